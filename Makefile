@@ -1,0 +1,46 @@
+# Wrapper over CMake: `make run` and `make test` are the two commands in the README.
+BUILD ?= build
+JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+CMAKE_FLAGS ?=
+
+# Debian packages: required to build and test, then the optional GUI/CUDA-less extras.
+DEPS_REQUIRED := cmake g++ make pkg-config libopenblas-dev doctest-dev
+DEPS_OPTIONAL := libimgui-dev libglfw3-dev libstb-dev libedit-dev xvfb xdotool
+DEPS := $(DEPS_REQUIRED) $(DEPS_OPTIONAL)
+
+.PHONY: all deps configure build run test bench clean
+
+all: build
+
+# Installs missing Debian packages as root or through sudo; otherwise prints the line to run.
+deps:
+	@missing=""; for p in $(DEPS); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -z "$$missing" ]; then exit 0; fi; \
+	if [ "$$(id -u)" = 0 ]; then SUDO=""; \
+	elif command -v sudo >/dev/null && sudo -n true 2>/dev/null; then SUDO="sudo"; \
+	else echo "tensorplay needs these Debian packages. Run:"; \
+	     echo "  sudo apt-get install -y$$missing"; exit 1; fi; \
+	echo "Installing:$$missing"; \
+	$$SUDO apt-get update -q && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -q $$missing
+
+configure: deps
+	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release $(CMAKE_FLAGS) > $(BUILD).configure.log 2>&1 \
+	  || { cat $(BUILD).configure.log; exit 1; }
+	@grep 'tensorplay:' $(BUILD).configure.log | sed 's/^-- //'
+
+build: configure
+	cmake --build $(BUILD) -j $(JOBS)
+
+run: build
+	./$(BUILD)/tensorplay
+
+test: build
+	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+
+bench: build
+	./$(BUILD)/tests/bench_matmul
+
+clean:
+	rm -rf $(BUILD) $(BUILD).configure.log

@@ -1,0 +1,65 @@
+// The backend interface: memory, copies and compute requests for one kind of device.
+// Operands arrive already checked (same device, shapes broadcast, dtypes resolved);
+// a backend never re-validates them. CPU lives in backends/cpu; sim and cuda follow.
+#pragma once
+
+#include <cstddef>
+#include <vector>
+
+#include "core/backends/op_kinds.h"
+#include "core/device.h"
+#include "core/scalar.h"
+#include "core/tensor.h"
+
+namespace tp {
+
+class Backend {
+ public:
+  virtual ~Backend() = default;
+  virtual const char* name() const = 0;
+
+  // Memory on device `index` of this backend.
+  virtual void* allocate(size_t nbytes, int index) = 0;
+  virtual void deallocate(void* ptr, size_t nbytes, int index) = 0;
+  // Plain byte copies between host memory and this backend's memory.
+  virtual void copy_from_host(void* dst, const void* host_src, size_t nbytes, int index) = 0;
+  virtual void copy_to_host(void* host_dst, const void* src, size_t nbytes, int index) = 0;
+
+  // dst = src, both on this backend, any strides, converting dtype.
+  virtual void copy(const Tensor& src, const Tensor& dst) = 0;
+  virtual void fill(const Tensor& dst, Scalar value) = 0;
+  // out = op(in); in and out have the same shape. Comparisons aside, out.dtype == in.dtype.
+  virtual void unary(UnaryOp op, const Tensor& in, const Tensor& out, const UnaryArgs& args) = 0;
+  // out = a op b; a and b are expanded to out's shape and share one compute dtype;
+  // out has that dtype, or bool for comparison and logical ops.
+  virtual void binary(BinaryOp op, const Tensor& a, const Tensor& b, const Tensor& out) = 0;
+  // out = cond ? a : b, all expanded to out's shape; a, b and out share a dtype.
+  virtual void where(const Tensor& cond, const Tensor& a, const Tensor& b, const Tensor& out) = 0;
+  // Reduces each row of a contiguous (outer, inner) tensor into out (outer,), contiguous.
+  // Var/Std use `correction`; ArgMax/ArgMin write int64. Max/Min with `indices` defined
+  // also write the position of each row's extreme there.
+  virtual void reduce(ReduceOp op, const Tensor& in, const Tensor& out, const Tensor& indices,
+                      int64_t correction) = 0;
+  // Softmax (or log-softmax) along the last dim of a contiguous (outer, inner) tensor.
+  virtual void softmax(const Tensor& in, const Tensor& out, bool log) = 0;
+  // out[b] = a[b] @ bm[b] for 3-D a (B,M,K), bm (B,K,N), out (B,M,N) contiguous.
+  // a and bm may be transposed in their last two dims.
+  virtual void matmul(const Tensor& a, const Tensor& bm, const Tensor& out) = 0;
+  // Advanced indexing (PyTorch's index kernel): for each element of out,
+  // src_offset = sum_k indices[k][i] * indexed_strides[k] over src restrided so the
+  // indexed dims have stride 0. Indices are int64, expanded to out's shape; an index
+  // outside [-indexed_sizes[k], indexed_sizes[k]) raises IndexError.
+  virtual void index(const Tensor& src, const Tensor& out, const std::vector<Tensor>& indices,
+                     const Shape& indexed_sizes, const Shape& indexed_strides) = 0;
+  // The reverse: dst[...] = values (or += when accumulate), same addressing as index().
+  virtual void index_put(const Tensor& dst, const Tensor& values,
+                         const std::vector<Tensor>& indices, const Shape& indexed_sizes,
+                         const Shape& indexed_strides, bool accumulate) = 0;
+  // Coordinates of the nonzero elements: returns an int64 (count, ndim) tensor.
+  virtual Tensor nonzero(const Tensor& in) = 0;
+};
+
+// The backend that owns `device`'s memory and kernels.
+Backend& backend_for(Device device);
+
+}  // namespace tp

@@ -1,0 +1,39 @@
+// The CPU backend: host memory, plain-loop kernels, matmul through OpenBLAS.
+// Its kernels are the reference every other backend is checked against.
+#pragma once
+
+#include "core/backends/backend.h"
+
+namespace tp {
+
+class CpuBackend final : public Backend {
+ public:
+  const char* name() const override { return "cpu"; }
+  void* allocate(size_t nbytes, int index) override;
+  void deallocate(void* ptr, size_t nbytes, int index) override;
+  void copy_from_host(void* dst, const void* host_src, size_t nbytes, int index) override;
+  void copy_to_host(void* host_dst, const void* src, size_t nbytes, int index) override;
+
+  void copy(const Tensor& src, const Tensor& dst) override;                  // cpu_copy.cpp
+  void fill(const Tensor& dst, Scalar value) override;                       // cpu_copy.cpp
+  void unary(UnaryOp op, const Tensor& in, const Tensor& out,
+             const UnaryArgs& args) override;                                 // cpu_unary.cpp
+  void binary(BinaryOp op, const Tensor& a, const Tensor& b,
+              const Tensor& out) override;                                    // cpu_binary.cpp
+  void where(const Tensor& cond, const Tensor& a, const Tensor& b,
+             const Tensor& out) override;                                     // cpu_binary.cpp
+  void reduce(ReduceOp op, const Tensor& in, const Tensor& out, const Tensor& indices,
+              int64_t correction) override;                                   // cpu_reduce.cpp
+  void softmax(const Tensor& in, const Tensor& out, bool log) override;      // cpu_reduce.cpp
+  void matmul(const Tensor& a, const Tensor& bm, const Tensor& out) override;  // cpu_matmul.cpp
+  void index(const Tensor& src, const Tensor& out, const std::vector<Tensor>& indices,
+             const Shape& indexed_sizes, const Shape& indexed_strides) override;  // cpu_index.cpp
+  void index_put(const Tensor& dst, const Tensor& values, const std::vector<Tensor>& indices,
+                 const Shape& indexed_sizes, const Shape& indexed_strides,
+                 bool accumulate) override;                                   // cpu_index.cpp
+  Tensor nonzero(const Tensor& in) override;                                  // cpu_index.cpp
+};
+
+CpuBackend& cpu_backend();
+
+}  // namespace tp

@@ -1,0 +1,70 @@
+// Strided copy with dtype conversion, and fill.
+#include <cstring>
+
+#include "core/backends/cpu/cpu_backend.h"
+#include "core/backends/cpu/strided_loop.h"
+
+namespace tp {
+
+namespace {
+
+// Converts one element as PyTorch's static_cast does (half/bfloat16 through float).
+template <typename To, typename From>
+inline To convert(From v) {
+  if constexpr (std::is_same_v<To, From>) {
+    return v;
+  } else if constexpr (std::is_same_v<To, bool>) {
+    if constexpr (std::is_same_v<From, Half> || std::is_same_v<From, BFloat16>) {
+      return static_cast<float>(v) != 0.0f;
+    } else {
+      return v != From(0);
+    }
+  } else if constexpr (std::is_same_v<To, Half> || std::is_same_v<To, BFloat16>) {
+    return To(static_cast<float>(v));
+  } else if constexpr (std::is_same_v<From, Half> || std::is_same_v<From, BFloat16>) {
+    return static_cast<To>(static_cast<float>(v));
+  } else {
+    return static_cast<To>(v);
+  }
+}
+
+}  // namespace
+
+void CpuBackend::copy(const Tensor& src, const Tensor& dst) {
+  if (src.dtype() == dst.dtype() && src.is_contiguous() && dst.is_contiguous() &&
+      src.sizes() == dst.sizes()) {
+    std::memmove(dst.data_ptr(), src.data_ptr(), dst.nbytes());
+    return;
+  }
+  visit_dtype(src.dtype(), [&](auto stag) {
+    using S = typename decltype(stag)::type;
+    visit_dtype(dst.dtype(), [&](auto dtag) {
+      using D = typename decltype(dtag)::type;
+      const S* s = src.data<S>();
+      D* d = dst.data<D>();
+      cpu::strided_runs<2>(dst.sizes(), {&dst.strides(), &src.strides()},
+                           [&](const std::array<int64_t, 2>& base,
+                               const std::array<int64_t, 2>& step, int64_t n) {
+                             D* dp = d + base[0];
+                             const S* sp = s + base[1];
+                             for (int64_t i = 0; i < n; ++i) dp[i * step[0]] = convert<D>(sp[i * step[1]]);
+                           });
+    });
+  });
+}
+
+void CpuBackend::fill(const Tensor& dst, Scalar value) {
+  visit_dtype(dst.dtype(), [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    const T v = value.to<T>();
+    T* d = dst.data<T>();
+    const Shape& strides = dst.strides();
+    cpu::strided_runs<1>(dst.sizes(), {&strides},
+                         [&](const std::array<int64_t, 1>& base, const std::array<int64_t, 1>& step,
+                             int64_t n) {
+                           for (int64_t i = 0; i < n; ++i) d[base[0] + i * step[0]] = v;
+                         });
+  });
+}
+
+}  // namespace tp

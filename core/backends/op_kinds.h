@@ -1,0 +1,34 @@
+// The kinds of work an op hands to a backend. Op entry points (core/ops) validate
+// and prepare operands; backends only compute.
+#pragma once
+
+#include <cstdint>
+
+namespace tp {
+
+enum class UnaryOp : uint8_t {
+  Neg, Abs, Exp, Log, Log2, Log10, Log1p, Expm1, Sqrt, Rsqrt, Reciprocal, Sin, Cos, Tan,
+  Tanh, Sigmoid, Relu, Floor, Ceil, Round, Trunc, Sign, Square, Clamp,
+  LogicalNot, BitwiseNot, IsNan, IsInf, IsFinite,
+};
+
+// Extra arguments some unary ops take (clamp's bounds).
+struct UnaryArgs {
+  bool has_min = false, has_max = false;
+  double min = 0, max = 0;
+};
+
+enum class BinaryOp : uint8_t {
+  Add, Sub, Mul, Div, FloorDiv, Remainder, Pow, Maximum, Minimum, Atan2,
+  Eq, Ne, Lt, Le, Gt, Ge,
+  LogicalAnd, LogicalOr, LogicalXor, BitwiseAnd, BitwiseOr, BitwiseXor,
+};
+
+// True for ops whose result is bool whatever the inputs (comparisons, logical ops).
+inline bool binary_op_returns_bool(BinaryOp op) {
+  return op >= BinaryOp::Eq && op <= BinaryOp::LogicalXor;
+}
+
+enum class ReduceOp : uint8_t { Sum, Prod, Mean, Max, Min, ArgMax, ArgMin, Var, Std, Any, All };
+
+}  // namespace tp

@@ -1,0 +1,24 @@
+// Names of the Python exception kinds, and the internal-error thrower.
+#include "core/error.h"
+
+namespace tp {
+
+const char* error_kind_name(ErrorKind kind) {
+  switch (kind) {
+    case ErrorKind::RuntimeError: return "RuntimeError";
+    case ErrorKind::IndexError: return "IndexError";
+    case ErrorKind::TypeError: return "TypeError";
+    case ErrorKind::ValueError: return "ValueError";
+    case ErrorKind::NotImplementedError: return "NotImplementedError";
+    case ErrorKind::AssertionError: return "AssertionError";
+    case ErrorKind::OutOfMemoryError: return "torch.OutOfMemoryError";
+  }
+  return "RuntimeError";
+}
+
+void throw_internal(const char* file, int line, const std::string& what) {
+  throw InternalError(str_cat("tensorplay internal error at ", file, ":", line, ": ", what,
+                              " (this is a bug in tensorplay, not in your code)"));
+}
+
+}  // namespace tp

@@ -1,0 +1,79 @@
+// Errors: a learner's mistake raises TorchError carrying PyTorch's exact text and the
+// Python exception type it maps to; a tensorplay bug trips TP_ASSERT (file and line).
+#pragma once
+
+#include <sstream>
+#include <stdexcept>
+#include <string>
+
+namespace tp {
+
+// The Python exception classes that PyTorch raises for user mistakes.
+enum class ErrorKind {
+  RuntimeError,
+  IndexError,
+  TypeError,
+  ValueError,
+  NotImplementedError,
+  AssertionError,
+  OutOfMemoryError,  // a RuntimeError subclass, printed as torch.OutOfMemoryError
+};
+
+// Python's name for an error kind ("RuntimeError", "torch.OutOfMemoryError", ...).
+const char* error_kind_name(ErrorKind kind);
+
+// A learner-facing error: what() is the message without the type prefix.
+class TorchError : public std::runtime_error {
+ public:
+  TorchError(ErrorKind kind, const std::string& message)
+      : std::runtime_error(message), kind_(kind) {}
+  ErrorKind kind() const { return kind_; }
+
+ private:
+  ErrorKind kind_;
+};
+
+// A broken invariant inside tensorplay: never a learner's fault.
+class InternalError : public std::logic_error {
+ public:
+  using std::logic_error::logic_error;
+};
+
+[[noreturn]] void throw_internal(const char* file, int line, const std::string& what);
+
+namespace detail {
+inline void append_all(std::ostringstream&) {}
+template <typename T, typename... Rest>
+void append_all(std::ostringstream& os, const T& first, const Rest&... rest) {
+  os << first;
+  append_all(os, rest...);
+}
+}  // namespace detail
+
+// Builds a message from pieces, like PyTorch's c10::str.
+template <typename... Args>
+std::string str_cat(const Args&... args) {
+  std::ostringstream os;
+  detail::append_all(os, args...);
+  return os.str();
+}
+
+// Raises a learner-facing error of `kind` with the pieces joined.
+template <typename... Args>
+[[noreturn]] void fail(ErrorKind kind, const Args&... args) {
+  throw TorchError(kind, str_cat(args...));
+}
+
+}  // namespace tp
+
+// A learner-facing check: TP_CHECK(cond, ErrorKind::RuntimeError, "text ", value).
+#define TP_CHECK(cond, kind, ...)                          \
+  do {                                                     \
+    if (!(cond)) ::tp::fail(::tp::ErrorKind::kind, __VA_ARGS__); \
+  } while (0)
+
+// An internal invariant: failing it is a tensorplay bug.
+#define TP_ASSERT(cond)                                                      \
+  do {                                                                       \
+    if (!(cond)) ::tp::throw_internal(__FILE__, __LINE__, "assertion failed: " #cond); \
+  } while (0)

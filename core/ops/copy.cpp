@@ -1,0 +1,107 @@
+// copy_ handles every device pair: same device goes straight to the backend, otherwise
+// through a contiguous host buffer, as a PCIe transfer does.
+#include "core/ops/copy.h"
+
+#include "core/backends/backend.h"
+#include "core/error.h"
+#include "core/ops/broadcast.h"
+
+namespace tp {
+
+namespace {
+
+// A contiguous copy of t on the host, in t's dtype.
+Tensor host_contiguous(const Tensor& t) {
+  Tensor src = contiguous(t);
+  if (src.device().is_cpu()) return src;
+  Tensor host = empty(src.sizes(), TensorOptions(src.dtype(), Device::cpu()));
+  backend_for(src.device()).copy_to_host(host.data_ptr(), src.data_ptr(), src.nbytes(),
+                                         src.device().index);
+  return host;
+}
+
+}  // namespace
+
+const Tensor& copy_(const Tensor& dst, const Tensor& src) {
+  Tensor from = expand_to(src, dst.sizes());
+  if (from.device() == dst.device()) {
+    if (!from.is_same(dst)) backend_for(dst.device()).copy(from, dst);
+    return dst;
+  }
+  // Cross-device: stage on the host in src's dtype, then convert on arrival.
+  Tensor host = host_contiguous(from);
+  if (dst.device().is_cpu()) {
+    backend_for(dst.device()).copy(host, dst);
+    return dst;
+  }
+  Tensor staged = dst.is_contiguous() && dst.dtype() == host.dtype()
+                      ? dst
+                      : empty(dst.sizes(), TensorOptions(host.dtype(), dst.device()));
+  backend_for(dst.device()).copy_from_host(staged.data_ptr(), host.data_ptr(), host.nbytes(),
+                                           dst.device().index);
+  if (!staged.is_same(dst)) backend_for(dst.device()).copy(staged, dst);
+  return dst;
+}
+
+Tensor cast(const Tensor& t, DType dtype) {
+  if (t.dtype() == dtype) return t;
+  Tensor out = empty(t.sizes(), TensorOptions(dtype, t.device()));
+  backend_for(t.device()).copy(t, out);
+  out.impl()->wrapped_number = t.is_wrapped_number();
+  return out;
+}
+
+Tensor to(const Tensor& t, std::optional<Device> device, std::optional<DType> dtype, bool copy) {
+  Device target_device = device ? *device : t.device();
+  DType target_dtype = dtype ? *dtype : t.dtype();
+  if (!copy && target_device == t.device() && target_dtype == t.dtype()) return t;
+  Tensor out = empty(t.sizes(), TensorOptions(target_dtype, target_device));
+  copy_(out, t);
+  return out;
+}
+
+Tensor contiguous(const Tensor& t) {
+  if (t.is_contiguous()) return t;
+  return clone(t);
+}
+
+Tensor clone(const Tensor& t) {
+  Tensor out = empty(t.sizes(), TensorOptions(t.dtype(), t.device()));
+  backend_for(t.device()).copy(t, out);
+  return out;
+}
+
+const Tensor& fill_(const Tensor& t, Scalar value) {
+  backend_for(t.device()).fill(t, value);
+  return t;
+}
+
+const Tensor& zero_(const Tensor& t) { return fill_(t, Scalar(int64_t{0})); }
+
+Tensor scalar_to_tensor(Scalar value, Device device) {
+  Tensor t = empty({}, TensorOptions(value.natural_dtype(), device));
+  fill_(t, value);
+  t.impl()->wrapped_number = true;
+  return t;
+}
+
+Scalar element_at(const Tensor& t, int64_t i) {
+  TP_ASSERT(t.device().is_cpu() && t.is_contiguous());
+  return visit_dtype(t.dtype(), [&](auto tag) -> Scalar {
+    using T = typename decltype(tag)::type;
+    T v = t.data<T>()[i];
+    if constexpr (std::is_same_v<T, bool>) return Scalar(v);
+    else if constexpr (std::is_same_v<T, Half> || std::is_same_v<T, BFloat16>)
+      return Scalar(static_cast<double>(static_cast<float>(v)));
+    else if constexpr (std::is_floating_point_v<T>) return Scalar(static_cast<double>(v));
+    else return Scalar(static_cast<int64_t>(v));
+  });
+}
+
+Scalar item(const Tensor& t) {
+  TP_CHECK(t.numel() == 1, RuntimeError, "a Tensor with ", t.numel(),
+           " elements cannot be converted to Scalar");
+  return element_at(host_contiguous(t), 0);
+}
+
+}  // namespace tp

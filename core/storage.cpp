@@ -1,0 +1,14 @@
+// Storage allocation goes through the owning device's backend.
+#include "core/storage.h"
+
+#include "core/backends/backend.h"
+
+namespace tp {
+
+Storage::Storage(size_t nbytes, Device device) : nbytes_(nbytes), device_(device) {
+  data_ = backend_for(device).allocate(nbytes, device.index);
+}
+
+Storage::~Storage() { backend_for(device_).deallocate(data_, nbytes_, device_.index); }
+
+}  // namespace tp

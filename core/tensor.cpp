@@ -1,0 +1,107 @@
+// Tensor metadata helpers and the allocation of new tensors.
+#include "core/tensor.h"
+
+#include "core/autograd/meta.h"
+#include "core/error.h"
+
+namespace tp {
+
+int64_t wrap_dim(int64_t dim, int64_t ndim) {
+  int64_t n = ndim <= 0 ? 1 : ndim;  // a 0-dim tensor accepts dims -1 and 0
+  int64_t lo = -n, hi = n - 1;
+  TP_CHECK(dim >= lo && dim <= hi, IndexError, "Dimension out of range (expected to be in range of [",
+           lo, ", ", hi, "], but got ", dim, ")");
+  return dim < 0 ? dim + n : dim;
+}
+
+int64_t Tensor::size(int64_t d) const {
+  if (dim() == 0) wrap_dim(d, 0);  // raises for anything but -1/0
+  TP_CHECK(dim() > 0, IndexError, "dimension specified as ", d, " but tensor has no dimensions");
+  return impl_->sizes[wrap_dim(d, dim())];
+}
+
+int64_t Tensor::stride(int64_t d) const {
+  TP_CHECK(dim() > 0, IndexError, "dimension specified as ", d, " but tensor has no dimensions");
+  return impl_->strides[wrap_dim(d, dim())];
+}
+
+int64_t Tensor::numel() const { return shape_numel(impl_->sizes); }
+
+bool Tensor::is_contiguous() const {
+  // PyTorch ignores strides of size-1 dims; an empty tensor is contiguous.
+  int64_t expected = 1;
+  for (int64_t d = dim() - 1; d >= 0; --d) {
+    int64_t n = impl_->sizes[d];
+    if (n == 0) return true;
+    if (n != 1) {
+      if (impl_->strides[d] != expected) return false;
+      expected *= n;
+    }
+  }
+  return true;
+}
+
+Tensor Tensor::as_strided(Shape sizes, Shape strides, int64_t offset) const {
+  auto impl = std::make_shared<TensorImpl>();
+  impl->storage = impl_->storage;
+  impl->sizes = std::move(sizes);
+  impl->strides = std::move(strides);
+  impl->offset = offset;
+  impl->dtype = impl_->dtype;
+  return Tensor(std::move(impl));
+}
+
+bool Tensor::requires_grad() const { return impl_->autograd && impl_->autograd->requires_grad; }
+
+std::string Tensor::grad_fn_name() const {
+  return impl_->autograd && impl_->autograd->grad_fn ? impl_->autograd->grad_fn->name() : "";
+}
+
+Shape contiguous_strides(const Shape& sizes) {
+  Shape strides(sizes.size());
+  int64_t s = 1;
+  for (size_t i = sizes.size(); i-- > 0;) {
+    strides[i] = s;
+    s *= sizes[i] > 0 ? sizes[i] : 1;
+  }
+  return strides;
+}
+
+int64_t shape_numel(const Shape& sizes) {
+  int64_t n = 1;
+  for (int64_t s : sizes) n *= s;
+  return n;
+}
+
+std::string shape_str(const Shape& sizes) {
+  std::string s = "[";
+  for (size_t i = 0; i < sizes.size(); ++i) {
+    if (i) s += ", ";
+    s += std::to_string(sizes[i]);
+  }
+  return s + "]";
+}
+
+std::string legacy_type_str(const Tensor& t) {
+  std::string s = "torch.";
+  if (t.device().type == DeviceType::CUDA) s += "cuda.";
+  if (t.device().type == DeviceType::MPS) s += "mps.";
+  return s + dtype_legacy_name(t.dtype()) + "Tensor";
+}
+
+Tensor empty(const Shape& sizes, TensorOptions options) {
+  for (int64_t s : sizes) {
+    TP_CHECK(s >= 0, RuntimeError, "Trying to create tensor with negative dimension ", s, ": ",
+             shape_str(sizes));
+  }
+  auto impl = std::make_shared<TensorImpl>();
+  int64_t n = shape_numel(sizes);
+  impl->storage = std::make_shared<Storage>(static_cast<size_t>(n) * itemsize(options.dtype),
+                                            options.device);
+  impl->sizes = sizes;
+  impl->strides = contiguous_strides(sizes);
+  impl->dtype = options.dtype;
+  return Tensor(std::move(impl));
+}
+
+}  // namespace tp
