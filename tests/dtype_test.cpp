@@ -1,0 +1,115 @@
+// dtypes: names, promote_types, result_type across tensors / 0-dim tensors / Python numbers,
+// and float16/bfloat16 rounding, all against tables recorded from torch 2.15.
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <cstdio>
+#include <sstream>
+
+#include "core/ops/copy.h"
+#include "core/ops/type_promotion.h"
+#include "test_util.h"
+
+using namespace tp;
+
+namespace {
+
+const DType kAll[] = {DType::Bool, DType::UInt8, DType::Int32, DType::Int64,
+                      DType::Float16, DType::BFloat16, DType::Float32, DType::Float64};
+
+std::vector<std::vector<std::string>> rows(const std::string& text) {
+  std::vector<std::vector<std::string>> out;
+  std::istringstream lines(text);
+  std::string line;
+  while (std::getline(lines, line)) {
+    std::istringstream words(line);
+    std::vector<std::string> row;
+    std::string w;
+    while (words >> w) row.push_back(w);
+    out.push_back(row);
+  }
+  return out;
+}
+
+// The operand kinds of gen_dtype.py: a 1-D tensor, a 0-dim tensor, or a Python number.
+Tensor operand(char kind, DType dtype) {
+  if (kind == 's') {
+    if (dtype == DType::Bool) return scalar_to_tensor(Scalar(true));
+    if (dtype == DType::Float32) return scalar_to_tensor(Scalar(2.5));
+    return scalar_to_tensor(Scalar(int64_t{3}));
+  }
+  return kind == 't' ? test::make_tensor({1}, {1}, dtype) : test::make_tensor({1}, {}, dtype);
+}
+
+}  // namespace
+
+TEST_CASE("dtype names as PyTorch prints them") {
+  CHECK(dtype_repr(DType::Float32) == "torch.float32");
+  CHECK(dtype_repr(DType::BFloat16) == "torch.bfloat16");
+  CHECK(parse_dtype("torch.long") == DType::Int64);
+  CHECK(parse_dtype("half") == DType::Float16);
+  CHECK(parse_dtype("double") == DType::Float64);
+  CHECK_FALSE(parse_dtype("complex64").has_value());
+  CHECK(itemsize(DType::BFloat16) == 2);
+  CHECK(std::string(dtype_legacy_name(DType::Int64)) == "Long");
+}
+
+TEST_CASE("promote_types matches torch.promote_types for every pair") {
+  auto table = rows(test::load_fixture("dtype.txt").at("promote_types"));
+  REQUIRE(table.size() == 8);
+  for (int a = 0; a < 8; ++a) {
+    for (int b = 0; b < 8; ++b) {
+      CAPTURE(a);
+      CAPTURE(b);
+      CHECK(dtype_name(promote_types(kAll[a], kAll[b])) == table[a][b]);
+    }
+  }
+}
+
+TEST_CASE("result_type ranks tensors over 0-dim tensors over Python numbers") {
+  auto table = rows(test::load_fixture("dtype.txt").at("result_type"));
+  std::vector<std::pair<char, DType>> operands;
+  for (char kind : {'t', 'z'})
+    for (DType d : kAll) operands.push_back({kind, d});
+  operands.push_back({'s', DType::Bool});
+  operands.push_back({'s', DType::Int64});
+  operands.push_back({'s', DType::Float32});
+  REQUIRE(table.size() == operands.size());
+  for (size_t i = 0; i < operands.size(); ++i) {
+    for (size_t j = 0; j < operands.size(); ++j) {
+      if (table[i][j] == "-") continue;
+      Tensor a = operand(operands[i].first, operands[i].second);
+      Tensor b = operand(operands[j].first, operands[j].second);
+      CAPTURE(i);
+      CAPTURE(j);
+      CHECK(dtype_name(result_type(a, b)) == table[i][j]);
+    }
+  }
+}
+
+TEST_CASE("float16 and bfloat16 round to nearest even like PyTorch") {
+  std::istringstream lines(test::load_fixture("dtype.txt").at("half_bfloat16"));
+  std::string line;
+  int n = 0;
+  while (std::getline(lines, line)) {
+    unsigned fbits, hbits, bbits, back;
+    REQUIRE(std::sscanf(line.c_str(), "%x %x %x %x", &fbits, &hbits, &bbits, &back) == 4);
+    float f = bits_float(fbits);
+    CAPTURE(f);
+    CHECK(Half(f).bits == hbits);
+    CHECK(BFloat16(f).bits == bbits);
+    CHECK(float_bits(static_cast<float>(Half(f))) == back);
+    ++n;
+  }
+  CHECK(n > 20);
+  // NaN stays NaN in both formats.
+  CHECK(std::isnan(static_cast<float>(Half(std::nanf("")))));
+  CHECK(std::isnan(static_cast<float>(BFloat16(std::nanf("")))));
+}
+
+TEST_CASE("can_cast follows c10::canCast") {
+  CHECK(can_cast(DType::Int64, DType::Float32));
+  CHECK_FALSE(can_cast(DType::Float32, DType::Int64));
+  CHECK_FALSE(can_cast(DType::Int32, DType::Bool));
+  CHECK(can_cast(DType::Bool, DType::UInt8));
+}
