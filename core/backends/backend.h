@@ -43,7 +43,9 @@ class Backend {
   // Softmax (or log-softmax) along the last dim of a contiguous (outer, inner) tensor.
   virtual void softmax(const Tensor& in, const Tensor& out, bool log) = 0;
   // out[b] = a[b] @ bm[b] for 3-D a (B,M,K), bm (B,K,N), out (B,M,N) contiguous.
-  // a and bm may be transposed in their last two dims.
+  // a and bm may be any strided views: transposed in their last two dims, strided, or with
+  // batch stride 0 (broadcast batch dims); a backend copies what its BLAS can't read.
+  // a, bm and out share one dtype.
   virtual void matmul(const Tensor& a, const Tensor& bm, const Tensor& out) = 0;
   // Advanced indexing (PyTorch's index kernel): for each element of out,
   // src_offset = sum_k indices[k][i] * indexed_strides[k] over src restrided so the
