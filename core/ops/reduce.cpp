@@ -1,0 +1,278 @@
+// Reductions and softmax. The op layer moves the reduced dims last and makes the input
+// contiguous, so every backend sees one plain (outer, inner) request; dtype rules and
+// error texts follow ATen's ReduceOps.cpp / SoftMax.cpp.
+#include "core/ops/reduce.h"
+
+#include "core/backends/backend.h"
+#include "core/error.h"
+#include "core/ops/copy.h"
+#include "core/ops/elementwise.h"
+
+namespace tp {
+
+namespace {
+
+// Which dims a dim list reduces; an empty list reduces all of them. Repeats are refused.
+std::vector<bool> reduced_dims(const Tensor& t, const DimList& dims) {
+  const int64_t ndim = t.dim();
+  std::vector<bool> mask(static_cast<size_t>(ndim), dims.empty());
+  for (int64_t d : dims) {
+    int64_t w = wrap_dim(d, ndim);
+    if (ndim == 0) continue;  // a 0-dim tensor accepts dim 0 / -1 and reduces nothing
+    TP_CHECK(!mask[w], RuntimeError, "dim ", w, " appears multiple times in the list of dims");
+    mask[w] = true;
+  }
+  return mask;
+}
+
+std::vector<bool> one_dim(const Tensor& t, int64_t dim) { return reduced_dims(t, {dim}); }
+
+// t as a contiguous (outer, inner) tensor whose rows hold the elements reduced together,
+// plus the shape the result takes.
+struct Rows {
+  Tensor rows;
+  Shape out_shape;
+};
+
+Rows to_rows(const Tensor& t, const std::vector<bool>& mask, bool keepdim) {
+  Shape sizes, strides, out_shape;
+  int64_t outer = 1, inner = 1;
+  // Kept dims first, in order, then the reduced ones: a permutation done with as_strided.
+  for (int pass = 0; pass < 2; ++pass) {
+    for (size_t d = 0; d < mask.size(); ++d) {
+      if (mask[d] != (pass == 1)) continue;
+      sizes.push_back(t.sizes()[d]);
+      strides.push_back(t.strides()[d]);
+      (pass == 0 ? outer : inner) *= t.sizes()[d];
+    }
+  }
+  for (size_t d = 0; d < mask.size(); ++d) {
+    if (!mask[d]) out_shape.push_back(t.sizes()[d]);
+    else if (keepdim) out_shape.push_back(1);
+  }
+  Tensor c = contiguous(t.as_strided(sizes, strides, t.storage_offset()));
+  return {c.as_strided({outer, inner}, {inner, 1}, c.storage_offset()), out_shape};
+}
+
+// A fresh contiguous (outer,) result, viewed in its final shape.
+Tensor new_result(const Shape& shape, DType dtype, Device device) {
+  return empty(shape, TensorOptions(dtype, device));
+}
+
+Tensor as_rows_out(const Tensor& result) {
+  return result.as_strided({result.numel()}, {1}, result.storage_offset());
+}
+
+// Runs one reduction of t over mask; `out_dtype` is the result's dtype.
+Tensor reduce_to(ReduceOp op, const Tensor& t, const std::vector<bool>& mask, bool keepdim,
+                 DType out_dtype, int64_t correction = 0) {
+  Rows r = to_rows(t, mask, keepdim);
+  Tensor result = new_result(r.out_shape, out_dtype, t.device());
+  backend_for(t.device()).reduce(op, r.rows, as_rows_out(result), Tensor(), correction);
+  return result;
+}
+
+// max(), amax() ... of an empty tensor need a dim; a reduced dim of size 0 is an IndexError.
+void check_nonempty_reduction(const char* fn, const Tensor& t, const DimList& dims,
+                              bool full_text_hint) {
+  if (t.numel() != 0) return;
+  if (dims.empty()) {
+    if (full_text_hint) {
+      fail(ErrorKind::RuntimeError, fn,
+           "(): Expected reduction dim to be specified for input.numel() == 0. Specify the "
+           "reduction dim with the 'dim' argument.");
+    }
+    fail(ErrorKind::IndexError, fn,
+         "(): Expected reduction dim to be specified for input.numel() == 0.");
+  }
+  for (int64_t d : dims) {
+    if (t.dim() > 0 && t.sizes()[wrap_dim(d, t.dim())] == 0) {
+      // max/argmax name the wrapped dim; amax/amin the dim as the caller wrote it.
+      int64_t shown = full_text_hint && fn[0] == 'a' ? d : wrap_dim(d, t.dim());
+      fail(ErrorKind::IndexError, fn, "(): Expected reduction dim ", shown,
+           " to have non-zero size.");
+    }
+  }
+}
+
+// sum and prod: integers and bool accumulate in int64, unless dtype says otherwise.
+DType sum_dtype(DType in, std::optional<DType> dtype) {
+  if (dtype) return *dtype;
+  return is_integral(in, true) ? DType::Int64 : in;
+}
+
+Tensor sum_like(ReduceOp op, const Tensor& t, const std::vector<bool>& mask, bool keepdim,
+                std::optional<DType> dtype) {
+  DType out = sum_dtype(t.dtype(), dtype);
+  return reduce_to(op, cast(t, out), mask, keepdim, out);
+}
+
+Tensor mean_impl(const Tensor& t, const std::vector<bool>& mask, bool keepdim,
+                 std::optional<DType> dtype) {
+  if (dtype) {
+    TP_CHECK(is_floating(*dtype), NotImplementedError,
+             "mean(): could not infer output dtype. Optional dtype must be either a floating "
+             "point or complex dtype. Got: ", dtype_legacy_name(*dtype));
+  } else {
+    TP_CHECK(is_floating(t.dtype()), NotImplementedError,
+             "mean(): could not infer output dtype. Input dtype must be either a floating point "
+             "or complex dtype. Got: ", dtype_legacy_name(t.dtype()));
+  }
+  DType out = dtype ? *dtype : t.dtype();
+  return reduce_to(ReduceOp::Mean, cast(t, out), mask, keepdim, out);
+}
+
+ValuesIndices extreme_along(ReduceOp op, const char* fn, const Tensor& t, int64_t dim,
+                            bool keepdim) {
+  std::vector<bool> mask = one_dim(t, dim);
+  check_nonempty_reduction(fn, t, {dim}, true);
+  Rows r = to_rows(t, mask, keepdim);
+  ValuesIndices out{new_result(r.out_shape, t.dtype(), t.device()),
+                    new_result(r.out_shape, DType::Int64, t.device())};
+  backend_for(t.device()).reduce(op, r.rows, as_rows_out(out.values), as_rows_out(out.indices), 0);
+  return out;
+}
+
+Tensor arg_extreme(ReduceOp op, const char* fn, const Tensor& t, std::optional<int64_t> dim,
+                   bool keepdim) {
+  TP_CHECK(t.dtype() != DType::Bool, NotImplementedError, fn, "(): does not support bool input");
+  DimList dims = dim ? DimList{*dim} : DimList{};
+  std::vector<bool> mask = reduced_dims(t, dims);
+  check_nonempty_reduction(fn, t, dims, false);
+  return reduce_to(op, t, mask, keepdim, DType::Int64);
+}
+
+Tensor var_std(ReduceOp op, const Tensor& t, const DimList& dims, int64_t correction,
+               bool keepdim) {
+  TP_CHECK(is_floating(t.dtype()), NotImplementedError,
+           "std and var only support floating point and complex dtypes");
+  return reduce_to(op, t, reduced_dims(t, dims), keepdim, t.dtype(), correction);
+}
+
+Tensor any_all(ReduceOp op, const Tensor& t, const std::vector<bool>& mask, bool keepdim) {
+  DType out = t.dtype() == DType::UInt8 ? DType::UInt8 : DType::Bool;
+  return reduce_to(op, t, mask, keepdim, out);
+}
+
+Tensor softmax_impl(const Tensor& input, int64_t dim, std::optional<DType> dtype, bool log) {
+  Tensor t = dtype ? cast(input, *dtype) : input;
+  int64_t d = wrap_dim(dim, t.dim());
+  if (!is_floating(t.dtype())) {
+    // PyTorch's kernel names differ when the softmax dim is not the last one.
+    bool last = t.dim() == 0 || d == t.dim() - 1;
+    const char* kernel = log ? (last ? "log_softmax_lastdim_kernel_impl" : "log_softmax_kernel_impl")
+                             : (last ? "softmax_lastdim_kernel_impl" : "softmax_kernel_impl");
+    fail(ErrorKind::NotImplementedError, "\"", kernel, "\" not implemented for '",
+         dtype_legacy_name(t.dtype()), "'");
+  }
+  std::vector<bool> mask = t.dim() == 0 ? std::vector<bool>{} : one_dim(t, d);
+  Rows r = to_rows(t, mask, /*keepdim=*/true);
+  Tensor out_rows = empty(r.rows.sizes(), TensorOptions(t.dtype(), t.device()));
+  backend_for(t.device()).softmax(r.rows, out_rows, log);
+  if (t.dim() == 0) return out_rows.as_strided({}, {}, 0);
+  // out_rows holds the permuted layout (dim last); view it back in t's dim order.
+  const int64_t n = t.dim();
+  Shape perm_sizes;
+  for (int64_t k = 0; k < n; ++k) {
+    if (k != d) perm_sizes.push_back(t.sizes()[k]);
+  }
+  perm_sizes.push_back(t.sizes()[d]);
+  Shape perm_strides = contiguous_strides(perm_sizes);
+  Shape strides(static_cast<size_t>(n));
+  for (int64_t k = 0, p = 0; k < n; ++k) {
+    strides[k] = k == d ? perm_strides[n - 1] : perm_strides[p++];
+  }
+  return contiguous(out_rows.as_strided(t.sizes(), strides, 0));
+}
+
+}  // namespace
+
+Tensor sum(const Tensor& t, std::optional<DType> dtype) { return sum(t, DimList{}, false, dtype); }
+Tensor sum(const Tensor& t, const DimList& dims, bool keepdim, std::optional<DType> dtype) {
+  return sum_like(ReduceOp::Sum, t, reduced_dims(t, dims), keepdim, dtype);
+}
+
+Tensor mean(const Tensor& t, std::optional<DType> dtype) { return mean(t, DimList{}, false, dtype); }
+Tensor mean(const Tensor& t, const DimList& dims, bool keepdim, std::optional<DType> dtype) {
+  return mean_impl(t, reduced_dims(t, dims), keepdim, dtype);
+}
+
+Tensor prod(const Tensor& t, std::optional<DType> dtype) {
+  return sum_like(ReduceOp::Prod, t, reduced_dims(t, {}), false, dtype);
+}
+Tensor prod(const Tensor& t, int64_t dim, bool keepdim, std::optional<DType> dtype) {
+  return sum_like(ReduceOp::Prod, t, one_dim(t, dim), keepdim, dtype);
+}
+
+Tensor max(const Tensor& t) {
+  check_nonempty_reduction("max", t, {}, true);
+  return reduce_to(ReduceOp::Max, t, reduced_dims(t, {}), false, t.dtype());
+}
+Tensor min(const Tensor& t) {
+  check_nonempty_reduction("min", t, {}, true);
+  return reduce_to(ReduceOp::Min, t, reduced_dims(t, {}), false, t.dtype());
+}
+ValuesIndices max(const Tensor& t, int64_t dim, bool keepdim) {
+  return extreme_along(ReduceOp::Max, "max", t, dim, keepdim);
+}
+ValuesIndices min(const Tensor& t, int64_t dim, bool keepdim) {
+  return extreme_along(ReduceOp::Min, "min", t, dim, keepdim);
+}
+
+Tensor amax(const Tensor& t, const DimList& dims, bool keepdim) {
+  std::vector<bool> mask = reduced_dims(t, dims);
+  check_nonempty_reduction("amax", t, dims, true);
+  return reduce_to(ReduceOp::Max, t, mask, keepdim, t.dtype());
+}
+Tensor amin(const Tensor& t, const DimList& dims, bool keepdim) {
+  std::vector<bool> mask = reduced_dims(t, dims);
+  check_nonempty_reduction("amin", t, dims, true);
+  return reduce_to(ReduceOp::Min, t, mask, keepdim, t.dtype());
+}
+
+Tensor argmax(const Tensor& t, std::optional<int64_t> dim, bool keepdim) {
+  return arg_extreme(ReduceOp::ArgMax, "argmax", t, dim, keepdim);
+}
+Tensor argmin(const Tensor& t, std::optional<int64_t> dim, bool keepdim) {
+  return arg_extreme(ReduceOp::ArgMin, "argmin", t, dim, keepdim);
+}
+
+Tensor var(const Tensor& t, const DimList& dims, int64_t correction, bool keepdim) {
+  return var_std(ReduceOp::Var, t, dims, correction, keepdim);
+}
+Tensor std(const Tensor& t, const DimList& dims, int64_t correction, bool keepdim) {
+  return var_std(ReduceOp::Std, t, dims, correction, keepdim);
+}
+
+Tensor any(const Tensor& t) { return any_all(ReduceOp::Any, t, reduced_dims(t, {}), false); }
+Tensor any(const Tensor& t, int64_t dim, bool keepdim) {
+  return any_all(ReduceOp::Any, t, one_dim(t, dim), keepdim);
+}
+Tensor all(const Tensor& t) { return any_all(ReduceOp::All, t, reduced_dims(t, {}), false); }
+Tensor all(const Tensor& t, int64_t dim, bool keepdim) {
+  return any_all(ReduceOp::All, t, one_dim(t, dim), keepdim);
+}
+
+Tensor softmax(const Tensor& t, int64_t dim, std::optional<DType> dtype) {
+  return softmax_impl(t, dim, dtype, false);
+}
+Tensor log_softmax(const Tensor& t, int64_t dim, std::optional<DType> dtype) {
+  return softmax_impl(t, dim, dtype, true);
+}
+
+Tensor logsumexp(const Tensor& input, const DimList& dims, bool keepdim) {
+  Tensor t = is_integral(input.dtype(), true) ? cast(input, default_float_dtype()) : input;
+  reduced_dims(t, dims);  // dim errors first
+  if (t.numel() == 0) return log(sum(exp(t), dims, keepdim));
+  // log(sum(exp(t - m))) + m with m the max, taken as 0 where it is infinite so that
+  // all -inf rows give -inf rather than nan (as ATen does).
+  Tensor m = amax(t, dims, /*keepdim=*/true);
+  m = where(isinf(m), Scalar(0), m);
+  Tensor s = log(sum(exp(sub(t, m)), dims, keepdim));
+  // m has keepdim's shape; the same elements in the result's shape (a contiguous view).
+  Tensor mc = contiguous(m);
+  Tensor m_out = mc.as_strided(s.sizes(), contiguous_strides(s.sizes()), mc.storage_offset());
+  return add(s, m_out);
+}
+
+}  // namespace tp
