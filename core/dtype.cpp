@@ -59,6 +59,20 @@ const char* dtype_legacy_name(DType t) {
   return "Float";
 }
 
+const char* dtype_cpp_name(DType t) {
+  switch (t) {
+    case DType::Bool: return "bool";
+    case DType::UInt8: return "unsigned char";
+    case DType::Int32: return "int";
+    case DType::Int64: return "long int";
+    case DType::Float16: return "c10::Half";
+    case DType::BFloat16: return "c10::BFloat16";
+    case DType::Float32: return "float";
+    case DType::Float64: return "double";
+  }
+  return "float";
+}
+
 std::optional<DType> parse_dtype(const std::string& spelled) {
   std::string name = spelled.rfind("torch.", 0) == 0 ? spelled.substr(6) : spelled;
   if (name == "bool") return DType::Bool;

@@ -24,6 +24,8 @@ const char* dtype_name(DType t);
 std::string dtype_repr(DType t);
 // PyTorch's legacy type name used in some messages: "Float", "Long", "Half", ...
 const char* dtype_legacy_name(DType t);
+// The C++ type name some PyTorch kernel messages print ("long int", "c10::Half").
+const char* dtype_cpp_name(DType t);
 // Parses "float32", "float", "torch.float64", "long", "half", ... ; nullopt if unknown.
 std::optional<DType> parse_dtype(const std::string& name);
 // The default floating dtype (torch.get_default_dtype()).

@@ -130,30 +130,11 @@ Tensor clamp(const Tensor& t, std::optional<Scalar> min, std::optional<Scalar> m
 Tensor clamp_min(const Tensor& t, Scalar min) { return clamp(t, min, std::nullopt); }
 Tensor clamp_max(const Tensor& t, Scalar max) { return clamp(t, std::nullopt, max); }
 
-namespace {
-
-// clamp_'s cast check names the output type as C++ does ("long int"), unlike other ops.
-const char* cpp_type_name(DType t) {
-  switch (t) {
-    case DType::Bool: return "bool";
-    case DType::UInt8: return "unsigned char";
-    case DType::Int32: return "int";
-    case DType::Int64: return "long int";
-    case DType::Float16: return "c10::Half";
-    case DType::BFloat16: return "c10::BFloat16";
-    case DType::Float32: return "float";
-    case DType::Float64: return "double";
-  }
-  return "float";
-}
-
-}  // namespace
-
 const Tensor& clamp_(const Tensor& self, std::optional<Scalar> min, std::optional<Scalar> max) {
   Tensor result = clamp(self, min, max);
   TP_CHECK(can_cast(result.dtype(), self.dtype()), RuntimeError, "result type ",
            dtype_legacy_name(result.dtype()), " can't be cast to the desired output type ",
-           cpp_type_name(self.dtype()));
+           dtype_cpp_name(self.dtype()));
   return assign_inplace_result(self, result);
 }
 const Tensor& clamp_min_(const Tensor& self, Scalar min) { return clamp_(self, min, std::nullopt); }

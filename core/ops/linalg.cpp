@@ -13,21 +13,6 @@
 namespace tp {
 namespace {
 
-// The C++ type names that the CPU gemm's dtype check prints (it formats typeid names).
-const char* cpp_type_name(DType t) {
-  switch (t) {
-    case DType::Bool: return "bool";
-    case DType::UInt8: return "unsigned char";
-    case DType::Int32: return "int";
-    case DType::Int64: return "long int";
-    case DType::Float16: return "c10::Half";
-    case DType::BFloat16: return "c10::BFloat16";
-    case DType::Float32: return "float";
-    case DType::Float64: return "double";
-  }
-  return "float";
-}
-
 // PyTorch's CPU kernels dispatch over every dtype but bool for products.
 void check_not_bool(const char* kernel, DType t) {
   TP_CHECK(t != DType::Bool, NotImplementedError, "\"", kernel, "\" not implemented for '",
@@ -183,8 +168,8 @@ Tensor mm(const Tensor& self, const Tensor& mat2) {
   TP_CHECK(mat2.dim() == 2, RuntimeError, "mm: mat2 must be a matrix, got ", mat2.dim(), "-D tensor");
   check_shapes_multiply("mm", self, mat2);
   TP_CHECK(self.dtype() == mat2.dtype(), RuntimeError,
-           "expected m1 and m2 to have the same dtype, but got: ", cpp_type_name(self.dtype()),
-           " != ", cpp_type_name(mat2.dtype()));
+           "expected m1 and m2 to have the same dtype, but got: ", dtype_cpp_name(self.dtype()),
+           " != ", dtype_cpp_name(mat2.dtype()));
   // out is (M,N)
   Tensor out = empty({self.size(0), mat2.size(1)}, TensorOptions(self.dtype(), self.device()));
   if (out.numel() == 0) return out;

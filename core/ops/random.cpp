@@ -20,21 +20,6 @@ constexpr double kPi = 3.14159265358979323846;  // c10::pi<double>
 
 Generator& pick(Generator* gen) { return gen ? *gen : default_generator(); }
 
-// The C++ type names (caffe2::TypeMeta) that PyTorch's bound checks print.
-const char* type_meta_name(DType t) {
-  switch (t) {
-    case DType::Bool: return "bool";
-    case DType::UInt8: return "unsigned char";
-    case DType::Int32: return "int";
-    case DType::Int64: return "long int";
-    case DType::Float16: return "c10::Half";
-    case DType::BFloat16: return "c10::BFloat16";
-    case DType::Float32: return "float";
-    case DType::Float64: return "double";
-  }
-  return "float";
-}
-
 // std::numeric_limits<T>::digits for the floating dtypes.
 int float_digits(DType t) {
   switch (t) {
@@ -307,7 +292,7 @@ int64_t update_to(int64_t to, DType t) {
 
 // check_from_to_in_range: both bounds must be representable in the dtype.
 void check_from_to_in_range(int64_t from, int64_t to_inc, DType t) {
-  const char* name = type_meta_name(t);
+  const char* name = dtype_cpp_name(t);
   if (is_floating(t)) {
     const double max = float_max(t);
     const double f = static_cast<double>(from), l = static_cast<double>(to_inc);
@@ -372,7 +357,7 @@ const Tensor& uniform_(const Tensor& t, double from, double to, Generator* gen) 
   const DType dt = t.dtype();
   if (!is_floating(dt)) not_implemented("check_uniform_bounds", dt);
   const double max = float_max(dt);
-  const char* name = type_meta_name(dt);
+  const char* name = dtype_cpp_name(dt);
   TP_CHECK(from >= -max && from <= max, RuntimeError, "from is out of bounds for ", name);
   TP_CHECK(to >= -max && to <= max, RuntimeError, "to is out of bounds for ", name);
   TP_CHECK(from <= to, RuntimeError, "uniform_ expects to return a [from, to) range, but found from=",
