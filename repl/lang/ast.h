@@ -2,6 +2,7 @@
 // errors and hints can quote exactly what the learner wrote.
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
@@ -33,6 +34,10 @@ using ExprList = std::vector<ExprPtr>;
 struct NameExpr : Expr {
   NameExpr() : Expr(ExprKind::Name) {}
   std::string id;
+  // Filled by the interpreter's resolver (repl/lang/resolver.h): where the name lives.
+  uint8_t scope = 0;  // a NameScope
+  int slot = -1;      // frame slot, or global index
+  int builtin = -1;   // builtins index a global falls back to, or -1
 };
 struct IntExpr : Expr {
   IntExpr() : Expr(ExprKind::Int) {}

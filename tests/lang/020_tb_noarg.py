@@ -1,0 +1,4 @@
+def check():
+    raise NotImplementedError
+print("before")
+check()

@@ -1,0 +1,6 @@
+d = {}
+try:
+    d["k"]
+except KeyError:
+    print("handling")
+    1 / 0

@@ -1,0 +1,4 @@
+xs = [3, 1, 2]
+xs.sort()
+print(xs)
+xs.apend(4)

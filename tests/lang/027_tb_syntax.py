@@ -1,0 +1,3 @@
+print("never runs")
+x = (1, 2
+y = 3

@@ -1,0 +1,26 @@
+"""Records what CPython 3.11 prints for each tests/lang/NNN_topic.py into NNN_topic.expected.
+
+Run with python3 (3.11) from anywhere: python3 tests/lang/gen_expected.py
+stdout and stderr are merged (unbuffered, so their order is the order of writing).
+Tracebacks name the script by its basename, as tests/lang_test.cpp runs it, and CPython's
+^^^^ marker lines under failing expressions are dropped: tensorplay does not print them.
+"""
+import os
+import re
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+MARKERS = re.compile(r"^\s+[\^~]+\s*$")
+
+for name in sorted(os.listdir(HERE)):
+    if not re.match(r"^\d{3}_.*\.py$", name):
+        continue
+    path = os.path.join(HERE, name)
+    proc = subprocess.run([sys.executable, "-u", name], cwd=HERE, stdout=subprocess.PIPE,
+                          stderr=subprocess.STDOUT, text=True)
+    text = proc.stdout.replace('File "%s"' % path, 'File "%s"' % name)
+    lines = [l for l in text.split("\n") if not MARKERS.match(l)]
+    with open(os.path.join(HERE, name[:-3] + ".expected"), "w") as f:
+        f.write("\n".join(lines))
+    print(name, "exit", proc.returncode)
