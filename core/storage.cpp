@@ -2,13 +2,16 @@
 #include "core/storage.h"
 
 #include "core/backends/backend.h"
+#include "core/device_registry.h"
 
 namespace tp {
 
 Storage::Storage(size_t nbytes, Device device) : nbytes_(nbytes), device_(device) {
-  data_ = backend_for(device).allocate(nbytes, device.index);
+  data_ = backend_for(device).allocate(nbytes, backend_index(device));
 }
 
-Storage::~Storage() { backend_for(device_).deallocate(data_, nbytes_, device_.index); }
+Storage::~Storage() {
+  backend_for(device_).deallocate(data_, nbytes_, backend_index(device_));
+}
 
 }  // namespace tp

@@ -2,6 +2,7 @@
 #include "core/tensor.h"
 
 #include "core/autograd/meta.h"
+#include "core/device_registry.h"
 #include "core/error.h"
 
 namespace tp {
@@ -94,10 +95,12 @@ Tensor empty(const Shape& sizes, TensorOptions options) {
     TP_CHECK(s >= 0, RuntimeError, "Trying to create tensor with negative dimension ", s, ": ",
              shape_str(sizes));
   }
+  // 'cuda' means the current device; a missing ordinal or device raises PyTorch's text.
+  Device device = resolve_device(options.device);
   auto impl = std::make_shared<TensorImpl>();
   int64_t n = shape_numel(sizes);
   impl->storage = std::make_shared<Storage>(static_cast<size_t>(n) * itemsize(options.dtype),
-                                            options.device);
+                                            device);
   impl->sizes = sizes;
   impl->strides = contiguous_strides(sizes);
   impl->dtype = options.dtype;

@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "core/error.h"
+#include "core/device_registry.h"
 #include "core/ops/creation.h"
 #include "test_util.h"
 
@@ -163,8 +164,12 @@ TEST_CASE("creation ops match torch 2.15 values, dtypes, shapes and errors") {
 }
 
 TEST_CASE("factories on a device without a backend fail like a CPU-only PyTorch") {
+  DeviceConfig config;
+  config.no_sim = true;  // no GPUs at all, as a CPU-only PyTorch build
+  configure_devices(config);
   CHECK_THROWS_WITH(zeros({2}, TensorOptions(f32, Device::cuda(0))),
                     "Torch not compiled with CUDA enabled");
   CHECK_THROWS_WITH(arange(I(3), std::nullopt, Device::cuda(0)),
                     "Torch not compiled with CUDA enabled");
+  configure_devices(DeviceConfig{});
 }

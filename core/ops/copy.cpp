@@ -3,8 +3,10 @@
 #include "core/ops/copy.h"
 
 #include "core/backends/backend.h"
+#include "core/device_registry.h"
 #include "core/error.h"
 #include "core/ops/broadcast.h"
+#include "core/ops/device_ops.h"
 
 namespace tp {
 
@@ -15,8 +17,9 @@ Tensor host_contiguous(const Tensor& t) {
   Tensor src = contiguous(t);
   if (src.device().is_cpu()) return src;
   Tensor host = empty(src.sizes(), TensorOptions(src.dtype(), Device::cpu()));
+  TransferHintsScope hints({false, false});  // a staging buffer is pageable
   backend_for(src.device()).copy_to_host(host.data_ptr(), src.data_ptr(), src.nbytes(),
-                                         src.device().index);
+                                         backend_index(src.device()));
   return host;
 }
 
@@ -37,8 +40,9 @@ const Tensor& copy_(const Tensor& dst, const Tensor& src) {
   Tensor staged = dst.is_contiguous() && dst.dtype() == host.dtype()
                       ? dst
                       : empty(dst.sizes(), TensorOptions(host.dtype(), dst.device()));
+  TransferHintsScope hints({false, host.storage()->pinned()});
   backend_for(dst.device()).copy_from_host(staged.data_ptr(), host.data_ptr(), host.nbytes(),
-                                           dst.device().index);
+                                           backend_index(dst.device()));
   if (!staged.is_same(dst)) backend_for(dst.device()).copy(staged, dst);
   return dst;
 }
@@ -52,7 +56,8 @@ Tensor cast(const Tensor& t, DType dtype) {
 }
 
 Tensor to(const Tensor& t, std::optional<Device> device, std::optional<DType> dtype, bool copy) {
-  Device target_device = device ? *device : t.device();
+  // 'cuda' resolves to the current device, so t.to('cuda') is t when t is on cuda:0.
+  Device target_device = device ? resolve_device(*device) : t.device();
   DType target_dtype = dtype ? *dtype : t.dtype();
   if (!copy && target_device == t.device() && target_dtype == t.dtype()) return t;
   Tensor out = empty(t.sizes(), TensorOptions(target_dtype, target_device));

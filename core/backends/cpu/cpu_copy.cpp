@@ -2,33 +2,12 @@
 #include <cstring>
 
 #include "core/backends/cpu/cpu_backend.h"
+#include "core/backends/cpu/scalar_ops.h"
 #include "core/backends/cpu/strided_loop.h"
 
 namespace tp {
 
-namespace {
-
-// Converts one element as PyTorch's static_cast does (half/bfloat16 through float).
-template <typename To, typename From>
-inline To convert(From v) {
-  if constexpr (std::is_same_v<To, From>) {
-    return v;
-  } else if constexpr (std::is_same_v<To, bool>) {
-    if constexpr (std::is_same_v<From, Half> || std::is_same_v<From, BFloat16>) {
-      return static_cast<float>(v) != 0.0f;
-    } else {
-      return v != From(0);
-    }
-  } else if constexpr (std::is_same_v<To, Half> || std::is_same_v<To, BFloat16>) {
-    return To(static_cast<float>(v));
-  } else if constexpr (std::is_same_v<From, Half> || std::is_same_v<From, BFloat16>) {
-    return static_cast<To>(static_cast<float>(v));
-  } else {
-    return static_cast<To>(v);
-  }
-}
-
-}  // namespace
+using scalar::convert;
 
 void CpuBackend::copy(const Tensor& src, const Tensor& dst) {
   if (src.dtype() == dst.dtype() && src.is_contiguous() && dst.is_contiguous() &&

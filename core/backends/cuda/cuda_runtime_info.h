@@ -1,10 +1,21 @@
-// What the CUDA runtime reports about real GPUs. Built from cuda_runtime_info.cu when
-// the toolkit is found, else from no_cuda.cpp, which answers "not available".
+// What the CUDA runtime reports about real GPUs, and the plain functions the rest of core
+// uses to reach the CUDA backend (registry, torch.cuda memory stats, events, pinned memory).
+// Built from the .cu files here when the toolkit is found, else from no_cuda.cpp, which
+// answers "not available". No CUDA type appears here, so core compiles without the toolkit.
 #pragma once
 
+#include <cstddef>
+#include <cstdint>
 #include <string>
 
+#include "core/gpu_profile.h"
+
 namespace tp {
+
+class Backend;
+class Tensor;
+struct KernelTrace;
+enum class TeachingKernel;  // core/backends/sim/teaching.h
 
 // True when this binary was built with the CUDA backend.
 bool cuda_compiled();
@@ -12,5 +23,82 @@ bool cuda_compiled();
 int cuda_real_device_count();
 // "CUDA runtime 13.0" or why none is available.
 std::string cuda_runtime_description();
+
+// --- The backend ------------------------------------------------------------------------
+// The one CudaBackend for every real GPU, or nullptr when built without CUDA or when no
+// GPU is present.
+Backend* cuda_backend_or_null();
+
+// --- Device properties (cudaGetDeviceProperties) -------------------------------------------
+struct CudaDeviceProperties {
+  std::string name;  // "NVIDIA H100 80GB HBM3"
+  int major = 0, minor = 0;
+  int64_t total_memory = 0;  // bytes
+  int multi_processor_count = 0;
+  int warp_size = 0;
+  int max_threads_per_block = 0;
+  int max_threads_per_multi_processor = 0;
+  int max_blocks_per_multi_processor = 0;
+  int64_t shared_memory_per_block = 0;
+  int64_t shared_memory_per_block_optin = 0;
+  int64_t shared_memory_per_multiprocessor = 0;
+  int regs_per_multiprocessor = 0;
+  int64_t l2_cache_size = 0;  // bytes
+  int clock_rate_khz = 0;
+  int memory_clock_rate_khz = 0;
+  int memory_bus_width = 0;  // bits
+  std::string uuid;          // "GPU-xxxxxxxx-..." as nvidia-smi prints it
+  int pci_bus_id = 0, pci_device_id = 0, pci_domain_id = 0;
+};
+// Properties of real GPU `device`; a bad ordinal raises the CUDA error text.
+CudaDeviceProperties cuda_device_properties(int device);
+// A GpuProfile filled from the runtime (what it can tell; throughput figures stay 0), so
+// the registry can treat real and simulated devices alike.
+GpuProfile cuda_device_profile(int device);
+
+// --- Memory (the caching allocator's stats, as torch.cuda reports them) --------------------
+size_t cuda_memory_allocated(int device);
+size_t cuda_memory_reserved(int device);
+size_t cuda_max_memory_allocated(int device);
+size_t cuda_max_memory_reserved(int device);
+void cuda_reset_peak_memory_stats(int device);
+void cuda_empty_cache(int device);
+// cudaMemGetInfo: free and total bytes of the device.
+void cuda_mem_get_info(int device, size_t* free_bytes, size_t* total_bytes);
+
+// --- Pinned host memory (pin_memory) and asynchronous copies ------------------------------
+void* cuda_pinned_alloc(size_t nbytes);
+void cuda_pinned_free(void* ptr);
+// True when ptr lies in page-locked host memory from cuda_pinned_alloc.
+bool cuda_is_pinned(const void* ptr);
+// Copies queued on the current (default) stream. With pageable host memory they behave
+// like the blocking copies, as in PyTorch.
+void cuda_copy_from_host_async(void* dst, const void* host_src, size_t nbytes, int device);
+void cuda_copy_to_host_async(void* host_dst, const void* src, size_t nbytes, int device);
+// Device to device, also across GPUs (cudaMemcpyPeer).
+void cuda_copy_peer(void* dst, int dst_device, const void* src, int src_device, size_t nbytes);
+
+// --- Events and synchronisation -------------------------------------------------------------
+// An opaque CUDA event (cudaEvent_t) on `device`.
+using CudaEventHandle = void*;
+CudaEventHandle cuda_event_create(int device, bool enable_timing);
+void cuda_event_destroy(CudaEventHandle event);
+// Records the event on the device's current stream.
+void cuda_event_record(CudaEventHandle event, int device);
+void cuda_event_synchronize(CudaEventHandle event);
+// True when the work before the event has finished.
+bool cuda_event_query(CudaEventHandle event);
+// Milliseconds between two recorded events (cudaEventElapsedTime).
+float cuda_event_elapsed_ms(CudaEventHandle start, CudaEventHandle end);
+// torch.cuda.synchronize(device).
+void cuda_device_synchronize(int device);
+
+// --- The teaching matmul kernels (core/kernels/teaching_matmul.h) on a real GPU -------------
+// C (M,N) = A (M,K) @ B (K,N): float32, 2-D, contiguous tensors on one real GPU, launched as
+// teaching_launch_config(kind, M, N, tile) says. With `trace`, the instrumented variant runs
+// and fills it with every thread's measured start/end (globaltimer, ns from the earliest
+// start), SM id, output element and access counts; trace->measured is true.
+void cuda_run_teaching_matmul(TeachingKernel kind, const Tensor& A, const Tensor& B,
+                              const Tensor& C, int tile, KernelTrace* trace);
 
 }  // namespace tp

@@ -1,0 +1,300 @@
+// The per-element functions of the elementwise ops and of dtype conversion, shared by the
+// CPU loops and the simulated GPU's kernels so both compute identical values. Half and
+// bfloat16 are computed in float (OpMath) and rounded on store, as PyTorch does.
+//
+// with_unary_fn<T>(op, args, apply) / with_binary_fn<T>(op, apply) pick the function for
+// `op` once and call apply(f) with it, so the caller's loop calls f directly per element.
+// f takes OpMath<T> values and returns OpMath<T> (or T), or bool for predicates.
+#pragma once
+
+#include <cmath>
+#include <type_traits>
+
+#include "core/backends/op_kinds.h"
+#include "core/dtype.h"
+#include "core/error.h"
+
+namespace tp::scalar {
+
+// The type arithmetic happens in: float for the 16-bit floats, the element type otherwise.
+template <typename T>
+using OpMath = std::conditional_t<std::is_same_v<T, Half> || std::is_same_v<T, BFloat16>, float, T>;
+
+// Converts one element as PyTorch's static_cast does (half/bfloat16 through float).
+template <typename To, typename From>
+inline To convert(From v) {
+  if constexpr (std::is_same_v<To, From>) {
+    return v;
+  } else if constexpr (std::is_same_v<To, bool>) {
+    if constexpr (std::is_same_v<From, Half> || std::is_same_v<From, BFloat16>) {
+      return static_cast<float>(v) != 0.0f;
+    } else {
+      return v != From(0);
+    }
+  } else if constexpr (std::is_same_v<To, Half> || std::is_same_v<To, BFloat16>) {
+    return To(static_cast<float>(v));
+  } else if constexpr (std::is_same_v<From, Half> || std::is_same_v<From, BFloat16>) {
+    return static_cast<To>(static_cast<float>(v));
+  } else {
+    return static_cast<To>(v);
+  }
+}
+
+// ---- unary ----
+
+// Ops on floating types (OpMath<T> is float or double).
+template <typename T, typename Apply>
+void float_unary_fn(UnaryOp op, const UnaryArgs& args, Apply&& apply) {
+  using C = OpMath<T>;
+  switch (op) {
+    case UnaryOp::Neg: return apply([](C x) { return -x; });
+    case UnaryOp::Abs: return apply([](C x) { return std::abs(x); });
+    case UnaryOp::Exp: return apply([](C x) { return std::exp(x); });
+    case UnaryOp::Log: return apply([](C x) { return std::log(x); });
+    case UnaryOp::Log2: return apply([](C x) { return std::log2(x); });
+    case UnaryOp::Log10: return apply([](C x) { return std::log10(x); });
+    case UnaryOp::Log1p: return apply([](C x) { return std::log1p(x); });
+    case UnaryOp::Expm1: return apply([](C x) { return std::expm1(x); });
+    case UnaryOp::Sqrt: return apply([](C x) { return std::sqrt(x); });
+    case UnaryOp::Rsqrt: return apply([](C x) { return C(1) / std::sqrt(x); });
+    case UnaryOp::Reciprocal: return apply([](C x) { return C(1) / x; });
+    case UnaryOp::Sin: return apply([](C x) { return std::sin(x); });
+    case UnaryOp::Cos: return apply([](C x) { return std::cos(x); });
+    case UnaryOp::Tan: return apply([](C x) { return std::tan(x); });
+    case UnaryOp::Tanh: return apply([](C x) { return std::tanh(x); });
+    case UnaryOp::Sigmoid: return apply([](C x) { return C(1) / (C(1) + std::exp(-x)); });
+    // relu is clamp_min(x, 0): NaN passes through.
+    case UnaryOp::Relu: return apply([](C x) { return std::isnan(x) || x > C(0) ? x : C(0); });
+    case UnaryOp::Floor: return apply([](C x) { return std::floor(x); });
+    case UnaryOp::Ceil: return apply([](C x) { return std::ceil(x); });
+    // Round half to even, like torch.round.
+    case UnaryOp::Round: return apply([](C x) { return std::nearbyint(x); });
+    case UnaryOp::Trunc: return apply([](C x) { return std::trunc(x); });
+    // (0 < x) - (x < 0): NaN and -0.0 give 0, as on PyTorch's CPU.
+    case UnaryOp::Sign: return apply([](C x) { return C((C(0) < x) - (x < C(0))); });
+    case UnaryOp::Square: return apply([](C x) { return x * x; });
+    case UnaryOp::Clamp: {
+      const C lo = static_cast<C>(args.min), hi = static_cast<C>(args.max);
+      const bool has_min = args.has_min, has_max = args.has_max;
+      return apply([=](C x) {
+        if (std::isnan(x)) return x;
+        if (has_min && x < lo) x = lo;
+        if (has_max && x > hi) x = hi;
+        return x;
+      });
+    }
+    case UnaryOp::LogicalNot: return apply([](C x) { return x == C(0); });
+    case UnaryOp::IsNan: return apply([](C x) -> bool { return std::isnan(x); });
+    case UnaryOp::IsInf: return apply([](C x) -> bool { return std::isinf(x); });
+    case UnaryOp::IsFinite: return apply([](C x) -> bool { return std::isfinite(x); });
+    case UnaryOp::BitwiseNot: break;  // the op layer rejects floating inputs
+  }
+  TP_ASSERT(false && "unary op not valid for a floating dtype");
+}
+
+// Ops on bool and integer types; float functions never get here (the op layer promotes).
+template <typename T, typename Apply>
+void integral_unary_fn(UnaryOp op, const UnaryArgs& args, Apply&& apply) {
+  constexpr bool is_bool = std::is_same_v<T, bool>;
+  switch (op) {
+    case UnaryOp::Neg: return apply([](T x) { return static_cast<T>(-x); });
+    case UnaryOp::Abs: return apply([](T x) { return static_cast<T>(x < T(0) ? -x : x); });
+    case UnaryOp::Relu: return apply([](T x) { return x > T(0) ? x : T(0); });
+    case UnaryOp::Floor:
+    case UnaryOp::Ceil:
+    case UnaryOp::Round:
+    case UnaryOp::Trunc: return apply([](T x) { return x; });
+    case UnaryOp::Sign: return apply([](T x) { return static_cast<T>((T(0) < x) - (x < T(0))); });
+    case UnaryOp::Square: return apply([](T x) { return static_cast<T>(x * x); });
+    case UnaryOp::Clamp: {
+      const T lo = static_cast<T>(args.min), hi = static_cast<T>(args.max);
+      const bool has_min = args.has_min, has_max = args.has_max;
+      return apply([=](T x) {
+        if (has_min && x < lo) x = lo;
+        if (has_max && x > hi) x = hi;
+        return x;
+      });
+    }
+    case UnaryOp::BitwiseNot:
+      if constexpr (is_bool) return apply([](T x) -> T { return !x; });
+      else return apply([](T x) { return static_cast<T>(~x); });
+    case UnaryOp::LogicalNot: return apply([](T x) { return x == T(0); });
+    case UnaryOp::IsNan:
+    case UnaryOp::IsInf: return apply([](T) { return false; });
+    case UnaryOp::IsFinite: return apply([](T) { return true; });
+    default: break;
+  }
+  TP_ASSERT(false && "unary op not valid for an integral dtype");
+}
+
+template <typename T, typename Apply>
+void with_unary_fn(UnaryOp op, const UnaryArgs& args, Apply&& apply) {
+  if constexpr (std::is_floating_point_v<OpMath<T>>) {
+    float_unary_fn<T>(op, args, apply);
+  } else {
+    integral_unary_fn<T>(op, args, apply);
+  }
+}
+
+// True when f's result is a bool for a non-bool T: the output tensor is then bool.
+template <typename T, typename F>
+constexpr bool unary_returns_bool() {
+  return std::is_same_v<decltype(std::declval<F>()(OpMath<T>{})), bool>;
+}
+
+// ---- binary ----
+
+// Python's a // b for floats (ATen div_floor_floating).
+template <typename C>
+C floor_divide_float(C a, C b) {
+  if (b == 0) return a / b;
+  C mod = std::fmod(a, b);
+  C div = (a - mod) / b;
+  if (mod != 0 && (b < 0) != (mod < 0)) div -= C(1);
+  if (div == 0) return std::copysign(C(0), a / b);
+  C floordiv = std::floor(div);
+  if (div - floordiv > C(0.5)) floordiv += C(1);
+  return floordiv;
+}
+
+// Python's a % b for floats: the result takes the divisor's sign.
+template <typename C>
+C remainder_float(C a, C b) {
+  C mod = std::fmod(a, b);
+  if (mod != 0 && (b < 0) != (mod < 0)) mod += b;
+  return mod;
+}
+
+template <typename C>
+C maximum_float(C a, C b) {
+  if (std::isnan(a)) return a;
+  if (std::isnan(b)) return b;
+  return a > b ? a : b;
+}
+
+template <typename C>
+C minimum_float(C a, C b) {
+  if (std::isnan(a)) return a;
+  if (std::isnan(b)) return b;
+  return a < b ? a : b;
+}
+
+// Integer power by squaring; negative exponents give 0 unless the base is 1 or -1.
+template <typename T>
+T pow_int(T base, T exp) {
+  if constexpr (std::is_signed_v<T>) {
+    if (exp < 0) {
+      if (base == 1) return 1;
+      if (base == -1) return (-exp) % 2 ? T(-1) : T(1);
+      return 0;
+    }
+  }
+  T result = 1;
+  while (exp) {
+    if (exp & 1) result = static_cast<T>(result * base);
+    exp = static_cast<T>(exp / 2);
+    base = static_cast<T>(base * base);
+  }
+  return result;
+}
+
+// Integer division by zero raises from the kernel, as PyTorch's CPU kernel does.
+inline void check_nonzero_divisor(bool nonzero) {
+  TP_CHECK(nonzero, RuntimeError, "ZeroDivisionError");
+}
+
+// Comparisons and logical ops: any dtype in, bool out. False when op is not one of them.
+template <typename T, typename Apply>
+bool bool_result_binary_fn(BinaryOp op, Apply&& apply) {
+  using C = OpMath<T>;
+  switch (op) {
+    case BinaryOp::Eq: apply([](C x, C y) { return x == y; }); return true;
+    case BinaryOp::Ne: apply([](C x, C y) { return x != y; }); return true;
+    case BinaryOp::Lt: apply([](C x, C y) { return x < y; }); return true;
+    case BinaryOp::Le: apply([](C x, C y) { return x <= y; }); return true;
+    case BinaryOp::Gt: apply([](C x, C y) { return x > y; }); return true;
+    case BinaryOp::Ge: apply([](C x, C y) { return x >= y; }); return true;
+    case BinaryOp::LogicalAnd: apply([](C x, C y) { return x != C(0) && y != C(0); }); return true;
+    case BinaryOp::LogicalOr: apply([](C x, C y) { return x != C(0) || y != C(0); }); return true;
+    case BinaryOp::LogicalXor:
+      apply([](C x, C y) { return (x != C(0)) != (y != C(0)); });
+      return true;
+    default: return false;
+  }
+}
+
+template <typename T, typename Apply>
+void float_binary_fn(BinaryOp op, Apply&& apply) {
+  using C = OpMath<T>;
+  switch (op) {
+    case BinaryOp::Add: return apply([](C x, C y) { return x + y; });
+    case BinaryOp::Sub: return apply([](C x, C y) { return x - y; });
+    case BinaryOp::Mul: return apply([](C x, C y) { return x * y; });
+    case BinaryOp::Div: return apply([](C x, C y) { return x / y; });
+    case BinaryOp::FloorDiv: return apply(floor_divide_float<C>);
+    case BinaryOp::Remainder: return apply(remainder_float<C>);
+    case BinaryOp::Pow: return apply([](C x, C y) { return std::pow(x, y); });
+    case BinaryOp::Maximum: return apply(maximum_float<C>);
+    case BinaryOp::Minimum: return apply(minimum_float<C>);
+    case BinaryOp::Atan2: return apply([](C x, C y) { return std::atan2(x, y); });
+    default: break;
+  }
+  TP_ASSERT(false && "binary op not valid for a floating dtype");
+}
+
+// Bool and integer arithmetic. Div here is C's truncating division (rounding_mode='trunc');
+// true division never reaches integers because the op layer promotes to float first.
+template <typename T, typename Apply>
+void integral_binary_fn(BinaryOp op, Apply&& apply) {
+  switch (op) {
+    case BinaryOp::Add: return apply([](T x, T y) { return static_cast<T>(x + y); });
+    case BinaryOp::Sub: return apply([](T x, T y) { return static_cast<T>(x - y); });
+    case BinaryOp::Mul: return apply([](T x, T y) { return static_cast<T>(x * y); });
+    case BinaryOp::Div:
+      return apply([](T x, T y) {
+        check_nonzero_divisor(y != T(0));
+        return static_cast<T>(x / y);
+      });
+    case BinaryOp::FloorDiv:
+      return apply([](T x, T y) {
+        check_nonzero_divisor(y != T(0));
+        T quot = static_cast<T>(x / y);
+        T rem = static_cast<T>(x % y);
+        return (rem != T(0) && (x < T(0)) != (y < T(0))) ? static_cast<T>(quot - 1) : quot;
+      });
+    case BinaryOp::Remainder:
+      return apply([](T x, T y) {
+        check_nonzero_divisor(y != T(0));
+        T rem = static_cast<T>(x % y);
+        return (rem != T(0) && (rem < T(0)) != (y < T(0))) ? static_cast<T>(rem + y) : rem;
+      });
+    case BinaryOp::Pow: return apply(pow_int<T>);
+    case BinaryOp::Maximum: return apply([](T x, T y) { return x > y ? x : y; });
+    case BinaryOp::Minimum: return apply([](T x, T y) { return x < y ? x : y; });
+    case BinaryOp::BitwiseAnd: return apply([](T x, T y) { return static_cast<T>(x & y); });
+    case BinaryOp::BitwiseOr: return apply([](T x, T y) { return static_cast<T>(x | y); });
+    case BinaryOp::BitwiseXor: return apply([](T x, T y) { return static_cast<T>(x ^ y); });
+    default: break;
+  }
+  TP_ASSERT(false && "binary op not valid for an integral dtype");
+}
+
+// Calls apply(f) with the function of `op` on T. Comparisons and logical ops give bool;
+// for bool inputs True + True is stored as static_cast<bool>(2), i.e. True.
+template <typename T, typename Apply>
+void with_binary_fn(BinaryOp op, Apply&& apply) {
+  if (bool_result_binary_fn<T>(op, apply)) return;
+  if constexpr (std::is_floating_point_v<OpMath<T>>) {
+    float_binary_fn<T>(op, apply);
+  } else {
+    integral_binary_fn<T>(op, apply);
+  }
+}
+
+// True when f gives bool (a comparison or logical op): the output tensor is then bool.
+template <typename T, typename F>
+constexpr bool binary_returns_bool() {
+  return std::is_same_v<decltype(std::declval<F>()(OpMath<T>{}, OpMath<T>{})), bool>;
+}
+
+}  // namespace tp::scalar

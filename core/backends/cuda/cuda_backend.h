@@ -1,0 +1,44 @@
+// The real GPU backend: one object for every GPU the CUDA runtime reports (cuda:0..N-1).
+// Memory comes from each device's caching allocator (cuda_allocator.h); kernels are the
+// .cu files beside this one, all queued on the default stream; matmul goes to cuBLAS.
+// Operands arrive checked by the op layer and all live on the same GPU.
+#pragma once
+
+#include "core/backends/backend.h"
+
+namespace tp {
+
+class CudaBackend final : public Backend {
+ public:
+  const char* name() const override { return "cuda"; }
+
+  // Memory and host<->device copies (cuda_backend.cu). The blocking copies use cudaMemcpy.
+  void* allocate(size_t nbytes, int index) override;
+  void deallocate(void* ptr, size_t nbytes, int index) override;
+  void copy_from_host(void* dst, const void* host_src, size_t nbytes, int index) override;
+  void copy_to_host(void* host_dst, const void* src, size_t nbytes, int index) override;
+
+  void copy(const Tensor& src, const Tensor& dst) override;                  // cuda_copy.cu
+  void fill(const Tensor& dst, Scalar value) override;                       // cuda_copy.cu
+  void unary(UnaryOp op, const Tensor& in, const Tensor& out,
+             const UnaryArgs& args) override;                                 // cuda_unary.cu
+  void binary(BinaryOp op, const Tensor& a, const Tensor& b,
+              const Tensor& out) override;                                    // cuda_binary.cu
+  void where(const Tensor& cond, const Tensor& a, const Tensor& b,
+             const Tensor& out) override;                                     // cuda_binary.cu
+  void reduce(ReduceOp op, const Tensor& in, const Tensor& out, const Tensor& indices,
+              int64_t correction) override;                                   // cuda_reduce.cu
+  void softmax(const Tensor& in, const Tensor& out, bool log) override;      // cuda_reduce.cu
+  void matmul(const Tensor& a, const Tensor& bm, const Tensor& out) override;  // cuda_matmul.cu
+  void index(const Tensor& src, const Tensor& out, const std::vector<Tensor>& indices,
+             const Shape& indexed_sizes, const Shape& indexed_strides) override;  // cuda_index.cu
+  void index_put(const Tensor& dst, const Tensor& values, const std::vector<Tensor>& indices,
+                 const Shape& indexed_sizes, const Shape& indexed_strides,
+                 bool accumulate) override;                                   // cuda_index.cu
+  Tensor nonzero(const Tensor& in) override;                                  // cuda_index.cu
+};
+
+// The backend object (it exists even without a GPU; only use it when one is present).
+CudaBackend& cuda_backend();
+
+}  // namespace tp

@@ -1,0 +1,214 @@
+// CudaBackend::binary and where: one thread per element, the op chosen by a switch in the
+// kernel. Same formulas as cpu_binary.cpp (Python's floor division and remainder, NaN-
+// propagating maximum/minimum, integer pow by squaring).
+//
+// Integer division by zero: PyTorch's CUDA kernels do NOT check (BinaryDivTruncKernel.cu
+// computes `a / b`; the GPU returns an unspecified value, in practice -1), while its CPU
+// kernels raise "ZeroDivisionError". tensorplay keeps one semantics for every backend: the
+// kernel sets a device flag and the host raises the CPU's RuntimeError after the launch.
+#include "core/backends/cuda/cuda_backend.h"
+#include "core/backends/cuda/cuda_check.h"
+#include "core/backends/cuda/cuda_device_guard.h"
+#include "core/backends/cuda/cuda_loops.cuh"
+
+namespace tp {
+
+namespace {
+
+using cuda::OpMath;
+
+// Set by a kernel that divided an integer by zero (one flag per GPU).
+__device__ int g_zero_division = 0;
+
+template <typename C>
+__device__ C floor_divide_float(C a, C b) {
+  if (b == 0) return a / b;
+  C mod = fmod(a, b);
+  C div = (a - mod) / b;
+  if (mod != 0 && (b < 0) != (mod < 0)) div -= C(1);
+  if (div == 0) return copysign(C(0), a / b);
+  C floordiv = floor(div);
+  if (div - floordiv > C(0.5)) floordiv += C(1);
+  return floordiv;
+}
+
+template <typename C>
+__device__ C remainder_float(C a, C b) {
+  C mod = fmod(a, b);
+  if (mod != 0 && (b < 0) != (mod < 0)) mod += b;
+  return mod;
+}
+
+template <typename C>
+__device__ C float_binary(BinaryOp op, C x, C y) {
+  switch (op) {
+    case BinaryOp::Add: return x + y;
+    case BinaryOp::Sub: return x - y;
+    case BinaryOp::Mul: return x * y;
+    case BinaryOp::Div: return x / y;
+    case BinaryOp::FloorDiv: return floor_divide_float(x, y);
+    case BinaryOp::Remainder: return remainder_float(x, y);
+    case BinaryOp::Pow: return pow(x, y);
+    case BinaryOp::Maximum: return cuda::is_nan(x) ? x : cuda::is_nan(y) ? y : (x > y ? x : y);
+    case BinaryOp::Minimum: return cuda::is_nan(x) ? x : cuda::is_nan(y) ? y : (x < y ? x : y);
+    case BinaryOp::Atan2: return atan2(x, y);
+    default: return x;  // comparisons go to compare_kernel; bitwise ops are integral
+  }
+}
+
+template <typename T>
+__device__ T pow_int(T base, T exp) {
+  if constexpr (std::is_signed_v<T>) {
+    if (exp < 0) {
+      if (base == 1) return 1;
+      if (base == -1) return (-exp) % 2 ? T(-1) : T(1);
+      return 0;
+    }
+  }
+  T result = 1;
+  while (exp) {
+    if (exp & 1) result = static_cast<T>(result * base);
+    exp = static_cast<T>(exp / 2);
+    base = static_cast<T>(base * base);
+  }
+  return result;
+}
+
+// Bool and integer arithmetic; Div truncates (rounding_mode='trunc').
+template <typename T>
+__device__ T integral_binary(BinaryOp op, T x, T y) {
+  const bool divides = op == BinaryOp::Div || op == BinaryOp::FloorDiv || op == BinaryOp::Remainder;
+  if (divides && y == T(0)) {
+    g_zero_division = 1;
+    return T(0);
+  }
+  switch (op) {
+    case BinaryOp::Add: return static_cast<T>(x + y);
+    case BinaryOp::Sub: return static_cast<T>(x - y);
+    case BinaryOp::Mul: return static_cast<T>(x * y);
+    case BinaryOp::Div: return static_cast<T>(x / y);
+    case BinaryOp::FloorDiv: {
+      T quot = static_cast<T>(x / y);
+      T rem = static_cast<T>(x % y);
+      return (rem != T(0) && (x < T(0)) != (y < T(0))) ? static_cast<T>(quot - 1) : quot;
+    }
+    case BinaryOp::Remainder: {
+      T rem = static_cast<T>(x % y);
+      return (rem != T(0) && (rem < T(0)) != (y < T(0))) ? static_cast<T>(rem + y) : rem;
+    }
+    case BinaryOp::Pow: return pow_int<T>(x, y);
+    case BinaryOp::Maximum: return x > y ? x : y;
+    case BinaryOp::Minimum: return x < y ? x : y;
+    case BinaryOp::BitwiseAnd: return static_cast<T>(x & y);
+    case BinaryOp::BitwiseOr: return static_cast<T>(x | y);
+    case BinaryOp::BitwiseXor: return static_cast<T>(x ^ y);
+    default: return x;
+  }
+}
+
+// Operands: 0 = out, 1 = a, 2 = b.
+template <typename T>
+__global__ void binary_kernel(BinaryOp op, cuda::StridedOperands<3> ops, int64_t n, const T* a,
+                              const T* b, T* out) {
+  for (int64_t i = blockIdx.x * int64_t{blockDim.x} + threadIdx.x; i < n;
+       i += int64_t{gridDim.x} * blockDim.x) {
+    int64_t off[3];
+    ops.offsets(i, off);
+    auto x = cuda::to_math(a[off[1]]);
+    auto y = cuda::to_math(b[off[2]]);
+    if constexpr (std::is_floating_point_v<OpMath<T>>) {
+      out[off[0]] = cuda::from_math<T>(float_binary(op, x, y));
+    } else {
+      out[off[0]] = integral_binary<T>(op, x, y);
+    }
+  }
+}
+
+// Comparisons and logical ops: any dtype in, bool out.
+template <typename T>
+__global__ void compare_kernel(BinaryOp op, cuda::StridedOperands<3> ops, int64_t n, const T* a,
+                               const T* b, bool* out) {
+  for (int64_t i = blockIdx.x * int64_t{blockDim.x} + threadIdx.x; i < n;
+       i += int64_t{gridDim.x} * blockDim.x) {
+    int64_t off[3];
+    ops.offsets(i, off);
+    auto x = cuda::to_math(a[off[1]]);
+    auto y = cuda::to_math(b[off[2]]);
+    using M = decltype(x);
+    bool r = false;
+    switch (op) {
+      case BinaryOp::Eq: r = x == y; break;
+      case BinaryOp::Ne: r = x != y; break;
+      case BinaryOp::Lt: r = x < y; break;
+      case BinaryOp::Le: r = x <= y; break;
+      case BinaryOp::Gt: r = x > y; break;
+      case BinaryOp::Ge: r = x >= y; break;
+      case BinaryOp::LogicalAnd: r = x != M(0) && y != M(0); break;
+      case BinaryOp::LogicalOr: r = x != M(0) || y != M(0); break;
+      case BinaryOp::LogicalXor: r = (x != M(0)) != (y != M(0)); break;
+      default: break;
+    }
+    out[off[0]] = r;
+  }
+}
+
+// Operands: 0 = out, 1 = cond (one byte, nonzero is true), 2 = a, 3 = b.
+template <typename T>
+__global__ void where_kernel(cuda::StridedOperands<4> ops, int64_t n, const uint8_t* cond,
+                             const T* a, const T* b, T* out) {
+  for (int64_t i = blockIdx.x * int64_t{blockDim.x} + threadIdx.x; i < n;
+       i += int64_t{gridDim.x} * blockDim.x) {
+    int64_t off[4];
+    ops.offsets(i, off);
+    out[off[0]] = cond[off[1]] ? a[off[2]] : b[off[3]];
+  }
+}
+
+}  // namespace
+
+void CudaBackend::binary(BinaryOp op, const Tensor& a, const Tensor& b, const Tensor& out) {
+  const int64_t n = out.numel();
+  if (n == 0) return;
+  CudaDeviceGuard guard(out.device().index);
+  auto ops = cuda::make_strided<3>(out.sizes(), {&out.strides(), &a.strides(), &b.strides()});
+  const bool checks_zero = is_integral(a.dtype(), /*include_bool=*/true) &&
+                           (op == BinaryOp::Div || op == BinaryOp::FloorDiv ||
+                            op == BinaryOp::Remainder);
+  if (checks_zero) {
+    const int zero = 0;
+    CUDA_CHECK(cudaMemcpyToSymbol(g_zero_division, &zero, sizeof zero));
+  }
+  visit_dtype(a.dtype(), [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    if (binary_op_returns_bool(op)) {
+      compare_kernel<T><<<cuda::blocks_for(n), cuda::kThreads>>>(op, ops, n, a.data<T>(),
+                                                                 b.data<T>(), out.data<bool>());
+    } else {
+      binary_kernel<T><<<cuda::blocks_for(n), cuda::kThreads>>>(op, ops, n, a.data<T>(),
+                                                                b.data<T>(), out.data<T>());
+    }
+    CUDA_CHECK_LAUNCH();
+  });
+  if (checks_zero) {
+    int flag = 0;  // reading the flag waits for the kernel
+    CUDA_CHECK(cudaMemcpyFromSymbol(&flag, g_zero_division, sizeof flag));
+    TP_CHECK(flag == 0, RuntimeError, "ZeroDivisionError");
+  }
+}
+
+void CudaBackend::where(const Tensor& cond, const Tensor& a, const Tensor& b, const Tensor& out) {
+  const int64_t n = out.numel();
+  if (n == 0) return;
+  CudaDeviceGuard guard(out.device().index);
+  auto ops = cuda::make_strided<4>(
+      out.sizes(), {&out.strides(), &cond.strides(), &a.strides(), &b.strides()});
+  const uint8_t* pc = static_cast<const uint8_t*>(cond.data_ptr());
+  visit_dtype(out.dtype(), [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    where_kernel<T><<<cuda::blocks_for(n), cuda::kThreads>>>(ops, n, pc, a.data<T>(), b.data<T>(),
+                                                             out.data<T>());
+    CUDA_CHECK_LAUNCH();
+  });
+}
+
+}  // namespace tp

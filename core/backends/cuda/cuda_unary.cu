@@ -1,0 +1,134 @@
+// CudaBackend::unary: one thread per element, the op chosen by a switch inside the kernel
+// (one kernel per dtype, not per op). Same formulas as cpu_unary.cpp; half and bfloat16
+// are computed in float and rounded on store.
+#include "core/backends/cuda/cuda_backend.h"
+#include "core/backends/cuda/cuda_check.h"
+#include "core/backends/cuda/cuda_device_guard.h"
+#include "core/backends/cuda/cuda_loops.cuh"
+
+namespace tp {
+
+namespace {
+
+using cuda::OpMath;
+
+// Ops on floating types; C is float or double (CUDA's math functions overload both).
+template <typename C>
+__device__ C float_unary(UnaryOp op, C x, const UnaryArgs& args) {
+  switch (op) {
+    case UnaryOp::Neg: return -x;
+    case UnaryOp::Abs: return fabs(x);
+    case UnaryOp::Exp: return exp(x);
+    case UnaryOp::Log: return log(x);
+    case UnaryOp::Log2: return log2(x);
+    case UnaryOp::Log10: return log10(x);
+    case UnaryOp::Log1p: return log1p(x);
+    case UnaryOp::Expm1: return expm1(x);
+    case UnaryOp::Sqrt: return sqrt(x);
+    case UnaryOp::Rsqrt: return C(1) / sqrt(x);
+    case UnaryOp::Reciprocal: return C(1) / x;
+    case UnaryOp::Sin: return sin(x);
+    case UnaryOp::Cos: return cos(x);
+    case UnaryOp::Tan: return tan(x);
+    case UnaryOp::Tanh: return tanh(x);
+    case UnaryOp::Sigmoid: return C(1) / (C(1) + exp(-x));
+    case UnaryOp::Relu: return cuda::is_nan(x) || x > C(0) ? x : C(0);  // NaN passes through
+    case UnaryOp::Floor: return floor(x);
+    case UnaryOp::Ceil: return ceil(x);
+    case UnaryOp::Round: return rint(x);  // half to even, like torch.round
+    case UnaryOp::Trunc: return trunc(x);
+    case UnaryOp::Sign: return C((C(0) < x) - (x < C(0)));
+    case UnaryOp::Square: return x * x;
+    case UnaryOp::Clamp:
+      if (cuda::is_nan(x)) return x;
+      if (args.has_min && x < C(args.min)) x = C(args.min);
+      if (args.has_max && x > C(args.max)) x = C(args.max);
+      return x;
+    default: return x;  // predicates and bitwise_not never reach here (see below)
+  }
+}
+
+// Ops on bool and integer types (the op layer promotes for the float functions).
+template <typename T>
+__device__ T integral_unary(UnaryOp op, T x, const UnaryArgs& args) {
+  switch (op) {
+    case UnaryOp::Neg: return static_cast<T>(-x);
+    case UnaryOp::Abs: return static_cast<T>(x < T(0) ? -x : x);
+    case UnaryOp::Relu: return x > T(0) ? x : T(0);
+    case UnaryOp::Sign: return static_cast<T>((T(0) < x) - (x < T(0)));
+    case UnaryOp::Square: return static_cast<T>(x * x);
+    case UnaryOp::Clamp:
+      if (args.has_min && x < static_cast<T>(args.min)) x = static_cast<T>(args.min);
+      if (args.has_max && x > static_cast<T>(args.max)) x = static_cast<T>(args.max);
+      return x;
+    case UnaryOp::BitwiseNot:
+      if constexpr (std::is_same_v<T, bool>) return !x;
+      else return static_cast<T>(~x);
+    default: return x;  // floor, ceil, round, trunc of an integer
+  }
+}
+
+template <typename T>
+__global__ void unary_kernel(UnaryOp op, UnaryArgs args, cuda::StridedOperands<2> ops, int64_t n,
+                             const T* in, T* out) {
+  for (int64_t i = blockIdx.x * int64_t{blockDim.x} + threadIdx.x; i < n;
+       i += int64_t{gridDim.x} * blockDim.x) {
+    int64_t off[2];
+    ops.offsets(i, off);
+    auto x = cuda::to_math(in[off[1]]);
+    if constexpr (std::is_floating_point_v<OpMath<T>>) {
+      out[off[0]] = cuda::from_math<T>(float_unary(op, x, args));
+    } else {
+      out[off[0]] = integral_unary<T>(op, x, args);
+    }
+  }
+}
+
+// logical_not, isnan, isinf, isfinite: any dtype in, bool out.
+template <typename T>
+__global__ void predicate_kernel(UnaryOp op, cuda::StridedOperands<2> ops, int64_t n, const T* in,
+                                 bool* out) {
+  for (int64_t i = blockIdx.x * int64_t{blockDim.x} + threadIdx.x; i < n;
+       i += int64_t{gridDim.x} * blockDim.x) {
+    int64_t off[2];
+    ops.offsets(i, off);
+    auto x = cuda::to_math(in[off[1]]);
+    using M = decltype(x);
+    bool r = false;
+    switch (op) {
+      case UnaryOp::LogicalNot: r = x == M(0); break;
+      case UnaryOp::IsNan: r = cuda::is_nan(x); break;
+      case UnaryOp::IsInf: r = cuda::is_inf(x); break;
+      case UnaryOp::IsFinite: r = !cuda::is_nan(x) && !cuda::is_inf(x); break;
+      default: break;
+    }
+    out[off[0]] = r;
+  }
+}
+
+bool is_predicate(UnaryOp op) {
+  return op == UnaryOp::LogicalNot || op == UnaryOp::IsNan || op == UnaryOp::IsInf ||
+         op == UnaryOp::IsFinite;
+}
+
+}  // namespace
+
+void CudaBackend::unary(UnaryOp op, const Tensor& in, const Tensor& out, const UnaryArgs& args) {
+  const int64_t n = out.numel();
+  if (n == 0) return;
+  CudaDeviceGuard guard(out.device().index);
+  auto ops = cuda::make_strided<2>(out.sizes(), {&out.strides(), &in.strides()});
+  visit_dtype(in.dtype(), [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    if (is_predicate(op)) {
+      predicate_kernel<T><<<cuda::blocks_for(n), cuda::kThreads>>>(op, ops, n, in.data<T>(),
+                                                                   out.data<bool>());
+    } else {
+      unary_kernel<T><<<cuda::blocks_for(n), cuda::kThreads>>>(op, args, ops, n, in.data<T>(),
+                                                               out.data<T>());
+    }
+    CUDA_CHECK_LAUNCH();
+  });
+}
+
+}  // namespace tp

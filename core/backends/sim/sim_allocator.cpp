@@ -1,0 +1,259 @@
+// The simulated GPU's caching allocator, a small port of c10/cuda/CUDACachingAllocator.cpp:
+// sizes round to 512 bytes; requests up to 1 MiB share 2 MiB segments (the small pool);
+// larger ones get their own segments (20 MiB for 1-10 MiB, else rounded to 2 MiB); the
+// best-fitting cached block is split; freed blocks merge and stay cached until empty_cache.
+#include "core/backends/sim/sim_allocator.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <map>
+#include <mutex>
+#include <set>
+#include <sstream>
+
+#include "core/error.h"
+
+namespace tp {
+
+namespace {
+
+constexpr size_t kMinBlockSize = 512;       // every size rounds up to a multiple of this
+constexpr size_t kSmallSize = 1 << 20;      // requests up to 1 MiB use the small pool
+constexpr size_t kSmallBuffer = 2 << 20;    // small-pool segments are 2 MiB
+constexpr size_t kLargeBuffer = 20 << 20;   // one 20 MiB segment serves 1-10 MiB requests
+constexpr size_t kMinLargeAlloc = 10 << 20; // from 10 MiB, segments fit the request
+constexpr size_t kRoundLarge = 2 << 20;     // ... rounded up to 2 MiB
+
+// A piece of a segment: allocated to a tensor, or free and cached in its pool.
+struct CacheBlock {
+  char* ptr = nullptr;
+  size_t size = 0;
+  bool allocated = false;
+  bool small = false;  // which pool it belongs to
+  CacheBlock* prev = nullptr;  // neighbours inside the same segment
+  CacheBlock* next = nullptr;
+};
+
+// Best fit: the smallest free block that is large enough, lowest address first.
+struct BySize {
+  bool operator()(const CacheBlock* a, const CacheBlock* b) const {
+    if (a->size != b->size) return a->size < b->size;
+    return a->ptr < b->ptr;
+  }
+};
+
+}  // namespace
+
+struct SimAllocator::State {
+  int device_index = 0;
+  size_t capacity = 0;
+  std::mutex mutex;
+  std::set<CacheBlock*, BySize> small_free, large_free;
+  std::map<const void*, CacheBlock*> active;    // allocated blocks by address
+  std::map<char*, size_t> segments;        // host memory of each segment -> its size
+  size_t allocated = 0, reserved = 0, peak = 0;
+
+  std::set<CacheBlock*, BySize>& pool(bool small) { return small ? small_free : large_free; }
+
+  // Takes the best-fitting cached block out of its pool, or nullptr.
+  CacheBlock* take_free_block(bool small, size_t size) {
+    auto& p = pool(small);
+    CacheBlock key;
+    key.size = size;
+    auto it = p.lower_bound(&key);
+    if (it == p.end()) return nullptr;
+    CacheBlock* b = *it;
+    p.erase(it);
+    return b;
+  }
+
+  // A new segment from the arena (cudaMalloc), as one free block; nullptr when it won't fit.
+  CacheBlock* new_segment(bool small, size_t segment_size) {
+    if (reserved + segment_size > capacity) return nullptr;
+    char* mem = static_cast<char*>(std::aligned_alloc(kMinBlockSize, segment_size));
+    if (mem == nullptr) return nullptr;  // the host itself is out of memory
+    segments[mem] = segment_size;
+    reserved += segment_size;
+    CacheBlock* b = new CacheBlock;
+    b->ptr = mem;
+    b->size = segment_size;
+    b->small = small;
+    return b;
+  }
+
+  // Frees every segment that is one whole free block (release_cached_blocks).
+  void release_cached_segments() {
+    for (auto* p : {&small_free, &large_free}) {
+      for (auto it = p->begin(); it != p->end();) {
+        CacheBlock* b = *it;
+        if (b->prev == nullptr && b->next == nullptr) {
+          reserved -= b->size;
+          segments.erase(b->ptr);
+          std::free(b->ptr);
+          delete b;
+          it = p->erase(it);
+        } else {
+          ++it;
+        }
+      }
+    }
+  }
+
+  [[noreturn]] void out_of_memory(size_t alloc_size) {
+    size_t free_bytes = capacity - reserved;
+    fail(ErrorKind::OutOfMemoryError, "CUDA out of memory. Tried to allocate ",
+         format_size(alloc_size), ". GPU ", device_index, " has a total capacity of ",
+         format_size(capacity), " of which ", format_size(free_bytes), " is free. ",
+         "Including non-PyTorch memory, this process has ", format_size(reserved),
+         " memory in use. Of the allocated memory ", format_size(allocated),
+         " is allocated by PyTorch, and ", format_size(reserved - allocated),
+         " is reserved by PyTorch but unallocated. If reserved but unallocated memory is large "
+         "try setting PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True to avoid fragmentation.  "
+         "See documentation for Memory Management  "
+         "(https://docs.pytorch.org/docs/stable/notes/cuda.html"
+         "#optimizing-memory-usage-with-pytorch-cuda-alloc-conf)");
+  }
+};
+
+size_t SimAllocator::round_size(size_t nbytes) {
+  if (nbytes < kMinBlockSize) return kMinBlockSize;
+  return kMinBlockSize * ((nbytes + kMinBlockSize - 1) / kMinBlockSize);
+}
+
+size_t SimAllocator::allocation_size(size_t rounded) {
+  if (rounded <= kSmallSize) return kSmallBuffer;
+  if (rounded < kMinLargeAlloc) return kLargeBuffer;
+  return kRoundLarge * ((rounded + kRoundLarge - 1) / kRoundLarge);
+}
+
+SimAllocator::SimAllocator(int device_index, size_t capacity) : state_(std::make_unique<State>()) {
+  state_->device_index = device_index;
+  state_->capacity = capacity;
+}
+
+SimAllocator::~SimAllocator() {
+  // Tensors still alive at a reset lose their memory with the device; free it all.
+  for (auto& [mem, size] : state_->segments) std::free(mem);
+  for (CacheBlock* b : state_->small_free) delete b;
+  for (CacheBlock* b : state_->large_free) delete b;
+  for (auto& [ptr, b] : state_->active) delete b;
+}
+
+void* SimAllocator::allocate(size_t nbytes) {
+  if (nbytes == 0) return nullptr;  // as CUDA's allocator: no memory for empty tensors
+  State& s = *state_;
+  std::lock_guard<std::mutex> lock(s.mutex);
+  size_t size = round_size(nbytes);
+  bool small = size <= kSmallSize;
+  size_t alloc_size = allocation_size(size);
+
+  CacheBlock* block = s.take_free_block(small, size);
+  if (block == nullptr) block = s.new_segment(small, alloc_size);
+  if (block == nullptr) {
+    // Give cached segments back to the arena and try once more, as PyTorch does.
+    s.release_cached_segments();
+    block = s.new_segment(small, alloc_size);
+  }
+  if (block == nullptr) s.out_of_memory(alloc_size);
+
+  // Split off what the request doesn't need if the rest is worth keeping.
+  size_t remaining = block->size - size;
+  if (small ? remaining >= kMinBlockSize : remaining > kSmallSize) {
+    CacheBlock* rest = new CacheBlock;
+    rest->ptr = block->ptr + size;
+    rest->size = remaining;
+    rest->small = small;
+    rest->prev = block;
+    rest->next = block->next;
+    if (block->next) block->next->prev = rest;
+    block->next = rest;
+    block->size = size;
+    s.pool(small).insert(rest);
+  }
+  block->allocated = true;
+  s.active[block->ptr] = block;
+  s.allocated += block->size;
+  if (s.allocated > s.peak) s.peak = s.allocated;
+  return block->ptr;
+}
+
+void SimAllocator::free(void* ptr) {
+  if (ptr == nullptr) return;
+  State& s = *state_;
+  std::lock_guard<std::mutex> lock(s.mutex);
+  auto it = s.active.find(ptr);
+  TP_ASSERT(it != s.active.end());
+  CacheBlock* block = it->second;
+  s.active.erase(it);
+  s.allocated -= block->size;
+  block->allocated = false;
+  // Merge with free neighbours so the segment can become one block again.
+  auto& pool = s.pool(block->small);
+  if (CacheBlock* prev = block->prev; prev && !prev->allocated) {
+    pool.erase(prev);
+    prev->size += block->size;
+    prev->next = block->next;
+    if (block->next) block->next->prev = prev;
+    delete block;
+    block = prev;
+  }
+  if (CacheBlock* next = block->next; next && !next->allocated) {
+    pool.erase(next);
+    block->size += next->size;
+    block->next = next->next;
+    if (next->next) next->next->prev = block;
+    delete next;
+  }
+  pool.insert(block);
+}
+
+size_t SimAllocator::memory_allocated() const {
+  std::lock_guard<std::mutex> lock(state_->mutex);
+  return state_->allocated;
+}
+
+size_t SimAllocator::memory_reserved() const {
+  std::lock_guard<std::mutex> lock(state_->mutex);
+  return state_->reserved;
+}
+
+size_t SimAllocator::max_memory_allocated() const {
+  std::lock_guard<std::mutex> lock(state_->mutex);
+  return state_->peak;
+}
+
+void SimAllocator::reset_peak_memory_stats() {
+  std::lock_guard<std::mutex> lock(state_->mutex);
+  state_->peak = state_->allocated;
+}
+
+void SimAllocator::empty_cache() {
+  std::lock_guard<std::mutex> lock(state_->mutex);
+  state_->release_cached_segments();
+}
+
+size_t SimAllocator::capacity() const { return state_->capacity; }
+
+std::vector<SimAllocator::Block> SimAllocator::live_blocks() const {
+  std::lock_guard<std::mutex> lock(state_->mutex);
+  std::vector<Block> blocks;
+  for (const auto& [ptr, b] : state_->active) blocks.push_back({b->ptr, b->size});
+  return blocks;
+}
+
+std::string format_size(uint64_t bytes) {
+  // c10/cuda/CUDACachingAllocator.cpp format_size: each unit up to and including its limit.
+  char buf[64];
+  if (bytes <= 1024) {
+    std::snprintf(buf, sizeof buf, "%llu bytes", static_cast<unsigned long long>(bytes));
+  } else if (bytes <= 1048576) {
+    std::snprintf(buf, sizeof buf, "%.2f KiB", static_cast<double>(bytes) / 1024.0);
+  } else if (bytes <= 1073741824ULL) {
+    std::snprintf(buf, sizeof buf, "%.2f MiB", static_cast<double>(bytes) / 1048576.0);
+  } else {
+    std::snprintf(buf, sizeof buf, "%.2f GiB", static_cast<double>(bytes) / 1073741824.0);
+  }
+  return buf;
+}
+
+}  // namespace tp

@@ -1,0 +1,74 @@
+// The simulated GPU backend: every cuda:N (and mps) device that is not a real GPU.
+// Memory comes from each device's SimAllocator; kernels run through the SIMT executor
+// (simt.h) with the CPU's scalar functions, so values equal the CPU's; each kernel and
+// copy advances the device's modeled clock (sim_clock.h).
+#pragma once
+
+#include <memory>
+#include <vector>
+
+#include "core/backends/backend.h"
+#include "core/backends/sim/sim_allocator.h"
+#include "core/backends/sim/sim_clock.h"
+#include "core/backends/sim/simt.h"
+#include "core/gpu_profile.h"
+
+namespace tp {
+
+// One simulated device's state.
+struct SimDevice {
+  Device device;  // cuda:N or mps:0
+  GpuProfile profile;
+  std::unique_ptr<SimAllocator> allocator;
+  std::unique_ptr<SimClock> clock;
+  // When set, the next kernel launched on this device records a per-thread trace here.
+  bool trace_next_launch = false;
+  std::shared_ptr<KernelTrace> last_trace;
+};
+
+class SimBackend final : public Backend {
+ public:
+  const char* name() const override { return "sim"; }
+
+  // Memory (sim_backend_memory.cpp). `index` is the device ordinal; mps uses mps_index().
+  void* allocate(size_t nbytes, int index) override;
+  void deallocate(void* ptr, size_t nbytes, int index) override;
+
+  // Copies and compute (sim_copy.cpp, sim_elementwise.cpp, sim_reduce.cpp, sim_matmul.cpp,
+  // sim_index.cpp): each runs SIMT kernels and advances the device clock.
+  void copy_from_host(void* dst, const void* host_src, size_t nbytes, int index) override;
+  void copy_to_host(void* host_dst, const void* src, size_t nbytes, int index) override;
+  void copy(const Tensor& src, const Tensor& dst) override;
+  void fill(const Tensor& dst, Scalar value) override;
+  void unary(UnaryOp op, const Tensor& in, const Tensor& out, const UnaryArgs& args) override;
+  void binary(BinaryOp op, const Tensor& a, const Tensor& b, const Tensor& out) override;
+  void where(const Tensor& cond, const Tensor& a, const Tensor& b, const Tensor& out) override;
+  void reduce(ReduceOp op, const Tensor& in, const Tensor& out, const Tensor& indices,
+              int64_t correction) override;
+  void softmax(const Tensor& in, const Tensor& out, bool log) override;
+  void matmul(const Tensor& a, const Tensor& bm, const Tensor& out) override;
+  void index(const Tensor& src, const Tensor& out, const std::vector<Tensor>& indices,
+             const Shape& indexed_sizes, const Shape& indexed_strides) override;
+  void index_put(const Tensor& dst, const Tensor& values, const std::vector<Tensor>& indices,
+                 const Shape& indexed_sizes, const Shape& indexed_strides,
+                 bool accumulate) override;
+  Tensor nonzero(const Tensor& in) override;
+
+  // The simulated devices (sim_backend_memory.cpp). reset() is called by
+  // configure_devices with the new set; devices are found by their Device.
+  void reset(std::vector<std::unique_ptr<SimDevice>> devices);
+  SimDevice& device(Device d);
+  const std::vector<std::unique_ptr<SimDevice>>& devices() const;
+  // The device behind an allocate/copy `index` (a cuda ordinal or mps_index()).
+  SimDevice& device_at(int index);
+
+ private:
+  std::vector<std::unique_ptr<SimDevice>> devices_;
+};
+
+SimBackend& sim_backend();
+
+// The ordinal SimBackend uses for the mps device in allocate/copy calls.
+constexpr int mps_index() { return 1000; }
+
+}  // namespace tp

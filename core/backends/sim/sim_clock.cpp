@@ -1,0 +1,150 @@
+// The modeled clock: a host timeline and one stream timeline per simulated device, moved
+// by roofline estimates from the GPU profile. Nothing here measures real time.
+#include "core/backends/sim/sim_clock.h"
+
+#include <algorithm>
+#include <map>
+#include <mutex>
+
+namespace tp {
+
+SimClock::SimClock(const GpuProfile& profile) : profile_(profile) {}
+
+void SimClock::synchronize() { host_ns_ = std::max(host_ns_, stream_end_ns_); }
+
+void SimClock::wait_host_until(double ns) { host_ns_ = std::max(host_ns_, ns); }
+
+double SimClock::kernel_ns(double flops, int64_t bytes, DType dtype, OpClass op_class) const {
+  const double peak = profile_.peak_flops(dtype, op_class);
+  const double bandwidth = profile_.memory_bytes_per_second();
+  const double compute_s = peak > 0 ? flops / peak : 0;
+  const double memory_s = bandwidth > 0 ? static_cast<double>(bytes) / bandwidth : 0;
+  return profile_.kernel_launch_latency_us * 1e3 + std::max(compute_s, memory_s) * 1e9;
+}
+
+double SimClock::launch_kernel(const std::string& name, double flops, int64_t bytes, DType dtype,
+                               OpClass op_class) {
+  ClockRecord r;
+  r.name = name;
+  r.flops = flops;
+  r.bytes = bytes;
+  r.issue_ns = host_ns_;
+  r.start_ns = std::max(host_ns_, stream_end_ns_);
+  r.end_ns = r.start_ns + kernel_ns(flops, bytes, dtype, op_class);
+  // The host only pays for issuing the launch; the kernel runs behind its back.
+  host_ns_ += profile_.kernel_launch_latency_us * 1e3;
+  stream_end_ns_ = r.end_ns;
+  const double duration = r.end_ns - r.start_ns;
+  push(std::move(r));
+  return duration;
+}
+
+void SimClock::transfer(int64_t bytes, CopyDirection direction, bool pinned, bool non_blocking) {
+  ClockRecord r;
+  r.name = std::string(direction == CopyDirection::HostToDevice ? "memcpy HtoD" : "memcpy DtoH") +
+           (pinned ? " (pinned)" : " (pageable)");
+  r.bytes = bytes;
+  r.is_copy = true;
+  r.issue_ns = host_ns_;
+  // Copies are ordered on the stream: they start after the work queued before them.
+  r.start_ns = std::max(host_ns_, stream_end_ns_);
+  r.end_ns = r.start_ns + profile_.transfer_seconds(bytes, direction, pinned) * 1e9;
+  stream_end_ns_ = r.end_ns;
+  if (pinned && non_blocking) {
+    host_ns_ += profile_.kernel_launch_latency_us * 1e3;  // only the cost of issuing it
+  } else {
+    host_ns_ = r.end_ns;  // cudaMemcpy returns when the data has arrived
+  }
+  push(std::move(r));
+}
+
+void SimClock::queue_copy(const std::string& name, int64_t bytes, double seconds) {
+  ClockRecord r;
+  r.name = name;
+  r.bytes = bytes;
+  r.is_copy = true;
+  r.issue_ns = host_ns_;
+  r.start_ns = std::max(host_ns_, stream_end_ns_);
+  r.end_ns = r.start_ns + seconds * 1e9;
+  host_ns_ += profile_.kernel_launch_latency_us * 1e3;
+  stream_end_ns_ = r.end_ns;
+  push(std::move(r));
+}
+
+void SimClock::wait_until(double ns) { stream_end_ns_ = std::max(stream_end_ns_, ns); }
+
+ClockPoint SimClock::point() const {
+  return {host_ns_, stream_end_ns_, busy_ns_, dropped_ + log_.size()};
+}
+
+std::vector<ClockRecord> SimClock::records_since(const ClockPoint& since) const {
+  const size_t first = since.records > dropped_ ? since.records - dropped_ : 0;
+  if (first >= log_.size()) return {};
+  return std::vector<ClockRecord>(log_.begin() + static_cast<std::ptrdiff_t>(first), log_.end());
+}
+
+void SimClock::reset() {
+  host_ns_ = stream_end_ns_ = busy_ns_ = 0;
+  dropped_ = 0;
+  log_.clear();
+}
+
+void SimClock::push(ClockRecord record) {
+  busy_ns_ += record.end_ns - record.start_ns;
+  if (log_.size() >= kMaxLog) {
+    // Drop the older half at once so a long session does not shift the log every launch.
+    const size_t drop = kMaxLog / 2;
+    log_.erase(log_.begin(), log_.begin() + static_cast<std::ptrdiff_t>(drop));
+    dropped_ += drop;
+  }
+  log_.push_back(std::move(record));
+}
+
+// ---- pinned host memory and non_blocking copies ----
+
+namespace {
+
+std::mutex& pinned_mutex() {
+  static std::mutex m;
+  return m;
+}
+
+// start address -> bytes, so a pointer inside a pinned buffer is found by its predecessor.
+std::map<const char*, size_t>& pinned_ranges() {
+  static std::map<const char*, size_t> ranges;
+  return ranges;
+}
+
+thread_local bool non_blocking_copies = false;
+
+}  // namespace
+
+void register_pinned_host(const void* ptr, size_t bytes) {
+  std::lock_guard<std::mutex> lock(pinned_mutex());
+  pinned_ranges()[static_cast<const char*>(ptr)] = bytes;
+}
+
+void unregister_pinned_host(const void* ptr) {
+  std::lock_guard<std::mutex> lock(pinned_mutex());
+  pinned_ranges().erase(static_cast<const char*>(ptr));
+}
+
+bool is_pinned_host(const void* ptr) {
+  std::lock_guard<std::mutex> lock(pinned_mutex());
+  const auto& ranges = pinned_ranges();
+  const char* p = static_cast<const char*>(ptr);
+  auto it = ranges.upper_bound(p);
+  if (it == ranges.begin()) return false;
+  --it;
+  return p < it->first + it->second || p == it->first;
+}
+
+NonBlockingCopies::NonBlockingCopies() : previous_(non_blocking_copies) {
+  non_blocking_copies = true;
+}
+
+NonBlockingCopies::~NonBlockingCopies() { non_blocking_copies = previous_; }
+
+bool NonBlockingCopies::active() { return non_blocking_copies; }
+
+}  // namespace tp

@@ -1,0 +1,115 @@
+// The simulated device's modeled clock. Work is asynchronous as in CUDA: kernels and async
+// copies are queued on the device's one stream while the host only pays the cost of issuing
+// them; host-side results (.item(), .cpu(), print) and synchronize() make the host wait for
+// the stream. Every figure here is modeled (a roofline estimate from the GPU profile), never
+// measured, and is labelled so wherever it is shown. All times are modeled nanoseconds.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/dtype.h"
+#include "core/gpu_profile.h"
+
+namespace tp {
+
+// One piece of work on the stream, for the REPL's :time and the GUI's timeline.
+struct ClockRecord {
+  std::string name;      // kernel name ("add_f32") or copy kind ("memcpy HtoD (pinned)")
+  int64_t bytes = 0;     // bytes read + written (kernels) or moved (copies)
+  double flops = 0;
+  double issue_ns = 0;   // host time when it was issued
+  double start_ns = 0, end_ns = 0;  // when it ran on the stream
+  bool is_copy = false;
+  bool modeled = true;   // always true here: a roofline estimate, not a measurement
+};
+
+// A snapshot of the clock, to measure what happened between two points.
+struct ClockPoint {
+  double host_ns = 0;
+  double stream_end_ns = 0;
+  double busy_ns = 0;    // total modeled device time up to this point
+  size_t records = 0;    // log length at this point
+};
+
+class SimClock {
+ public:
+  explicit SimClock(const GpuProfile& profile);
+
+  // Time of the host (modeled: advances by launch costs, and jumps to the stream's end
+  // when it waits) and of the end of the work queued on the stream.
+  double host_ns() const { return host_ns_; }
+  double stream_end_ns() const { return stream_end_ns_; }
+  // Waits (in modeled time) for everything queued: torch.cuda.synchronize().
+  void synchronize();
+  // The host waits until modeled time `ns` (event.synchronize() on an earlier point).
+  void wait_host_until(double ns);
+
+  // The roofline estimate of one kernel: launch latency + max(compute, memory) time.
+  double kernel_ns(double flops, int64_t bytes, DType dtype, OpClass op_class) const;
+
+  // Queues a kernel on the stream: the host advances by the launch cost only; the kernel
+  // starts when both the host has issued it and the stream is free. Returns its duration.
+  double launch_kernel(const std::string& name, double flops, int64_t bytes, DType dtype,
+                       OpClass op_class);
+
+  // A host<->device copy over the link (transfer_seconds of the profile). A pageable copy,
+  // or a pinned one without non_blocking, makes the host wait until it is done, as
+  // cudaMemcpy does; a non_blocking pinned copy is queued like a kernel.
+  void transfer(int64_t bytes, CopyDirection direction, bool pinned, bool non_blocking);
+
+  // A copy that occupies this stream for `seconds` (device-to-device, peer copies).
+  void queue_copy(const std::string& name, int64_t bytes, double seconds);
+  // Makes the stream wait until `ns` before its next work (the other side of a peer copy).
+  void wait_until(double ns);
+
+  // Total modeled device time: the sum of every kernel's and copy's duration.
+  double busy_ns() const { return busy_ns_; }
+  ClockPoint point() const;
+  // Modeled device time spent between two points (busy time, not wall time).
+  static double device_ns_between(const ClockPoint& a, const ClockPoint& b) {
+    return b.busy_ns - a.busy_ns;
+  }
+  // The records queued after `since` (a point taken earlier).
+  std::vector<ClockRecord> records_since(const ClockPoint& since) const;
+  const std::vector<ClockRecord>& log() const { return log_; }
+
+  // Back to time zero with an empty log (:reset).
+  void reset();
+
+  // The log keeps at most this many records; older ones are dropped (counted in busy_ns).
+  static constexpr size_t kMaxLog = 10000;
+
+ private:
+  void push(ClockRecord record);
+
+  GpuProfile profile_;
+  double host_ns_ = 0;
+  double stream_end_ns_ = 0;
+  double busy_ns_ = 0;
+  size_t dropped_ = 0;  // records dropped from the front of the log
+  std::vector<ClockRecord> log_;
+};
+
+// Host memory registered as pinned (page-locked, tensor.pin_memory()): copies from or to
+// it use the link's pinned rates. The devices engineer's pin_memory() registers it.
+void register_pinned_host(const void* ptr, size_t bytes);
+void unregister_pinned_host(const void* ptr);
+bool is_pinned_host(const void* ptr);
+
+// While alive, host<->device copies issued on this thread are non_blocking
+// (tensor.to('cuda', non_blocking=True)); only pinned memory makes them asynchronous.
+class NonBlockingCopies {
+ public:
+  NonBlockingCopies();
+  ~NonBlockingCopies();
+  NonBlockingCopies(const NonBlockingCopies&) = delete;
+  NonBlockingCopies& operator=(const NonBlockingCopies&) = delete;
+  static bool active();
+
+ private:
+  bool previous_;
+};
+
+}  // namespace tp

@@ -1,0 +1,291 @@
+// SimBackend's reductions and softmax over the rows of a contiguous (outer, inner) tensor.
+// Long rows get one block per row: each thread folds a strided slice of the row, then the
+// block combines the partial results with a shared-memory tree (log2(threads) steps, a
+// barrier between steps), as CUDA reduction kernels do. Short rows (<= 32 elements) get
+// one thread per row instead, so a (1000000, 4) sum does not start a million blocks.
+// Floating sums accumulate in double like the CPU's, but in another order: results may
+// differ from the CPU's in the last bits.
+#include <cmath>
+#include <limits>
+
+#include "core/backends/sim/sim_kernels.h"
+
+namespace tp {
+
+namespace {
+
+template <typename T>
+constexpr bool is_float_like = std::is_floating_point_v<T> || std::is_same_v<T, Half> ||
+                               std::is_same_v<T, BFloat16>;
+
+template <typename T>
+double as_double(T v) {
+  if constexpr (std::is_same_v<T, Half> || std::is_same_v<T, BFloat16>) {
+    return static_cast<double>(static_cast<float>(v));
+  } else {
+    return static_cast<double>(v);
+  }
+}
+
+// Rows up to this long are reduced by one thread each.
+constexpr int64_t kShortRow = 32;
+
+// How a reduction kernel is laid out for (outer, inner).
+struct RowLayout {
+  bool block_per_row = false;
+  int threads = 1;  // threads per block (a power of two in block-per-row mode)
+};
+
+RowLayout row_layout(int64_t inner) {
+  if (inner <= kShortRow) return {false, sim::kBlockThreads};
+  int threads = 32;
+  while (threads < sim::kBlockThreads && threads < inner) threads *= 2;
+  return {true, threads};
+}
+
+LaunchConfig row_config(const std::string& name, int64_t outer, const RowLayout& layout,
+                        size_t shared_per_thread) {
+  if (!layout.block_per_row) return sim::elementwise_config(name, outer);
+  LaunchConfig config;
+  config.name = name;
+  config.grid.x = static_cast<int>(outer);
+  config.block.x = layout.threads;
+  config.shared_bytes = shared_per_thread * static_cast<size_t>(layout.threads);
+  config.uses_barriers = true;
+  return config;
+}
+
+// Folds row elements [0, inner) into one Acc. In block-per-row mode each thread folds
+// i = tid, tid + threads, ... and the block combines through shared memory; every thread
+// gets the row's result. In thread-per-row mode the thread folds the whole row.
+template <typename Acc, typename Load, typename Combine>
+Acc fold_row(SimThread& ctx, bool block_per_row, int64_t inner, Acc identity, Load load,
+             Combine combine) {
+  if (!block_per_row) {
+    Acc acc = identity;
+    for (int64_t i = 0; i < inner; ++i) acc = combine(acc, load(i));
+    return acc;
+  }
+  const int tid = ctx.thread_idx().x, threads = ctx.block_dim().x;
+  Acc acc = identity;
+  for (int64_t i = tid; i < inner; i += threads) acc = combine(acc, load(i));
+  Acc* shared = ctx.shared<Acc>();
+  ctx.store_shared(&shared[tid], acc);
+  // Tree: at each step the lower half adds in the upper half.
+  for (int s = threads / 2; s > 0; s /= 2) {
+    ctx.sync();
+    if (tid < s) {
+      ctx.store_shared(&shared[tid],
+                       combine(ctx.load_shared(&shared[tid]), ctx.load_shared(&shared[tid + s])));
+    }
+  }
+  ctx.sync();
+  Acc result = ctx.load_shared(&shared[0]);
+  ctx.sync();  // everyone has read shared[0] before a second fold reuses it
+  return result;
+}
+
+// Calls row_fn(ctx, r) for the row(s) this thread works on: its block's row, or a
+// grid-stride range of rows in thread-per-row mode.
+template <typename RowFn>
+std::function<void(SimThread&)> per_row(const RowLayout& layout, int64_t outer, RowFn row_fn) {
+  return [=](SimThread& ctx) {
+    if (layout.block_per_row) {
+      ctx.output(ctx.block_idx().x);
+      row_fn(ctx, int64_t{ctx.block_idx().x});
+    } else {
+      sim::grid_stride(ctx, outer, [&](int64_t r) { row_fn(ctx, r); });
+    }
+  };
+}
+
+// The position of a row's max or min so far: the first NaN wins, then the extreme, then
+// the lower index, so the tree gives the CPU's answer whatever the combining order.
+template <typename K>
+struct Extreme {
+  K value;
+  int64_t index;  // -1: no element yet
+};
+
+template <typename K>
+Extreme<K> better(Extreme<K> a, Extreme<K> b, bool want_max) {
+  if (a.index < 0) return b;
+  if (b.index < 0) return a;
+  if constexpr (std::is_floating_point_v<K>) {
+    const bool an = std::isnan(a.value), bn = std::isnan(b.value);
+    if (an || bn) {
+      if (an && bn) return a.index < b.index ? a : b;
+      return an ? a : b;
+    }
+  }
+  if (want_max ? b.value > a.value : b.value < a.value) return b;
+  if (b.value == a.value && b.index < a.index) return b;
+  return a;
+}
+
+std::string reduce_name(ReduceOp op) {
+  static const char* names[] = {"sum", "prod", "mean", "max", "min", "argmax",
+                                "argmin", "var", "std", "any", "all"};
+  return std::string("reduce_") + names[static_cast<int>(op)] + "_kernel";
+}
+
+template <typename T>
+void reduce_rows(ReduceOp op, const Tensor& in, const Tensor& out, const Tensor& indices,
+                 int64_t correction) {
+  const int64_t outer = in.sizes()[0], inner = in.sizes()[1];
+  const RowLayout layout = row_layout(inner);
+  const T* src = in.data<T>();
+  void* dst = out.data_ptr();
+  int64_t* idx_out = indices.defined() ? indices.data<int64_t>() : nullptr;
+  const bool want_max = op == ReduceOp::Max || op == ReduceOp::ArgMax;
+  const bool bpr = layout.block_per_row;
+  size_t shared_per_thread = sizeof(double);
+  std::function<void(SimThread&)> kernel;
+
+  switch (op) {
+    case ReduceOp::Sum:
+    case ReduceOp::Prod:
+    case ReduceOp::Mean:
+    case ReduceOp::Var:
+    case ReduceOp::Std:
+      if constexpr (is_float_like<T>) {
+        kernel = per_row(layout, outer, [=](SimThread& ctx, int64_t r) {
+          const T* row = src + r * inner;
+          auto value = [&](int64_t i) { return as_double(ctx.load(row + i)); };
+          auto add = [](double a, double b) { return a + b; };
+          double result;
+          if (op == ReduceOp::Prod) {
+            result = fold_row(ctx, bpr, inner, 1.0, value, [](double a, double b) { return a * b; });
+          } else {
+            const double sum = fold_row(ctx, bpr, inner, 0.0, value, add);
+            result = op == ReduceOp::Sum ? sum : sum / static_cast<double>(inner);
+            if (op == ReduceOp::Var || op == ReduceOp::Std) {
+              // Second pass over the row: squared deviations from the mean.
+              const double mean = result;
+              auto dev2 = [&](int64_t i) {
+                const double d = value(i) - mean;
+                return d * d;
+              };
+              const double ss = fold_row(ctx, bpr, inner, 0.0, dev2, add);
+              const double dof = std::max<double>(0.0, static_cast<double>(inner - correction));
+              result = op == ReduceOp::Std ? std::sqrt(ss / dof) : ss / dof;
+            }
+          }
+          if (!bpr || ctx.thread_idx().x == 0) ctx.store(static_cast<T*>(dst) + r, static_cast<T>(result));
+        });
+      } else {
+        TP_ASSERT(op == ReduceOp::Sum || op == ReduceOp::Prod);
+        // Integers wrap on overflow like int64 arithmetic; the order does not matter.
+        shared_per_thread = sizeof(uint64_t);
+        kernel = per_row(layout, outer, [=](SimThread& ctx, int64_t r) {
+          const T* row = src + r * inner;
+          auto value = [&](int64_t i) {
+            return static_cast<uint64_t>(static_cast<int64_t>(ctx.load(row + i)));
+          };
+          const uint64_t acc =
+              op == ReduceOp::Prod
+                  ? fold_row(ctx, bpr, inner, uint64_t{1}, value, [](uint64_t a, uint64_t b) { return a * b; })
+                  : fold_row(ctx, bpr, inner, uint64_t{0}, value, [](uint64_t a, uint64_t b) { return a + b; });
+          if (!bpr || ctx.thread_idx().x == 0)
+            ctx.store(static_cast<T*>(dst) + r, static_cast<T>(static_cast<int64_t>(acc)));
+        });
+      }
+      break;
+    case ReduceOp::Max:
+    case ReduceOp::Min:
+    case ReduceOp::ArgMax:
+    case ReduceOp::ArgMin: {
+      using K = std::conditional_t<is_float_like<T>, double, int64_t>;
+      shared_per_thread = sizeof(Extreme<K>);
+      const bool arg = op == ReduceOp::ArgMax || op == ReduceOp::ArgMin;
+      kernel = per_row(layout, outer, [=](SimThread& ctx, int64_t r) {
+        const T* row = src + r * inner;
+        auto value = [&](int64_t i) {
+          const T v = ctx.load(row + i);
+          if constexpr (is_float_like<T>) return Extreme<K>{as_double(v), i};
+          else return Extreme<K>{static_cast<K>(v), i};
+        };
+        const Extreme<K> best = fold_row(ctx, bpr, inner, Extreme<K>{K(0), -1}, value,
+                                         [=](Extreme<K> a, Extreme<K> b) { return better(a, b, want_max); });
+        if (bpr && ctx.thread_idx().x != 0) return;
+        if (arg) {
+          ctx.store(static_cast<int64_t*>(dst) + r, best.index);
+        } else {
+          ctx.store(static_cast<T*>(dst) + r, ctx.load(row + best.index));
+          if (idx_out) ctx.store(idx_out + r, best.index);
+        }
+      });
+      break;
+    }
+    case ReduceOp::Any:
+    case ReduceOp::All: {
+      // out is bool, or uint8 for a uint8 input (PyTorch keeps uint8 there).
+      shared_per_thread = sizeof(uint8_t);
+      const bool want_any = op == ReduceOp::Any;
+      kernel = per_row(layout, outer, [=](SimThread& ctx, int64_t r) {
+        const T* row = src + r * inner;
+        auto value = [&](int64_t i) { return uint8_t{as_double(ctx.load(row + i)) != 0.0}; };
+        const uint8_t result =
+            want_any ? fold_row(ctx, bpr, inner, uint8_t{0}, value, [](uint8_t a, uint8_t b) { return uint8_t(a | b); })
+                     : fold_row(ctx, bpr, inner, uint8_t{1}, value, [](uint8_t a, uint8_t b) { return uint8_t(a & b); });
+        if (!bpr || ctx.thread_idx().x == 0) ctx.store(static_cast<uint8_t*>(dst) + r, result);
+      });
+      break;
+    }
+  }
+  const int64_t passes = op == ReduceOp::Var || op == ReduceOp::Std ? 2 : 1;
+  const int64_t bytes = passes * in.numel() * static_cast<int64_t>(in.element_size()) +
+                        outer * static_cast<int64_t>(out.element_size());
+  sim::run_kernel(sim::device_of(in), row_config(reduce_name(op), outer, layout, shared_per_thread),
+                  sim::buffers_of({&in, &out, &indices}), kernel,
+                  {static_cast<double>(passes * in.numel()), bytes, in.dtype(), OpClass::Elementwise});
+}
+
+}  // namespace
+
+void SimBackend::reduce(ReduceOp op, const Tensor& in, const Tensor& out, const Tensor& indices,
+                        int64_t correction) {
+  visit_dtype(in.dtype(), [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    reduce_rows<T>(op, in, out, indices, correction);
+  });
+}
+
+void SimBackend::softmax(const Tensor& in, const Tensor& out, bool log) {
+  const int64_t outer = in.sizes()[0], inner = in.sizes()[1];
+  const RowLayout layout = row_layout(inner);
+  const bool bpr = layout.block_per_row;
+  visit_dtype(in.dtype(), [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    if constexpr (is_float_like<T>) {
+      const T* src = in.data<T>();
+      T* dst = out.data<T>();
+      auto kernel = per_row(layout, outer, [=](SimThread& ctx, int64_t r) {
+        const T* x = src + r * inner;
+        T* y = dst + r * inner;
+        auto value = [&](int64_t i) { return as_double(ctx.load(x + i)); };
+        // Subtracting the row max keeps exp() from overflowing; std::max skips NaN as the
+        // CPU's loop does (a NaN still makes the whole row NaN through the sum).
+        const double mx = fold_row(ctx, bpr, inner, -std::numeric_limits<double>::infinity(), value,
+                                   [](double a, double b) { return std::max(a, b); });
+        const double sum = fold_row(ctx, bpr, inner, 0.0, [&](int64_t i) { return std::exp(value(i) - mx); },
+                                    [](double a, double b) { return a + b; });
+        const double log_sum = std::log(sum);
+        const int64_t first = bpr ? ctx.thread_idx().x : 0, step = bpr ? ctx.block_dim().x : 1;
+        for (int64_t i = first; i < inner; i += step) {
+          const double v = value(i) - mx;
+          ctx.store(y + i, static_cast<T>(log ? v - log_sum : std::exp(v) / sum));
+        }
+      });
+      const int64_t bytes = 3 * in.numel() * static_cast<int64_t>(in.element_size());
+      sim::run_kernel(sim::device_of(in),
+                      row_config(log ? "log_softmax_kernel" : "softmax_kernel", outer, layout, sizeof(double)),
+                      sim::buffers_of({&in, &out}), kernel,
+                      {4.0 * static_cast<double>(in.numel()), bytes, in.dtype(), OpClass::Elementwise});
+    } else {
+      TP_ASSERT(false && "softmax of a non-floating dtype");
+    }
+  });
+}
+
+}  // namespace tp

@@ -1,0 +1,48 @@
+// torch.cuda.Event and torch.cuda.synchronize for every accelerator of the session. On a
+// simulated device an event marks a point on the modeled stream and elapsed_time is
+// MODELED time (modeled() says so); on a real GPU it is a cudaEvent_t and measured.
+#pragma once
+
+#include <memory>
+
+#include "core/device.h"
+
+namespace tp {
+
+class CudaEvent {
+ public:
+  // torch.cuda.Event(enable_timing=...).
+  explicit CudaEvent(bool enable_timing = false);
+  ~CudaEvent();
+  CudaEvent(const CudaEvent&) = delete;
+  CudaEvent& operator=(const CudaEvent&) = delete;
+
+  // event.record(): marks the end of the work queued so far on `device`'s stream.
+  void record(Device device);
+  // event.query(): true when that work has finished (also when never recorded).
+  bool query() const;
+  // event.synchronize(): the host waits for that work.
+  void synchronize() const;
+  // start.elapsed_time(end): milliseconds between the two events, raising PyTorch's errors
+  // when timing was not enabled, an event was not recorded, or the work has not finished.
+  double elapsed_time(const CudaEvent& end) const;
+
+  bool enable_timing() const { return enable_timing_; }
+  bool recorded() const { return recorded_; }
+  // True when the event lives on a simulated device: its times are modeled, not measured.
+  bool modeled() const { return simulated_; }
+  Device device() const { return device_; }
+
+ private:
+  bool enable_timing_;
+  bool recorded_ = false;
+  bool simulated_ = true;
+  Device device_;
+  double stream_ns_ = 0;    // simulated: the stream position it marks
+  void* handle_ = nullptr;  // real: the cudaEvent_t (CudaEventHandle)
+};
+
+// torch.cuda.synchronize(device): the host waits for all work queued on the device.
+void cuda_synchronize(Device device);
+
+}  // namespace tp

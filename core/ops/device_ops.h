@@ -1,0 +1,50 @@
+// Tensor methods about where a tensor lives: .cuda(), .cpu(), .is_cuda, .get_device(),
+// .numpy()'s device check, .pin_memory(), .is_pinned(), and .to(..., non_blocking=).
+#pragma once
+
+#include <optional>
+
+#include "core/tensor.h"
+
+namespace tp {
+
+// t.cuda(i), named to_cuda because tp::cuda is torch.cuda: t itself when already there;
+// no index means the current device.
+Tensor to_cuda(const Tensor& t, std::optional<int> index = std::nullopt, bool non_blocking = false);
+// t.cpu(), named to_cpu to match: t itself when on the CPU, else a new CPU tensor (synchronises, like .item()).
+Tensor to_cpu(const Tensor& t);
+bool is_cuda(const Tensor& t);
+// t.get_device(): the ordinal, -1 for a CPU tensor.
+int get_device(const Tensor& t);
+// The checks of t.numpy(), in PyTorch's order: a device tensor raises TypeError "can't
+// convert cuda:0 device type tensor to numpy. ...", then requires_grad raises RuntimeError.
+void numpy_check(const Tensor& t);
+// t.pin_memory(): a CPU tensor in page-locked memory (t itself if already pinned).
+Tensor pin_memory(const Tensor& t);
+bool is_pinned(const Tensor& t);
+// t.to(device, dtype, non_blocking=, copy=): non_blocking reaches the copy model through
+// current_transfer_hints(); values and identity rules are those of to() in copy.h.
+Tensor to_device(const Tensor& t, std::optional<Device> device, std::optional<DType> dtype,
+                 bool non_blocking, bool copy = false);
+
+// What the host<->device copy in progress looks like, for the sim's copy model
+// (thread-local; set by copy_ around each backend transfer).
+struct TransferHints {
+  bool non_blocking = false;  // .to(..., non_blocking=True)
+  bool host_pinned = false;   // the host side is pin_memory() memory
+};
+TransferHints current_transfer_hints();
+
+// Sets the hints for one scope and restores the previous ones after it.
+class TransferHintsScope {
+ public:
+  explicit TransferHintsScope(TransferHints hints);
+  ~TransferHintsScope();
+  TransferHintsScope(const TransferHintsScope&) = delete;
+  TransferHintsScope& operator=(const TransferHintsScope&) = delete;
+
+ private:
+  TransferHints saved_;
+};
+
+}  // namespace tp

@@ -1,0 +1,357 @@
+// Every op of the core on every available backend, compared with the CPU (as ggml's
+// test-backend-ops does): cpu itself, simulated GPUs, and real CUDA devices when present.
+// Each case runs over several dtypes and over contiguous and non-contiguous inputs; the
+// result's values, dtype, shape and device must match the CPU's, and an op that raises on
+// the CPU must raise the same text on the device. Elementwise results must be identical;
+// reductions, softmax and matmul may differ in the last bits (summation order).
+//
+// A new op is not done until it has a row in cases(). New UnaryOp/BinaryOp/ReduceOp kinds
+// are caught by the coverage check at the bottom.
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <functional>
+#include <set>
+
+#include "core/backends/sim/sim_backend.h"
+#include "core/device_registry.h"
+#include "core/error.h"
+#include "core/ops/copy.h"
+#include "core/ops/creation.h"
+#include "core/ops/elementwise.h"
+#include "core/ops/indexing.h"
+#include "core/ops/linalg.h"
+#include "core/ops/reduce.h"
+#include "core/ops/shape.h"
+#include "tests/test_util.h"
+
+using namespace tp;
+
+namespace {
+
+using Inputs = std::vector<Tensor>;
+using OpFn = std::function<std::vector<Tensor>(const Inputs&, Device)>;
+
+// Which dtypes a case runs on.
+const std::vector<DType> kFloats = {DType::Float32, DType::Float64, DType::Float16, DType::BFloat16};
+const std::vector<DType> kAll = {DType::Float32, DType::Float64, DType::Float16, DType::BFloat16,
+                                 DType::Int64,   DType::Int32,   DType::UInt8,   DType::Bool};
+const std::vector<DType> kInts = {DType::Int64, DType::Int32, DType::UInt8, DType::Bool};
+const std::vector<DType> kNumeric = {DType::Float32, DType::Float64, DType::Float16,
+                                     DType::BFloat16, DType::Int64, DType::Int32, DType::UInt8};
+
+struct OpCase {
+  std::string name;
+  std::vector<Shape> shapes;  // one per tensor input
+  std::vector<DType> dtypes;
+  OpFn fn;
+  bool exact = true;  // elementwise: bit-identical; reductions and matmul: a tolerance
+};
+
+// Deterministic inputs with negatives, zeros and fractions (seed varies per input).
+Tensor make_input(const Shape& shape, DType dtype, int seed) {
+  const int64_t n = shape_numel(shape);
+  std::vector<double> v(static_cast<size_t>(n));
+  for (int64_t i = 0; i < n; ++i) {
+    const int64_t k = (i * 37 + seed * 11) % 23;
+    if (dtype == DType::Bool) v[i] = k % 3 == 0;
+    else if (dtype == DType::UInt8) v[i] = static_cast<double>(k);
+    else if (dtype == DType::Int64 || dtype == DType::Int32) v[i] = static_cast<double>(k - 11);
+    else v[i] = (static_cast<double>(k) - 11.0) / 4.0;
+  }
+  return test::make_tensor(v, shape, dtype);
+}
+
+// The CPU input and the device input for one tensor operand; non-contiguous inputs are
+// transposed views of a tensor created with the last two dims swapped.
+std::pair<Tensor, Tensor> operand(const Shape& shape, DType dtype, int seed, bool non_contiguous,
+                                  Device device) {
+  if (!non_contiguous || shape.size() < 2) {
+    Tensor host = make_input(shape, dtype, seed);
+    return {host, to(host, device, std::nullopt)};
+  }
+  Shape swapped = shape;
+  std::swap(swapped[swapped.size() - 1], swapped[swapped.size() - 2]);
+  Tensor host = make_input(swapped, dtype, seed);
+  Tensor dev = to(host, device, std::nullopt);
+  return {transpose(host, -1, -2), transpose(dev, -1, -2)};
+}
+
+bool is_float(DType d) {
+  return d == DType::Float32 || d == DType::Float64 || d == DType::Float16 || d == DType::BFloat16;
+}
+
+double tolerance(DType d) {
+  if (d == DType::Float16 || d == DType::BFloat16) return 1e-2;
+  if (d == DType::Float32) return 1e-5;
+  return 1e-12;
+}
+
+// Compares one result with the CPU's: dtype, shape, device and every value.
+void check_same(const Tensor& cpu, const Tensor& dev, Device device, bool exact) {
+  CHECK(dev.dtype() == cpu.dtype());
+  CHECK(shape_str(dev.sizes()) == shape_str(cpu.sizes()));
+  CHECK(dev.device().str() == device.str());
+  std::vector<double> a = test::values_of(cpu), b = test::values_of(dev);
+  REQUIRE(a.size() == b.size());
+  for (size_t i = 0; i < a.size(); ++i) {
+    if (std::isnan(a[i]) || std::isnan(b[i])) {
+      CHECK(std::isnan(a[i]) == std::isnan(b[i]));
+    } else if (exact || !is_float(cpu.dtype()) || std::isinf(a[i])) {
+      CHECK(a[i] == b[i]);
+    } else {
+      CHECK(b[i] == doctest::Approx(a[i]).epsilon(tolerance(cpu.dtype())).scale(1.0));
+    }
+  }
+}
+
+// Unary ops that accept integer inputs in PyTorch (the rest promote or reject them).
+Tensor unary_op(UnaryOp op, const Tensor& t) { return unary(op, t); }
+
+std::vector<OpCase> cases() {
+  const Shape m = {3, 4}, v = {4}, b3 = {2, 3, 4};
+  auto one = [](auto f) { return [f](const Inputs& in, Device) { return std::vector<Tensor>{f(in[0])}; }; };
+  auto two = [](auto f) {
+    return [f](const Inputs& in, Device) { return std::vector<Tensor>{f(in[0], in[1])}; };
+  };
+  std::vector<OpCase> c;
+  // Elementwise: every UnaryOp and BinaryOp through the generic entry points, plus the
+  // named variants with scalars, in-place forms and where.
+  for (int k = 0; k <= static_cast<int>(UnaryOp::IsFinite); ++k) {
+    UnaryOp op = static_cast<UnaryOp>(k);
+    std::vector<DType> dtypes = op == UnaryOp::BitwiseNot ? kInts : kNumeric;
+    if (op == UnaryOp::Clamp) continue;  // needs bounds: below
+    c.push_back({"unary#" + std::to_string(k), {m}, dtypes, one([op](const Tensor& t) { return unary_op(op, t); })});
+  }
+  for (int k = 0; k <= static_cast<int>(BinaryOp::BitwiseXor); ++k) {
+    BinaryOp op = static_cast<BinaryOp>(k);
+    std::vector<DType> dtypes =
+        op >= BinaryOp::BitwiseAnd ? kInts : op == BinaryOp::Atan2 ? kFloats : kNumeric;
+    // Broadcasting: (3,4) with (4,).
+    c.push_back({"binary#" + std::to_string(k), {m, v}, dtypes,
+                 two([op](const Tensor& a, const Tensor& b) { return binary(op, a, b); })});
+  }
+  c.push_back({"clamp", {m}, kNumeric, one([](const Tensor& t) { return clamp(t, Scalar(-1), Scalar(2)); })});
+  c.push_back({"clamp_min/max", {m}, kNumeric, one([](const Tensor& t) { return clamp_max(clamp_min(t, Scalar(-1)), Scalar(1)); })});
+  c.push_back({"add scalar alpha", {m, m}, kNumeric, two([](const Tensor& a, const Tensor& b) { return add(a, b, Scalar(2)); })});
+  c.push_back({"sub/mul/div scalars", {m}, kNumeric, one([](const Tensor& t) { return div(mul(sub(Scalar(int64_t{3}), t), Scalar(2.5)), Scalar(2)); })});
+  c.push_back({"div trunc/floor", {m, m}, kNumeric, two([](const Tensor& a, const Tensor& b) {
+                 return add(div(a, b, std::string("trunc")), div(a, b, std::string("floor"))); })});
+  c.push_back({"pow scalar", {m}, kNumeric, one([](const Tensor& t) { return pow(t, Scalar(int64_t{2})); })});
+  c.push_back({"compare scalar", {m}, kNumeric, one([](const Tensor& t) { return logical_or(lt(t, Scalar(0)), ge(t, Scalar(1))); })});
+  c.push_back({"in-place", {m, m}, kFloats, [](const Inputs& in, Device) {
+                 Tensor x = clone(in[0]);
+                 add_(x, in[1]);
+                 mul_(x, Scalar(3));
+                 relu_(x);
+                 sqrt_(x);
+                 return std::vector<Tensor>{x};
+               }});
+  c.push_back({"in-place non-contiguous self", {m}, kNumeric, [](const Inputs& in, Device) {
+                 Tensor x = clone(in[0]);
+                 Tensor view = transpose(x, 0, 1);  // write through a non-contiguous view
+                 neg_(view);
+                 return std::vector<Tensor>{x};
+               }});
+  c.push_back({"where", {m, m, v}, kAll, [](const Inputs& in, Device) {
+                 return std::vector<Tensor>{where(gt(in[0], in[1]), in[1], in[2])};
+               }});
+  c.push_back({"where scalars", {m}, kNumeric, [](const Inputs& in, Device) {
+                 return std::vector<Tensor>{where(lt(in[0], Scalar(0)), Scalar(0.5), in[0])};
+               }});
+  // Reductions.
+  auto red = [&](std::string name, std::vector<DType> dtypes, auto f) {
+    c.push_back({name, {b3}, dtypes, one(f), false});
+  };
+  red("sum", kAll, [](const Tensor& t) { return sum(t); });
+  red("sum dims", kAll, [](const Tensor& t) { return sum(t, DimList{0, 2}, true); });
+  red("mean", kFloats, [](const Tensor& t) { return mean(t, DimList{1}); });
+  red("prod", kNumeric, [](const Tensor& t) { return prod(t, 2); });
+  red("max/min", kNumeric, [](const Tensor& t) { return add(max(t), min(t)); });
+  red("amax/amin", kNumeric, [](const Tensor& t) { return sub(amax(t, DimList{1}), amin(t, DimList{1})); });
+  red("argmax/argmin", kNumeric, [](const Tensor& t) { return add(argmax(t, 2), argmin(t)); });
+  red("var/std", kFloats, [](const Tensor& t) { return add(var(t, DimList{1}), tp::std(t, DimList{0, 2}, 0, true)); });
+  red("any/all", kAll, [](const Tensor& t) { return logical_xor(any(t, 1), all(t, 1)); });
+  red("any/all full", kAll, [](const Tensor& t) { return logical_or(any(t), all(t)); });
+  red("softmax", kFloats, [](const Tensor& t) { return softmax(t, -1); });
+  red("log_softmax", kFloats, [](const Tensor& t) { return log_softmax(t, 1); });
+  red("logsumexp", kFloats, [](const Tensor& t) { return logsumexp(t, DimList{2}); });
+  c.push_back({"max dim (values, indices)", {b3}, kNumeric, [](const Inputs& in, Device) {
+                 ValuesIndices r = max(in[0], 1);
+                 ValuesIndices s = min(in[0], 2, true);
+                 return std::vector<Tensor>{r.values, r.indices, s.values, s.indices};
+               }, false});
+  // A long row: the block-per-row tree reduction (rows of more than 32 elements).
+  c.push_back({"long rows", {{3, 300}}, kFloats, [](const Inputs& in, Device) {
+                 return std::vector<Tensor>{sum(in[0], DimList{1}), var(in[0], DimList{1}),
+                                            argmax(in[0], 1), softmax(in[0], 1),
+                                            any(in[0], 1), prod(div(in[0], Scalar(4)), 1)};
+               }, false});
+  // Shape and view ops (views of device tensors stay on the device), cat and stack.
+  c.push_back({"views", {b3}, kAll, [](const Inputs& in, Device) {
+                 const Tensor& t = in[0];
+                 return std::vector<Tensor>{
+                     reshape(t, {4, 6}), flatten(t), permute(t, {2, 0, 1}), unsqueeze(t, 1),
+                     squeeze(unsqueeze(t, 0)), expand(unsqueeze(t, 0), {2, 2, 3, 4}),
+                     narrow(t, 2, 1, 2), select(t, 1, -1), slice(t, 2, 0, 4, 2), tensor_mT(t),
+                     movedim(t, {0}, {2}), unflatten(flatten(t), 0, {6, 4}), swapaxes(t, 0, 2)};
+               }});
+  c.push_back({"cat/stack/split", {m, m}, kAll, [](const Inputs& in, Device) {
+                 std::vector<Tensor> out = {cat({in[0], in[1]}, 1), stack({in[0], in[1]}, 0)};
+                 for (const Tensor& p : split(in[0], 2, 1)) out.push_back(p);
+                 for (const Tensor& p : chunk(in[1], 2, 0)) out.push_back(p);
+                 for (const Tensor& p : unbind(in[0], 1)) out.push_back(p);
+                 return out;
+               }});
+  // Indexing: basic (views), advanced get and put, boolean masks (nonzero), accumulate.
+  c.push_back({"index basic", {b3}, kAll, [](const Inputs& in, Device) {
+                 return std::vector<Tensor>{
+                     index(in[0], {1, Slice{std::nullopt, std::nullopt, 2}}),
+                     index(in[0], {TensorIndex::ellipsis(), TensorIndex::none(), -1})};
+               }});
+  c.push_back({"index advanced", {b3}, kAll, [](const Inputs& in, Device d) {
+                 Tensor rows = tensor({Scalar(int64_t{2}), Scalar(int64_t{0}), Scalar(int64_t{-1})}, {3}, DType::Int64, d);
+                 Tensor mask = gt(in[0], Scalar(0));
+                 return std::vector<Tensor>{
+                     index(in[0], {Slice{}, rows}), index(in[0], {mask}),
+                     advanced_index(in[0], {Tensor(), rows, Tensor()})};
+               }});
+  c.push_back({"index out of bounds", {b3}, kAll, [](const Inputs& in, Device d) {
+                 Tensor bad = tensor({Scalar(int64_t{1}), Scalar(int64_t{7})}, {2}, DType::Int64, d);
+                 return std::vector<Tensor>{index(in[0], {Slice{}, bad})};
+               }});
+  c.push_back({"index_put", {b3, {2, 4}}, kAll, [](const Inputs& in, Device d) {
+                 Tensor x = clone(in[0]);
+                 Tensor rows = tensor({Scalar(int64_t{2}), Scalar(int64_t{0})}, {2}, DType::Int64, d);
+                 index_put_(x, {Slice{}, rows}, in[1]);
+                 index_put_(x, {0, 1}, Scalar(int64_t{1}));
+                 Tensor y = clone(in[0]);
+                 index_put_(y, {lt(y, Scalar(0))}, Scalar(int64_t{0}));
+                 return std::vector<Tensor>{x, y};
+               }});
+  c.push_back({"index_put accumulate", {b3, {3, 4}}, kNumeric, [](const Inputs& in, Device d) {
+                 Tensor x = clone(in[0]);
+                 Tensor rows = tensor({Scalar(int64_t{1}), Scalar(int64_t{1}), Scalar(int64_t{0})}, {3}, DType::Int64, d);
+                 advanced_index_put_(x, {Tensor(), rows}, in[1], true);
+                 return std::vector<Tensor>{x};
+               }, false});
+  // Linear algebra.
+  c.push_back({"matmul", {{3, 5}, {5, 4}}, kNumeric, two([](const Tensor& a, const Tensor& b) { return matmul(a, b); }), false});
+  c.push_back({"mm/mv/dot", {{4, 4}, {4, 4}}, kNumeric, [](const Inputs& in, Device) {
+                 Tensor vec = select(in[1], 0, 1);
+                 return std::vector<Tensor>{mm(in[0], in[1]), mv(in[0], vec), dot(vec, vec)};
+               }, false});
+  c.push_back({"bmm/batched matmul", {{2, 3, 4}, {2, 4, 3}}, kNumeric, two([](const Tensor& a, const Tensor& b) {
+                 return add(bmm(a, b), matmul(a, select(b, 0, 0))); }), false});
+  c.push_back({"addmm", {{3, 3}, {3, 4}, {4, 3}}, kFloats, [](const Inputs& in, Device) {
+                 return std::vector<Tensor>{addmm(in[0], in[1], in[2], Scalar(0.5), Scalar(2))};
+               }, false});
+  // Copies and casts.
+  c.push_back({"to/cast/contiguous/clone/fill_", {m}, kAll, [](const Inputs& in, Device) {
+                 std::vector<Tensor> out;
+                 for (DType d : kAll) out.push_back(cast(in[0], d));
+                 out.push_back(contiguous(in[0]));
+                 out.push_back(clone(in[0]));
+                 out.push_back(to(in[0], std::nullopt, DType::Float64, true));
+                 Tensor f = clone(in[0]);
+                 fill_(f, Scalar(int64_t{1}));
+                 out.push_back(f);
+                 Tensor z = clone(in[0]);
+                 zero_(transpose(z, 0, 1));
+                 out.push_back(z);
+                 Tensor w = empty({3, 4}, TensorOptions(in[0].dtype(), in[0].device()));
+                 copy_(w, in[0]);
+                 copy_(select(w, 0, 1), scalar_to_tensor(Scalar(int64_t{1})));  // 0-dim CPU source
+                 out.push_back(w);
+                 return out;
+               }});
+  // Creation on the device.
+  c.push_back({"creation", {}, kAll, [](const Inputs&, Device d) {
+                 return std::vector<Tensor>{
+                     zeros({2, 3}, TensorOptions(DType::Float32, d)), ones({4}, TensorOptions(DType::Int32, d)),
+                     full({2, 2}, Scalar(1.5), std::nullopt, d), eye(3, 4, TensorOptions(DType::Float64, d)),
+                     arange(Scalar(int64_t{5}), std::nullopt, d), arange(Scalar(0.0), Scalar(1.0), Scalar(0.25), std::nullopt, d),
+                     linspace(Scalar(-1.0), Scalar(1.0), 5, TensorOptions(DType::Float32, d)),
+                     tensor({Scalar(1.0), Scalar(2.0)}, {2}, std::nullopt, d),
+                     zeros_like(ones({2}, TensorOptions(DType::Int64, d))),
+                     ones_like(zeros({3}, TensorOptions(DType::Float16, d))),
+                     full_like(zeros({2}, TensorOptions(DType::Float32, d)), Scalar(int64_t{7}))};
+               }});
+  return c;
+}
+
+// The devices every case runs on: cpu, each simulated GPU, and each real GPU.
+std::vector<Device> backends() {
+  std::vector<Device> devices = {Device::cpu()};
+  for (const DeviceEntry& e : cuda_devices()) devices.push_back(e.device);
+  return devices;
+}
+
+// Runs one case on `device` for every dtype and layout, comparing with the CPU.
+void run_case(const OpCase& oc, Device device) {
+  for (DType dtype : oc.dtypes) {
+    for (bool non_contiguous : {false, true}) {
+      CAPTURE(oc.name);
+      CAPTURE(dtype_name(dtype));
+      CAPTURE(non_contiguous);
+      Inputs cpu_in, dev_in;
+      for (size_t k = 0; k < oc.shapes.size(); ++k) {
+        auto [h, d] = operand(oc.shapes[k], dtype, static_cast<int>(k), non_contiguous, device);
+        cpu_in.push_back(h);
+        dev_in.push_back(d);
+      }
+      std::vector<Tensor> expected, got;
+      std::string cpu_error, dev_error;
+      try {
+        expected = oc.fn(cpu_in, Device::cpu());
+      } catch (const TorchError& e) {
+        cpu_error = e.what();
+      }
+      try {
+        got = oc.fn(dev_in, device);
+      } catch (const TorchError& e) {
+        dev_error = e.what();
+      }
+      CHECK(dev_error == cpu_error);
+      if (!cpu_error.empty() || !dev_error.empty()) continue;
+      REQUIRE(expected.size() == got.size());
+      for (size_t r = 0; r < got.size(); ++r) {
+        CAPTURE(r);
+        check_same(expected[r], got[r], device, oc.exact);
+      }
+    }
+  }
+}
+
+}  // namespace
+
+TEST_CASE("every op on every backend gives the CPU's result") {
+  for (int gpus : {1, 2}) {
+    DeviceConfig config = DeviceConfig::from_environment();
+    config.sim_gpus = gpus;
+    config.no_sim = false;
+    configure_devices(config);
+    const std::vector<Device> devices = backends();
+    REQUIRE(devices.size() >= 2);  // cpu and at least one GPU, real or simulated
+    for (const OpCase& oc : cases()) {
+      for (Device device : devices) run_case(oc, device);
+    }
+  }
+  configure_devices(DeviceConfig::from_environment());
+}
+
+TEST_CASE("the op table covers every kind of backend work") {
+  // Every UnaryOp and BinaryOp has a generic row (built from the enums above); a new enum
+  // value past the last one named here means the table needs a row for it.
+  std::set<std::string> names;
+  for (const OpCase& oc : cases()) names.insert(oc.name);
+  CHECK(names.count("unary#" + std::to_string(static_cast<int>(UnaryOp::IsFinite) - 1)) == 1);
+  CHECK(static_cast<int>(UnaryOp::IsFinite) == 28);
+  CHECK(static_cast<int>(BinaryOp::BitwiseXor) == 21);
+  CHECK(static_cast<int>(ReduceOp::All) == 10);
+  for (const char* needed : {"sum", "mean", "prod", "max/min", "argmax/argmin", "var/std", "any/all",
+                             "softmax", "log_softmax", "index advanced", "index_put",
+                             "index_put accumulate", "matmul", "creation", "cat/stack/split"}) {
+    CHECK(names.count(needed) == 1);
+  }
+}
