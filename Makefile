@@ -4,8 +4,8 @@ JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_FLAGS ?=
 
 # Debian packages: required to build and test, then the optional GUI/CUDA-less extras.
-DEPS_REQUIRED := cmake g++ make pkg-config libopenblas-dev doctest-dev
-DEPS_OPTIONAL := libimgui-dev libglfw3-dev libstb-dev libedit-dev xvfb xdotool
+DEPS_REQUIRED := cmake g++ make pkg-config libopenblas-dev doctest-dev libedit-dev
+DEPS_OPTIONAL := libimgui-dev libglfw3-dev libstb-dev xvfb xdotool
 DEPS := $(DEPS_REQUIRED) $(DEPS_OPTIONAL)
 
 .PHONY: all deps configure build run test bench clean

@@ -1,0 +1,59 @@
+// The tensorplay command line: modes, device flags (read by the registry's one parser),
+// script arguments, and clear errors.
+#include <doctest/doctest.h>
+
+#include "repl/cli.h"
+
+using tp::cli::Options;
+using tp::cli::parse;
+
+namespace {
+
+Options ok(const std::vector<std::string>& argv, bool tty = true) {
+  std::string error;
+  auto o = parse(argv, tty, error);
+  REQUIRE_MESSAGE(o.has_value(), error);
+  return *o;
+}
+
+std::string error_of(const std::vector<std::string>& argv) {
+  std::string error;
+  auto o = parse(argv, true, error);
+  CHECK_FALSE(o.has_value());
+  return error;
+}
+
+}  // namespace
+
+TEST_CASE("modes") {
+  CHECK(ok({}).mode == Options::Mode::Interactive);
+  CHECK(ok({}, false).mode == Options::Mode::RunStdin);
+  CHECK(ok({"--help"}).mode == Options::Mode::Help);
+  CHECK(ok({"--version"}).mode == Options::Mode::Version);
+  Options run = ok({"--sim-gpus", "2", "run", "train.py", "--sim", "x"});
+  CHECK(run.mode == Options::Mode::RunFile);
+  CHECK(run.file == "train.py");
+  CHECK(run.devices.sim_gpus == 2);
+  CHECK_FALSE(run.devices.force_sim);  // flags after the file belong to the script
+  CHECK(run.args == std::vector<std::string>{"--sim", "x"});
+  Options code = ok({"-c", "print(1)"});
+  CHECK(code.mode == Options::Mode::RunCode);
+  CHECK(code.code == "print(1)");
+}
+
+TEST_CASE("device flags") {
+  Options o = ok({"--no-sim", "--sim-mps", "--gpu-profile", "h100_sxm", "--sim-memory", "2GiB"});
+  CHECK(o.devices.no_sim);
+  CHECK(o.devices.sim_mps);
+  CHECK(o.devices.gpu_profile == "h100_sxm");
+  CHECK(o.devices.sim_memory_limit == size_t{2} << 30);
+  CHECK(ok({"--sim"}).devices.force_sim);
+}
+
+TEST_CASE("bad command lines explain themselves") {
+  CHECK(error_of({"--frobnicate"}) == "unknown option '--frobnicate' (see tensorplay --help)");
+  CHECK(error_of({"run"}) == "run needs a FILE");
+  CHECK(error_of({"-c"}) == "-c needs CODE");
+  CHECK(error_of({"--sim-gpus"}) == "--sim-gpus needs a value");
+  CHECK_FALSE(error_of({"--sim-gpus", "many"}).empty());
+}
