@@ -9,6 +9,7 @@
 #include "core/cuda_event.h"
 #include "core/device_registry.h"
 #include "core/ops/copy.h"
+#include "core/ops/device_ops.h"
 #include "core/ops/creation.h"
 #include "core/ops/elementwise.h"
 #include "core/ops/linalg.h"
@@ -108,7 +109,7 @@ TEST_CASE("transfers follow the link model") {
   CHECK(two == doctest::Approx(2 * one));
 
   // Tensor copies: .to('cuda') of pageable memory is charged as a pageable upload, and
-  // the same bytes from registered pinned memory as a pinned one.
+  // the same bytes from pin_memory() memory as a pinned one.
   Tensor host = test::make_tensor(std::vector<double>(1 << 20, 1.0), {1 << 20});
   ClockPoint a = clock.point();
   Tensor dev = to(host, Device::cuda(0), std::nullopt);
@@ -116,15 +117,12 @@ TEST_CASE("transfers follow the link model") {
   REQUIRE(log.size() == 1);
   CHECK(log[0].name == "memcpy HtoD (pageable)");
   CHECK(log[0].bytes == 4 << 20);
-  register_pinned_host(host.data_ptr(), host.nbytes());
-  CHECK(is_pinned_host(static_cast<char*>(host.data_ptr()) + 100));
+  Tensor pinned = pin_memory(host);
   a = clock.point();
-  dev = to(host, Device::cuda(0), std::nullopt);
+  dev = to(pinned, Device::cuda(0), std::nullopt);
   log = clock.records_since(a);
   REQUIRE(log.size() == 1);
   CHECK(log[0].name == "memcpy HtoD (pinned)");
-  unregister_pinned_host(host.data_ptr());
-  CHECK_FALSE(is_pinned_host(host.data_ptr()));
   // Reading back (.cpu()) is a download.
   a = clock.point();
   Tensor back = to(dev, Device::cpu(), std::nullopt);
@@ -153,14 +151,12 @@ TEST_CASE("work is asynchronous until the host needs a result") {
 
   // A non_blocking copy from pinned memory is queued; a pageable one blocks the host.
   mul(x, x);
-  {
-    NonBlockingCopies non_blocking;
-    clock.transfer(1 << 20, CopyDirection::HostToDevice, true, NonBlockingCopies::active());
-    CHECK(clock.host_ns() < clock.stream_end_ns());
-    clock.transfer(1 << 20, CopyDirection::HostToDevice, false, NonBlockingCopies::active());
-    CHECK(clock.host_ns() == doctest::Approx(clock.stream_end_ns()));
-  }
-  CHECK_FALSE(NonBlockingCopies::active());
+  Tensor staged = pin_memory(test::make_tensor(std::vector<double>(1 << 18, 1.0), {1 << 18}));
+  to_device(staged, Device::cuda(0), std::nullopt, /*non_blocking=*/true);
+  CHECK(clock.host_ns() < clock.stream_end_ns());
+  Tensor pageable = test::make_tensor(std::vector<double>(1 << 18, 1.0), {1 << 18});
+  to_device(pageable, Device::cuda(0), std::nullopt, /*non_blocking=*/true);
+  CHECK(clock.host_ns() == doctest::Approx(clock.stream_end_ns()));
 
   // synchronize() brings the host to the end of the stream.
   mul(x, x);
@@ -236,4 +232,12 @@ TEST_CASE("copies between two simulated GPUs use NVLink or PCIe") {
   std::vector<ClockRecord> log = c1.records_since(a);
   REQUIRE(log.size() == 1);
   CHECK(log[0].name == "memcpy PtoP (PCIe)");
+
+  // x.to('cuda:1') takes the same peer path, not a trip through the host.
+  a = c1.point();
+  Tensor moved = to(p, Device::cuda(1), std::nullopt);
+  log = c1.records_since(a);
+  REQUIRE(log.size() == 1);
+  CHECK(log[0].name == "memcpy PtoP (PCIe)");
+  CHECK(moved.device() == Device::cuda(1));
 }

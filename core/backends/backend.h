@@ -25,8 +25,10 @@ class Backend {
   virtual void copy_from_host(void* dst, const void* host_src, size_t nbytes, int index) = 0;
   virtual void copy_to_host(void* host_dst, const void* src, size_t nbytes, int index) = 0;
 
-  // dst = src, both on this backend, any strides, converting dtype.
+  // dst = src, both on this backend, any strides, converting dtype. With
+  // supports_peer_copy(), src and dst may be on two devices of this backend.
   virtual void copy(const Tensor& src, const Tensor& dst) = 0;
+  virtual bool supports_peer_copy() const { return false; }
   virtual void fill(const Tensor& dst, Scalar value) = 0;
   // out = op(in); in and out have the same shape. Comparisons aside, out.dtype == in.dtype.
   virtual void unary(UnaryOp op, const Tensor& in, const Tensor& out, const UnaryArgs& args) = 0;

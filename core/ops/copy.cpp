@@ -27,8 +27,10 @@ Tensor host_contiguous(const Tensor& t) {
 
 const Tensor& copy_(const Tensor& dst, const Tensor& src) {
   Tensor from = expand_to(src, dst.sizes());
-  if (from.device() == dst.device()) {
-    if (!from.is_same(dst)) backend_for(dst.device()).copy(from, dst);
+  Backend& dst_backend = backend_for(dst.device());
+  if (from.device() == dst.device() ||
+      (dst_backend.supports_peer_copy() && &backend_for(from.device()) == &dst_backend)) {
+    if (!from.is_same(dst)) dst_backend.copy(from, dst);  // same device, or GPU to GPU
     return dst;
   }
   // Cross-device: stage on the host in src's dtype, then convert on arrival.

@@ -39,6 +39,7 @@ class SimBackend final : public Backend {
   void copy_from_host(void* dst, const void* host_src, size_t nbytes, int index) override;
   void copy_to_host(void* host_dst, const void* src, size_t nbytes, int index) override;
   void copy(const Tensor& src, const Tensor& dst) override;
+  bool supports_peer_copy() const override { return true; }  // NVLink / PCIe peer model
   void fill(const Tensor& dst, Scalar value) override;
   void unary(UnaryOp op, const Tensor& in, const Tensor& out, const UnaryArgs& args) override;
   void binary(BinaryOp op, const Tensor& a, const Tensor& b, const Tensor& out) override;

@@ -92,24 +92,5 @@ class SimClock {
   std::vector<ClockRecord> log_;
 };
 
-// Host memory registered as pinned (page-locked, tensor.pin_memory()): copies from or to
-// it use the link's pinned rates. The devices engineer's pin_memory() registers it.
-void register_pinned_host(const void* ptr, size_t bytes);
-void unregister_pinned_host(const void* ptr);
-bool is_pinned_host(const void* ptr);
-
-// While alive, host<->device copies issued on this thread are non_blocking
-// (tensor.to('cuda', non_blocking=True)); only pinned memory makes them asynchronous.
-class NonBlockingCopies {
- public:
-  NonBlockingCopies();
-  ~NonBlockingCopies();
-  NonBlockingCopies(const NonBlockingCopies&) = delete;
-  NonBlockingCopies& operator=(const NonBlockingCopies&) = delete;
-  static bool active();
-
- private:
-  bool previous_;
-};
 
 }  // namespace tp

@@ -7,6 +7,7 @@
 
 #include "core/backends/cpu/scalar_ops.h"
 #include "core/backends/sim/sim_kernels.h"
+#include "core/ops/device_ops.h"
 
 namespace tp {
 
@@ -56,8 +57,9 @@ void convert_kernel(SimDevice& dev, const Tensor& src, const Tensor& dst) {
 void SimBackend::copy_from_host(void* dst, const void* host_src, size_t nbytes, int index) {
   if (nbytes == 0) return;
   std::memcpy(dst, host_src, nbytes);
+  const TransferHints hints = current_transfer_hints();  // pinned? non_blocking? (copy_ sets them)
   device_at(index).clock->transfer(static_cast<int64_t>(nbytes), CopyDirection::HostToDevice,
-                                   is_pinned_host(host_src), NonBlockingCopies::active());
+                                   hints.host_pinned, hints.non_blocking);
 }
 
 void SimBackend::copy_to_host(void* host_dst, const void* src, size_t nbytes, int index) {
@@ -66,8 +68,9 @@ void SimBackend::copy_to_host(void* host_dst, const void* src, size_t nbytes, in
     return;
   }
   std::memcpy(host_dst, src, nbytes);
+  const TransferHints hints = current_transfer_hints();
   device_at(index).clock->transfer(static_cast<int64_t>(nbytes), CopyDirection::DeviceToHost,
-                                   is_pinned_host(host_dst), NonBlockingCopies::active());
+                                   hints.host_pinned, hints.non_blocking);
 }
 
 void SimBackend::copy(const Tensor& src, const Tensor& dst) {
