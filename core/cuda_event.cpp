@@ -2,6 +2,7 @@
 // real GPUs go through the CUDA backend's event functions (cuda_runtime_info.h).
 #include "core/cuda_event.h"
 
+#include "core/cuda_error.h"
 #include "core/backends/cuda/cuda_runtime_info.h"
 #include "core/backends/sim/sim_backend.h"
 #include "core/device_registry.h"
@@ -57,9 +58,10 @@ double CudaEvent::elapsed_time(const CudaEvent& end) const {
   if (!simulated_ && !end.simulated_) return cuda_event_elapsed_ms(handle_, end.handle_);
   // cudaEventElapsedTime fails with cudaErrorNotReady until both events have completed,
   // and with cudaErrorInvalidResourceHandle for events of different devices.
-  TP_CHECK(simulated_ && end.simulated_ && device_ == end.device_, RuntimeError,
-           cuda_error_message("invalid resource handle"));
-  TP_CHECK(query() && end.query(), RuntimeError, cuda_error_message("device not ready"));
+  TP_CHECK(simulated_ && end.simulated_ && device_ == end.device_, AcceleratorError,
+           cuda_error_message("invalid resource handle", "cudaErrorInvalidResourceHandle"));
+  TP_CHECK(query() && end.query(), AcceleratorError,
+           cuda_error_message("device not ready", "cudaErrorNotReady"));
   // cudaEventElapsedTime answers a float of milliseconds.
   return static_cast<float>((end.stream_ns_ - stream_ns_) * 1e-6);
 }

@@ -10,6 +10,7 @@
 #include <cstdlib>
 #include <memory>
 
+#include "core/cuda_error.h"
 #include "core/backends/cuda/cuda_runtime_info.h"
 #include "core/backends/sim/sim_backend.h"
 #include "core/backends/sim/sim_allocator.h"
@@ -92,15 +93,7 @@ std::unique_ptr<SimDevice> sim_device_for(const DeviceEntry& e) {
 }
 
 [[noreturn]] void invalid_ordinal() {
-  // c10_cuda_check_implementation (2.x) for cudaErrorInvalidDevice: the error string, the
-  // help line of get_cuda_error_help, the launch-blocking suffix and the DSA note.
-  fail(ErrorKind::RuntimeError,
-       "CUDA error: invalid device ordinal\n"
-       "GPU device may be out of range, do you have enough GPUs?\n"
-       "CUDA kernel errors might be asynchronously reported at some other API call, so the "
-       "stacktrace below might be incorrect.\n"
-       "For debugging consider passing CUDA_LAUNCH_BLOCKING=1\n"
-       "Compile with `TORCH_USE_CUDA_DSA` to enable device-side assertions.\n");
+  fail_cuda("invalid device ordinal", "cudaErrorInvalidDevice");
 }
 
 }  // namespace

@@ -12,6 +12,7 @@ const char* error_kind_name(ErrorKind kind) {
     case ErrorKind::NotImplementedError: return "NotImplementedError";
     case ErrorKind::AssertionError: return "AssertionError";
     case ErrorKind::OutOfMemoryError: return "torch.OutOfMemoryError";
+    case ErrorKind::AcceleratorError: return "torch.AcceleratorError";
   }
   return "RuntimeError";
 }

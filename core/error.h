@@ -17,6 +17,7 @@ enum class ErrorKind {
   NotImplementedError,
   AssertionError,
   OutOfMemoryError,  // a RuntimeError subclass, printed as torch.OutOfMemoryError
+  AcceleratorError,  // a RuntimeError subclass for CUDA errors, torch.AcceleratorError
 };
 
 // Python's name for an error kind ("RuntimeError", "torch.OutOfMemoryError", ...).

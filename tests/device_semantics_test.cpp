@@ -7,6 +7,7 @@
 
 #include <functional>
 
+#include "core/cuda_error.h"
 #include "core/cuda_api.h"
 #include "core/device_registry.h"
 #include "core/error.h"
@@ -23,13 +24,9 @@ using namespace tp;
 
 namespace {
 
+// The exact text is checked in cuda_error_test.cpp.
 const std::string kInvalidOrdinal =
-    "CUDA error: invalid device ordinal\n"
-    "GPU device may be out of range, do you have enough GPUs?\n"
-    "CUDA kernel errors might be asynchronously reported at some other API call, so the "
-    "stacktrace below might be incorrect.\n"
-    "For debugging consider passing CUDA_LAUNCH_BLOCKING=1\n"
-    "Compile with `TORCH_USE_CUDA_DSA` to enable device-side assertions.\n";
+    cuda_error_message("invalid device ordinal", "cudaErrorInvalidDevice");
 
 void use_sim_gpus(int n, bool mps = false, bool no_sim = false) {
   DeviceConfig c;

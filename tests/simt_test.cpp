@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "core/cuda_error.h"
 #include "core/backends/sim/sim_thread.h"
 #include "core/backends/sim/simt.h"
 #include "core/backends/sim/simt_timing.h"
@@ -18,11 +19,6 @@ using namespace tp;
 
 namespace {
 
-// The tail PyTorch adds after every CUDA error's first line.
-const std::string kSuffix =
-    "\nCUDA kernel errors might be asynchronously reported at some other API call, so the "
-    "stacktrace below might be incorrect.\nFor debugging consider passing "
-    "CUDA_LAUNCH_BLOCKING=1";
 
 GpuProfile h100() { return find_gpu_profile("h100_sxm"); }
 
@@ -124,7 +120,7 @@ TEST_CASE("warps and SM placement follow the profile's occupancy limits") {
 TEST_CASE("a launch beyond the profile's limits fails with CUDA's error") {
   GpuProfile p = tiny();
   auto nothing = [](SimThread&) {};
-  const std::string bad_config = "CUDA error: invalid configuration argument" + kSuffix;
+  const std::string bad_config = cuda_error_message("invalid configuration argument", "cudaErrorInvalidConfiguration");
   CHECK_THROWS_WITH(launch(config("k", {1, 1, 1}, {17, 1, 1}), p, {}, nothing), bad_config.c_str());
   CHECK_THROWS_WITH(launch(config("k", {1, 1, 1}, {2048, 1, 1}), h100(), {}, nothing),
                     bad_config.c_str());
@@ -134,7 +130,7 @@ TEST_CASE("a launch beyond the profile's limits fails with CUDA's error") {
                     bad_config.c_str());
   CHECK_THROWS_WITH(launch(config("k", {1, 65536, 1}, {1, 1, 1}), h100(), {}, nothing),
                     bad_config.c_str());
-  const std::string bad_shared = "CUDA error: invalid argument" + kSuffix;
+  const std::string bad_shared = cuda_error_message("invalid argument", "cudaErrorInvalidValue");
   CHECK_THROWS_WITH(launch(config("k", {1, 1, 1}, {4, 1, 1}, 1025), p, {}, nothing),
                     bad_shared.c_str());
   CHECK_THROWS_WITH(launch(config("k", {1, 1, 1}, {4, 1, 1}, 48 * 1024 + 1), h100(), {}, nothing),
@@ -204,8 +200,9 @@ TEST_CASE("a barrier some threads never reach is a deadlock that names the block
 TEST_CASE("an out-of-bounds access is CUDA's illegal memory access, naming the thread") {
   std::vector<float> a(16, 1.0f), b(4, 0.0f);
   std::vector<BufferRange> buffers = {{a.data(), 64}, {b.data(), 16}};
-  const std::string head = "CUDA error: an illegal memory access was encountered" + kSuffix +
-                           "\nSimulated GPU: kernel ";
+  const std::string head = cuda_error_message("an illegal memory access was encountered",
+                                              "cudaErrorIllegalAddress") +
+                           "Simulated GPU: kernel ";
   // Block (1,0,0) starts at a[16]: its thread (0,0,0) is the first to fall off buffer 0.
   auto over_read = [&](SimThread& ctx) {
     int i = ctx.block_idx().x * 16 + ctx.thread_idx().x;
@@ -244,8 +241,9 @@ TEST_CASE("an out-of-bounds access is CUDA's illegal memory access, naming the t
 }
 
 TEST_CASE("an out-of-bounds shared-memory access names the thread, also inside fibers") {
-  const std::string head = "CUDA error: an illegal memory access was encountered" + kSuffix +
-                           "\nSimulated GPU: kernel ";
+  const std::string head = cuda_error_message("an illegal memory access was encountered",
+                                              "cudaErrorIllegalAddress") +
+                           "Simulated GPU: kernel ";
   // 16 bytes of shared memory: thread 4 writes s[4], one float too far, after a barrier.
   auto past_end = [](SimThread& ctx) {
     float* s = ctx.shared<float>();

@@ -7,6 +7,7 @@
 #include <set>
 #include <vector>
 
+#include "core/cuda_error.h"
 #include "core/backends/cpu/cpu_matmul.h"
 #include "core/backends/sim/teaching.h"
 #include "core/gpu_profile.h"
@@ -199,7 +200,7 @@ TEST_CASE("tensors in, trace out; and the launch limits apply to the tile") {
                     "teaching matmul: shapes (2, 3) @ (2, 3) -> (2, 2) do not match");
   // 33 x 33 = 1089 threads per block is more than CUDA allows.
   CHECK_THROWS_WITH(run_teaching_matmul(TeachingKernel::Naive, A, B, C, p, 33),
-                    "CUDA error: invalid configuration argument\nCUDA kernel errors might be "
-                    "asynchronously reported at some other API call, so the stacktrace below might "
-                    "be incorrect.\nFor debugging consider passing CUDA_LAUNCH_BLOCKING=1");
+                    cuda_error_message("invalid configuration argument",
+                                       "cudaErrorInvalidConfiguration")
+                        .c_str());
 }

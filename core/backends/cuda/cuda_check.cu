@@ -3,47 +3,17 @@
 // from c10/cuda/CUDAException.cpp (c10_cuda_check_implementation) and
 // c10/cuda/CUDAMiscFunctions.cpp (get_cuda_error_help, get_cuda_async_error_suffix), and
 // c10/cuda/CUDADeviceAssertionHost.cpp's note for builds without TORCH_USE_CUDA_DSA.
-// PyTorch raises torch.AcceleratorError, a RuntimeError subclass; we raise RuntimeError.
+// The text itself is built in core/cuda_error.cpp, shared with the simulator.
 #include <cstdlib>
 #include <cstring>
 
 #include "core/backends/cuda/cuda_check.h"
+#include "core/cuda_error.h"
 #include "core/error.h"
 
 namespace tp {
 
 namespace {
-
-// get_cuda_error_help: a hint for the common errors, else where to look the name up.
-std::string error_help(cudaError_t err) {
-  if (err == cudaErrorInvalidDevice) return "\nGPU device may be out of range, do you have enough GPUs?";
-  return std::string("\nSearch for `") + cudaGetErrorName(err) +
-         "' in https://docs.nvidia.com/cuda/cuda-runtime-api/group__CUDART__TYPES.html for "
-         "more information.";
-}
-
-bool launch_blocking() {
-  const char* v = std::getenv("CUDA_LAUNCH_BLOCKING");
-  return v && (std::strcmp(v, "1") == 0 || std::strcmp(v, "true") == 0 ||
-               std::strcmp(v, "ON") == 0);
-}
-
-// get_cuda_async_error_suffix: kernel faults may surface at a later call.
-std::string async_suffix(cudaError_t err) {
-  switch (err) {
-    case cudaErrorLaunchFailure:
-    case cudaErrorIllegalAddress:
-    case cudaErrorAssert:
-    case cudaErrorIllegalInstruction:
-    case cudaErrorMisalignedAddress:
-      if (launch_blocking()) return "";
-      return "\nCUDA kernel errors might be asynchronously reported at some other API call, "
-             "so the stacktrace below might be incorrect.\nFor debugging consider passing "
-             "CUDA_LAUNCH_BLOCKING=1";
-    default:
-      return "\nFor more detailed error information, run with CUDA_LOG_FILE=stderr";
-  }
-}
 
 // cublasStatus_t as ATen's _cublasGetErrorEnum names it.
 const char* cublas_status_name(cublasStatus_t s) {
@@ -65,13 +35,12 @@ const char* cublas_status_name(cublasStatus_t s) {
 }  // namespace
 
 std::string cuda_error_text(cudaError_t err) {
-  return std::string("CUDA error: ") + cudaGetErrorString(err) + error_help(err) +
-         async_suffix(err) + "\nCompile with `TORCH_USE_CUDA_DSA` to enable device-side assertions.\n";
+  return cuda_error_message(cudaGetErrorString(err), cudaGetErrorName(err));
 }
 
 void cuda_fail(cudaError_t err) {
   cudaGetLastError();  // clear a non-sticky error so the session can go on
-  fail(ErrorKind::RuntimeError, cuda_error_text(err));
+  fail_cuda(cudaGetErrorString(err), cudaGetErrorName(err));
 }
 
 void cublas_fail(cublasStatus_t status, const char* expr) {

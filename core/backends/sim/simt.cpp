@@ -8,6 +8,7 @@
 #include <climits>
 #include <cstdio>
 
+#include "core/cuda_error.h"
 #include "core/backends/sim/fiber.h"
 #include "core/backends/sim/sim_thread.h"
 #include "core/backends/sim/simt_timing.h"
@@ -40,14 +41,14 @@ void check_launch(const LaunchConfig& config, const GpuProfile& profile) {
   const int grid[3] = {config.grid.x, config.grid.y, config.grid.z};
   for (int i = 0; i < 3; ++i) {
     if (block[i] <= 0 || block[i] > kMaxBlockDim[i] || grid[i] <= 0 || grid[i] > kMaxGridDim[i])
-      fail(ErrorKind::RuntimeError, cuda_error_message("invalid configuration argument"));
+      fail_cuda("invalid configuration argument", "cudaErrorInvalidConfiguration");
   }
   if (volume(config.block) > profile.max_threads_per_block)
-    fail(ErrorKind::RuntimeError, cuda_error_message("invalid configuration argument"));
+    fail_cuda("invalid configuration argument", "cudaErrorInvalidConfiguration");
   // More dynamic shared memory than a block may have without an opt-in: CUDA answers
   // cudaErrorInvalidValue.
   if (config.shared_bytes > static_cast<size_t>(profile.shared_memory_per_block_kib) * 1024)
-    fail(ErrorKind::RuntimeError, cuda_error_message("invalid argument"));
+    fail_cuda("invalid argument", "cudaErrorInvalidValue");
 }
 
 // How many blocks of this launch fit on one SM at once: the tightest of the thread, block
@@ -131,13 +132,6 @@ void run_fibers(const LaunchConfig& config, SimBlock& block, std::vector<SimThre
 }
 
 }  // namespace
-
-std::string cuda_error_message(const std::string& error_string) {
-  return "CUDA error: " + error_string +
-         "\nCUDA kernel errors might be asynchronously reported at some other API call, so the "
-         "stacktrace below might be incorrect.\nFor debugging consider passing "
-         "CUDA_LAUNCH_BLOCKING=1";
-}
 
 KernelStats launch(const LaunchConfig& config, const GpuProfile& profile,
                    const std::vector<BufferRange>& buffers,
@@ -258,8 +252,9 @@ void SimThread::check_global(const void* p, size_t bytes, AccessKind kind) {
     else
       where = str_cat(", running past the end of ", buffer);
   }
-  fail(ErrorKind::RuntimeError, cuda_error_message("an illegal memory access was encountered"),
-       "\nSimulated GPU: kernel '", launch_->config->name, "', thread ", dim3_str(thread_),
+  fail(ErrorKind::AcceleratorError,
+       cuda_error_message("an illegal memory access was encountered", "cudaErrorIllegalAddress"),
+       "Simulated GPU: kernel '", launch_->config->name, "', thread ", dim3_str(thread_),
        " in block ", dim3_str(block_->index), " (warp ", linear_ / launch_->warp_size, ") ",
        verb(kind), " ", bytes, " bytes of global memory at ", hex(a), where);
 }
@@ -276,8 +271,9 @@ void SimThread::check_shared(const void* p, size_t bytes, AccessKind kind) {
       : a < lo  ? str_cat(", ", lo - a, " bytes before the block's ", size, " bytes of shared memory")
                 : str_cat(" at offset ", a - lo, ", past the end of the block's ", size,
                           " bytes of shared memory");
-  fail(ErrorKind::RuntimeError, cuda_error_message("an illegal memory access was encountered"),
-       "\nSimulated GPU: kernel '", launch_->config->name, "', thread ", dim3_str(thread_),
+  fail(ErrorKind::AcceleratorError,
+       cuda_error_message("an illegal memory access was encountered", "cudaErrorIllegalAddress"),
+       "Simulated GPU: kernel '", launch_->config->name, "', thread ", dim3_str(thread_),
        " in block ", dim3_str(block_->index), " (warp ", linear_ / launch_->warp_size, ") ",
        verb(kind), " ", bytes, " bytes of shared memory", where);
 }

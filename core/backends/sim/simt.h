@@ -65,8 +65,4 @@ KernelStats launch(const LaunchConfig& config, const GpuProfile& profile,
                    const std::vector<BufferRange>& buffers,
                    const std::function<void(SimThread&)>& kernel, KernelTrace* trace = nullptr);
 
-// PyTorch's text for a failed CUDA call: "CUDA error: <cudaGetErrorString text>" and the
-// lines that follow it (the same as CUDA_CHECK in core/backends/cuda/cuda_check.h).
-std::string cuda_error_message(const std::string& error_string);
-
 }  // namespace tp
