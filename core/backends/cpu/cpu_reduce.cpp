@@ -6,24 +6,15 @@
 #include <type_traits>
 
 #include "core/backends/cpu/cpu_backend.h"
+#include "core/backends/cpu/scalar_ops.h"
 #include "core/error.h"
 
 namespace tp {
 
 namespace {
 
-template <typename T>
-constexpr bool is_float_like = std::is_floating_point_v<T> || std::is_same_v<T, Half> ||
-                               std::is_same_v<T, BFloat16>;
-
-template <typename T>
-double as_double(T v) {
-  if constexpr (std::is_same_v<T, Half> || std::is_same_v<T, BFloat16>) {
-    return static_cast<double>(static_cast<float>(v));
-  } else {
-    return static_cast<double>(v);
-  }
-}
+using scalar::as_double;
+using scalar::is_float_like;
 
 // Pairwise sum of p[0..n) in double: error grows with log(n), not n.
 template <typename T>

@@ -20,6 +20,21 @@ namespace tp::scalar {
 template <typename T>
 using OpMath = std::conditional_t<std::is_same_v<T, Half> || std::is_same_v<T, BFloat16>, float, T>;
 
+// True for the floating element types, 16-bit ones included.
+template <typename T>
+constexpr bool is_float_like = std::is_floating_point_v<T> || std::is_same_v<T, Half> ||
+                               std::is_same_v<T, BFloat16>;
+
+// An element as a double (the accumulation type of reductions).
+template <typename T>
+double as_double(T v) {
+  if constexpr (std::is_same_v<T, Half> || std::is_same_v<T, BFloat16>) {
+    return static_cast<double>(static_cast<float>(v));
+  } else {
+    return static_cast<double>(v);
+  }
+}
+
 // Converts one element as PyTorch's static_cast does (half/bfloat16 through float).
 template <typename To, typename From>
 inline To convert(From v) {

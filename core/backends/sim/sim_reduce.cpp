@@ -8,24 +8,15 @@
 #include <cmath>
 #include <limits>
 
+#include "core/backends/cpu/scalar_ops.h"
 #include "core/backends/sim/sim_kernels.h"
 
 namespace tp {
 
 namespace {
 
-template <typename T>
-constexpr bool is_float_like = std::is_floating_point_v<T> || std::is_same_v<T, Half> ||
-                               std::is_same_v<T, BFloat16>;
-
-template <typename T>
-double as_double(T v) {
-  if constexpr (std::is_same_v<T, Half> || std::is_same_v<T, BFloat16>) {
-    return static_cast<double>(static_cast<float>(v));
-  } else {
-    return static_cast<double>(v);
-  }
-}
+using scalar::as_double;
+using scalar::is_float_like;
 
 // Rows up to this long are reduced by one thread each.
 constexpr int64_t kShortRow = 32;
