@@ -709,26 +709,20 @@ class Parser {
     return node;
   }
 
-  ExprPtr parse_or() {
-    ExprPtr left = parse_and();
-    if (!at_keyword("or")) return left;
-    auto node = std::make_unique<BoolOpExpr>();
-    node->is_and = false;
-    node->span = left->span;
-    node->values.push_back(std::move(left));
-    while (accept_keyword("or")) node->values.push_back(parse_and());
-    extend(node->span, node->values.back()->span);
-    return node;
-  }
+  ExprPtr parse_or() { return parse_bool_op(false); }
+  ExprPtr parse_and() { return parse_bool_op(true); }
 
-  ExprPtr parse_and() {
-    ExprPtr left = parse_not();
-    if (!at_keyword("and")) return left;
+  // `a or b or c` (is_and false) over and-tests, `a and b` (is_and true) over not-tests.
+  ExprPtr parse_bool_op(bool is_and) {
+    const char* keyword = is_and ? "and" : "or";
+    auto operand = [&] { return is_and ? parse_not() : parse_and(); };
+    ExprPtr left = operand();
+    if (!at_keyword(keyword)) return left;
     auto node = std::make_unique<BoolOpExpr>();
-    node->is_and = true;
+    node->is_and = is_and;
     node->span = left->span;
     node->values.push_back(std::move(left));
-    while (accept_keyword("and")) node->values.push_back(parse_not());
+    while (accept_keyword(keyword)) node->values.push_back(operand());
     extend(node->span, node->values.back()->span);
     return node;
   }
