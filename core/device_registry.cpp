@@ -168,8 +168,9 @@ void configure_devices(const DeviceConfig& config) {
   size_t limit = config.sim_memory_limit ? config.sim_memory_limit : default_sim_memory_limit();
   std::vector<std::unique_ptr<SimDevice>> sim_devices;
 
-  // Real GPUs win unless --sim asks for simulation; a machine without a driver reports 0.
-  int real = config.force_sim ? 0 : cuda_real_device_count();
+  // Real GPUs win unless --sim asks for simulation or --no-sim for a CPU-only session;
+  // a machine without a driver reports 0.
+  int real = config.force_sim || config.no_sim ? 0 : cuda_real_device_count();
   if (real > 0) {
     fresh.cuda_real = true;
     for (int i = 0; i < real; ++i) {
