@@ -11,7 +11,8 @@ Shape broadcast_shapes(const Shape& a, const Shape& b) {
   if (a == b) return a;
   size_t na = a.size(), nb = b.size(), n = std::max(na, nb);
   Shape out(n);
-  for (size_t i = 0; i < n; ++i) {
+  // From the last dim, as PyTorch's infer_size: the first mismatch reported is the innermost.
+  for (size_t i = n; i-- > 0;) {
     ptrdiff_t offset = static_cast<ptrdiff_t>(n) - 1 - static_cast<ptrdiff_t>(i);
     ptrdiff_t da = static_cast<ptrdiff_t>(na) - 1 - offset;
     ptrdiff_t db = static_cast<ptrdiff_t>(nb) - 1 - offset;
