@@ -10,6 +10,7 @@
 #include "repl/lang/builtins.h"
 #include "repl/lang/lexer.h"
 #include "repl/lang/parser.h"
+#include "repl/torch/install.h"
 
 namespace tp::lang {
 
@@ -32,6 +33,7 @@ Interpreter::Interpreter() : out_(&std::cout), err_(&std::cerr) {
   add_builtin("Ellipsis", ellipsis_value());
   add_builtin("NotImplemented", not_implemented_value());
   set_global("__name__", make_str("__main__"));
+  torchlang::install(*this);  // the torch namespace and the quick names
 }
 
 Interpreter::~Interpreter() {

@@ -1,0 +1,181 @@
+// Bindings of the creation and random functions (torch.tensor, zeros, ones, full, empty, eye,
+// arange, linspace, rand, randn, randint, randperm, *_like, manual_seed, set_printoptions)
+// with dtype= and device= keywords, and their part of the op table.
+#include "core/error.h"
+#include "core/generator.h"
+#include "core/ops/creation.h"
+#include "core/ops/random.h"
+#include "core/printing.h"
+#include "core/error.h"
+#include "repl/lang/methods.h"
+#include "repl/torch/args.h"
+#include "repl/torch/op_table.h"
+
+namespace tp::torchlang {
+
+using namespace tp::lang;
+
+namespace {
+
+void no_grad_yet(const OpArgs& p, size_t i) {
+  if (p.boolean(i, false)) {
+    fail(ErrorKind::NotImplementedError, "requires_grad=True is not implemented in tensorplay yet (autograd comes next)");
+  }
+}
+
+TensorOptions options(const OpArgs& p, size_t dtype_i, size_t device_i, DType dflt) {
+  return TensorOptions(p.dtype(dtype_i).value_or(dflt), p.device(device_i).value_or(Device::cpu()));
+}
+
+Value t_tensor(Interpreter& I, Args a) {
+  OpArgs p(I, "tensor", a, {"data", "dtype", "device", "requires_grad", "pin_memory"});
+  if (!p.has(0)) I.raise(ty::TypeError, "tensor() missing 1 required positional arguments: \"data\"");
+  no_grad_yet(p, 3);
+  return wrap(tensor_from_data(I, p.get(0), p.dtype(1), p.device(2).value_or(Device::cpu())));
+}
+
+// zeros/ones/empty/rand/randn(*size, dtype=None, device=None, requires_grad=False).
+using SizedFn = Tensor (*)(const Shape&, TensorOptions);
+Value sized(Interpreter& I, Args a, const char* name, SizedFn fn) {
+  OpArgs p(I, name, a, {"*size", "dtype", "device", "requires_grad", "out", "layout", "pin_memory"});
+  Shape shape = p.varargs_shape(0);
+  no_grad_yet(p, 3);
+  return wrap(fn(shape, options(p, 1, 2, default_float_dtype())));
+}
+Tensor zeros_fn(const Shape& s, TensorOptions o) { return zeros(s, o); }
+Tensor ones_fn(const Shape& s, TensorOptions o) { return ones(s, o); }
+Tensor empty_fn(const Shape& s, TensorOptions o) { return empty(s, o); }
+Tensor rand_fn(const Shape& s, TensorOptions o) { return rand(s, o); }
+Tensor randn_fn(const Shape& s, TensorOptions o) { return randn(s, o); }
+Value t_zeros(Interpreter& I, Args a) { return sized(I, a, "zeros", zeros_fn); }
+Value t_ones(Interpreter& I, Args a) { return sized(I, a, "ones", ones_fn); }
+Value t_empty(Interpreter& I, Args a) { return sized(I, a, "empty", empty_fn); }
+Value t_rand(Interpreter& I, Args a) { return sized(I, a, "rand", rand_fn); }
+Value t_randn(Interpreter& I, Args a) { return sized(I, a, "randn", randn_fn); }
+
+Value t_full(Interpreter& I, Args a) {
+  OpArgs p(I, "full", a, {"size", "fill_value", "dtype", "device", "requires_grad"});
+  no_grad_yet(p, 4);
+  return wrap(full(p.int_list(0), p.scalar(1), p.dtype(2), p.device(3).value_or(Device::cpu())));
+}
+
+Value t_eye(Interpreter& I, Args a) {
+  OpArgs p(I, "eye", a, {"n", "m", "dtype", "device", "requires_grad"});
+  no_grad_yet(p, 4);
+  return wrap(eye(p.integer(0), p.opt_int(1), options(p, 2, 3, default_float_dtype())));
+}
+
+Value t_arange(Interpreter& I, Args a) {
+  OpArgs p(I, "arange", a, {"start", "end", "step", "dtype", "device", "requires_grad"});
+  no_grad_yet(p, 5);
+  Device dev = p.device(4).value_or(Device::cpu());
+  if (!p.has(1)) return wrap(arange(p.scalar(0), p.dtype(3), dev));
+  Scalar step = p.has(2) ? p.scalar(2) : Scalar(int64_t{1});
+  return wrap(arange(p.scalar(0), p.scalar(1), step, p.dtype(3), dev));
+}
+
+Value t_linspace(Interpreter& I, Args a) {
+  OpArgs p(I, "linspace", a, {"start", "end", "steps", "dtype", "device", "requires_grad"});
+  no_grad_yet(p, 5);
+  return wrap(linspace(p.scalar(0), p.scalar(1), p.integer(2), options(p, 3, 4, default_float_dtype())));
+}
+
+Value t_randint(Interpreter& I, Args a) {
+  OpArgs p(I, "randint", a, {"low", "high", "size", "dtype", "device", "requires_grad"});
+  // randint(high, size) or randint(low, high, size).
+  bool two = a.n == 2 || (!p.has(2) && p.has(1));
+  Shape size = two ? p.int_list(1) : p.int_list(2);
+  TensorOptions o = options(p, 3, 4, DType::Int64);
+  if (two) return wrap(randint(p.integer(0), size, o));
+  return wrap(randint(p.integer(0), p.integer(1), size, o));
+}
+
+Value t_randperm(Interpreter& I, Args a) {
+  OpArgs p(I, "randperm", a, {"n", "dtype", "device", "requires_grad"});
+  return wrap(randperm(p.integer(0), options(p, 1, 2, DType::Int64)));
+}
+
+// *_like(input, dtype=None, device=None).
+Value like(Interpreter& I, Args a, const char* name, int which) {
+  OpArgs p(I, name, a, {"input", "dtype", "device", "requires_grad"});
+  Tensor t = p.tensor(0);
+  auto dt = p.dtype(1);
+  auto dev = p.device(2);
+  no_grad_yet(p, 3);
+  TensorOptions o(dt.value_or(t.dtype()), dev.value_or(t.device()));
+  switch (which) {
+    case 0: return wrap(zeros_like(t, dt, dev));
+    case 1: return wrap(ones_like(t, dt, dev));
+    case 2: return wrap(empty_like(t, dt, dev));
+    case 3: return wrap(rand_like(t, o));
+    default: return wrap(randn_like(t, o));
+  }
+}
+Value t_zeros_like(Interpreter& I, Args a) { return like(I, a, "zeros_like", 0); }
+Value t_ones_like(Interpreter& I, Args a) { return like(I, a, "ones_like", 1); }
+Value t_empty_like(Interpreter& I, Args a) { return like(I, a, "empty_like", 2); }
+Value t_rand_like(Interpreter& I, Args a) { return like(I, a, "rand_like", 3); }
+Value t_randn_like(Interpreter& I, Args a) { return like(I, a, "randn_like", 4); }
+
+Value t_full_like(Interpreter& I, Args a) {
+  OpArgs p(I, "full_like", a, {"input", "fill_value", "dtype", "device"});
+  return wrap(full_like(p.tensor(0), p.scalar(1), p.dtype(2), p.device(3)));
+}
+
+Value t_manual_seed(Interpreter& I, Args a) {
+  OpArgs p(I, "manual_seed", a, {"seed"});
+  default_generator().manual_seed(static_cast<uint64_t>(p.integer(0)));
+  return Value();  // PyTorch returns a Generator; nothing here needs it yet
+}
+
+Value t_set_printoptions(Interpreter& I, Args a) {
+  OpArgs p(I, "set_printoptions", a, {"precision", "threshold", "edgeitems", "linewidth", "profile", "sci_mode"});
+  PrintOptionsUpdate u;
+  if (p.has(0)) u.precision = static_cast<int>(p.integer(0));
+  if (p.has(1)) u.threshold = p.number(1, 0);
+  if (p.has(2)) u.edgeitems = static_cast<int>(p.integer(2));
+  if (p.has(3)) u.linewidth = static_cast<int>(p.integer(3));
+  if (p.has(4)) {
+    if (!is_str(p.get(4))) p.type_error(4, "str");
+    u.profile = str_of(p.get(4));
+  }
+  if (p.has(5)) u.sci_mode = p.boolean(5, false);
+  set_printoptions(u);
+  return Value();
+}
+
+Value t_is_tensor(Interpreter& I, Args a) {
+  check_arity(I, "is_tensor", a, 1, 1);
+  return Value::boolean(is_tensor(a[0]));
+}
+
+}  // namespace
+
+std::vector<OpSpec> creation_ops() {
+  using W = OpWhere;
+  return {
+      {"tensor", t_tensor, W::Function, "tensor(data, dtype=None, device=None): a tensor from nested lists"},
+      {"zeros", t_zeros, W::Function, "zeros(*size, dtype=None, device=None): filled with 0"},
+      {"ones", t_ones, W::Function, "ones(*size, dtype=None, device=None): filled with 1"},
+      {"empty", t_empty, W::Function, "empty(*size, dtype=None, device=None): uninitialised"},
+      {"full", t_full, W::Function, "full(size, fill_value, dtype=None, device=None): filled with a value"},
+      {"eye", t_eye, W::Function, "eye(n, m=None): the identity matrix"},
+      {"arange", t_arange, W::Function, "arange(start=0, end, step=1): evenly spaced values in [start, end)"},
+      {"linspace", t_linspace, W::Function, "linspace(start, end, steps): steps values from start to end"},
+      {"rand", t_rand, W::Function, "rand(*size): uniform random values in [0, 1)"},
+      {"randn", t_randn, W::Function, "randn(*size): standard normal random values"},
+      {"randint", t_randint, W::Function, "randint(low=0, high, size): random integers in [low, high)"},
+      {"randperm", t_randperm, W::Function, "randperm(n): a random permutation of 0..n-1"},
+      {"zeros_like", t_zeros_like, W::Function, "zeros_like(input): zeros with input's shape, dtype, device"},
+      {"ones_like", t_ones_like, W::Function, "ones_like(input): ones with input's shape, dtype, device"},
+      {"empty_like", t_empty_like, W::Function, "empty_like(input): uninitialised, like input"},
+      {"full_like", t_full_like, W::Function, "full_like(input, fill_value): filled, like input"},
+      {"rand_like", t_rand_like, W::Function, "rand_like(input): uniform random, like input"},
+      {"randn_like", t_randn_like, W::Function, "randn_like(input): normal random, like input"},
+      {"manual_seed", t_manual_seed, W::Function, "manual_seed(seed): seed the random number generator"},
+      {"set_printoptions", t_set_printoptions, W::Function, "set_printoptions(precision=, threshold=, ...): tensor printing"},
+      {"is_tensor", t_is_tensor, W::Function, "is_tensor(obj): True for a Tensor"},
+  };
+}
+
+}  // namespace tp::torchlang
