@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <vector>
 
+#include "core/backends/cuda/cublas_loader.h"
 #include "core/backends/cuda/cuda_backend.h"
 #include "core/backends/cuda/cuda_check.h"
 #include "core/backends/cuda/cuda_device_guard.h"
@@ -22,9 +23,9 @@ namespace {
 cublasHandle_t cublas_handle(int device) {
   static std::vector<cublasHandle_t> handles;
   if (handles.size() <= static_cast<size_t>(device)) handles.resize(device + 1, nullptr);
-  if (!handles[device]) CUBLAS_CHECK(cublasCreate(&handles[device]));
+  if (!handles[device]) CUBLAS_CHECK(cublas_api().create(&handles[device]));
   // PyTorch's default: no TF32 for float32 matmul (torch.backends.cuda.matmul.allow_tf32).
-  CUBLAS_CHECK(cublasSetMathMode(handles[device], CUBLAS_DEFAULT_MATH));
+  CUBLAS_CHECK(cublas_api().set_math_mode(handles[device], CUBLAS_DEFAULT_MATH));
   return handles[device];
 }
 
@@ -70,7 +71,7 @@ void cublas_matmul(const Tensor& a, const Tensor& bm, const Tensor& out, CudaBac
   switch (out.dtype()) {
     case DType::Float32: {
       const float alpha = 1, beta = 0;
-      CUBLAS_CHECK(cublasSgemmStridedBatched(h, rhs.op, lhs.op, N, M, K, &alpha,
+      CUBLAS_CHECK(cublas_api().sgemm_strided_batched(h, rhs.op, lhs.op, N, M, K, &alpha,
                                              rhs.tensor.data<float>(), ldb, rhs.batch_stride,
                                              lhs.tensor.data<float>(), lda, lhs.batch_stride,
                                              &beta, out.data<float>(), N, m * n, B));
@@ -78,7 +79,7 @@ void cublas_matmul(const Tensor& a, const Tensor& bm, const Tensor& out, CudaBac
     }
     case DType::Float64: {
       const double alpha = 1, beta = 0;
-      CUBLAS_CHECK(cublasDgemmStridedBatched(h, rhs.op, lhs.op, N, M, K, &alpha,
+      CUBLAS_CHECK(cublas_api().dgemm_strided_batched(h, rhs.op, lhs.op, N, M, K, &alpha,
                                              rhs.tensor.data<double>(), ldb, rhs.batch_stride,
                                              lhs.tensor.data<double>(), lda, lhs.batch_stride,
                                              &beta, out.data<double>(), N, m * n, B));
@@ -87,7 +88,7 @@ void cublas_matmul(const Tensor& a, const Tensor& bm, const Tensor& out, CudaBac
     default: {  // Float16 / BFloat16 with float accumulation
       const cudaDataType_t type = out.dtype() == DType::Float16 ? CUDA_R_16F : CUDA_R_16BF;
       const float alpha = 1, beta = 0;
-      CUBLAS_CHECK(cublasGemmStridedBatchedEx(h, rhs.op, lhs.op, N, M, K, &alpha,
+      CUBLAS_CHECK(cublas_api().gemm_strided_batched_ex(h, rhs.op, lhs.op, N, M, K, &alpha,
                                               rhs.tensor.data_ptr(), type, ldb, rhs.batch_stride,
                                               lhs.tensor.data_ptr(), type, lda, lhs.batch_stride,
                                               &beta, out.data_ptr(), type, N, m * n, B,
