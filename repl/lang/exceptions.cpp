@@ -40,6 +40,7 @@ Ref<ExceptionObject> Interpreter::from_torch_error(const std::exception& ex) {
       case ErrorKind::NotImplementedError: cls = ty::NotImplementedError; break;
       case ErrorKind::AssertionError: cls = ty::AssertionError; break;
       case ErrorKind::OutOfMemoryError: cls = ty::OutOfMemoryError; break;
+      case ErrorKind::AcceleratorError: cls = ty::AcceleratorError; break;
     }
   } else if (dynamic_cast<const InternalError*>(&ex)) {
     return make_exception(ty::RuntimeError, std::string("internal error in tensorplay: ") + ex.what());

@@ -258,7 +258,8 @@ extern TypeObject *BaseException, *Exception, *ArithmeticError, *ZeroDivisionErr
     *OverflowError, *AssertionError, *AttributeError, *LookupError, *IndexError, *KeyError,
     *NameError, *UnboundLocalError, *RuntimeError, *NotImplementedError, *RecursionError,
     *TypeError, *ValueError, *StopIteration, *ImportError, *ModuleNotFoundError,
-    *KeyboardInterrupt, *SystemExit, *SyntaxError, *IndentationError, *OutOfMemoryError;
+    *KeyboardInterrupt, *SystemExit, *SyntaxError, *IndentationError, *OutOfMemoryError,
+    *AcceleratorError;
 // Creates the builtin types and their methods (idempotent).
 void init();
 }  // namespace ty

@@ -18,7 +18,8 @@ TypeObject *BaseException, *Exception, *ArithmeticError, *ZeroDivisionError, *Ov
     *AssertionError, *AttributeError, *LookupError, *IndexError, *KeyError, *NameError,
     *UnboundLocalError, *RuntimeError, *NotImplementedError, *RecursionError, *TypeError,
     *ValueError, *StopIteration, *ImportError, *ModuleNotFoundError, *KeyboardInterrupt,
-    *SystemExit, *SyntaxError, *IndentationError, *OutOfMemoryError;
+    *SystemExit, *SyntaxError, *IndentationError, *OutOfMemoryError,
+    *AcceleratorError;
 
 namespace {
 
@@ -110,6 +111,8 @@ void create() {
   IndentationError = make("IndentationError", SyntaxError);
   OutOfMemoryError = make("OutOfMemoryError", RuntimeError);
   OutOfMemoryError->module = "torch";
+  AcceleratorError = make("AcceleratorError", RuntimeError);
+  AcceleratorError->module = "torch";
 
   register_str_methods();
   register_container_methods();

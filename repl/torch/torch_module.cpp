@@ -137,6 +137,7 @@ void init_torch(Interpreter& I, ModuleObject& m) {
   m.attrs.set("Size", Value::object(pyty::size));
   m.attrs.set("Tensor", Value::object(pyty::tensor));
   m.attrs.set("OutOfMemoryError", Value::object(ty::OutOfMemoryError));
+  m.attrs.set("AcceleratorError", Value::object(ty::AcceleratorError));
   m.attrs.set("__version__", make_str("2.8.0+tensorplay"));
   add_fn(m, "no_grad", t_no_grad);
   add_fn(m, "inference_mode", t_no_grad);
