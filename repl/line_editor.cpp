@@ -40,6 +40,9 @@ LineEditor::LineEditor(Completer complete) {
   rl_attempted_completion_function = attempt_completion;
   // Word breaks as Python's rlcompleter: keep dots so `x.t<Tab>` completes attributes.
   rl_basic_word_break_characters = const_cast<char*>(" \t\n\"\\'`@$><=;|&{(");
+  // SIGINT stays with the program (main.cpp): libedit's own handler would re-send it to
+  // the whole process group.
+  rl_catch_signals = 0;
   using_history();
   const char* home = std::getenv("HOME");
   if (home && *home) {

@@ -2,29 +2,68 @@
 // input, or the interactive prompt over one interpreter session.
 #include <unistd.h>
 
-#include <csetjmp>
 #include <csignal>
 #include <fstream>
 #include <iostream>
+#include <memory>
 #include <sstream>
 
 #include "core/device_registry.h"
 #include "repl/cli.h"
+#include "repl/hints.h"
 #include "repl/lang/interpreter.h"
 #include "repl/lang/lexer.h"
 #include "repl/line_editor.h"
+#include "repl/meta_commands.h"
 
 namespace {
 
 tp::lang::Interpreter* g_interpreter = nullptr;
 volatile sig_atomic_t g_at_prompt = 0;
-sigjmp_buf g_prompt_jump;
+volatile sig_atomic_t g_prompt_interrupted = 0;
 
 // Ctrl-C: at the prompt it drops the line; while code runs it raises KeyboardInterrupt.
+// At the prompt the handler only sets a flag: the interrupted read() makes readline
+// return, and the loop below drops the line (jumping out of libedit corrupts its state).
 void on_sigint(int) {
-  if (g_at_prompt) siglongjmp(g_prompt_jump, 1);
+  if (g_at_prompt) {
+    g_prompt_interrupted = 1;
+    return;
+  }
   if (g_interpreter) g_interpreter->interrupt();
 }
+
+// One interpreter session and its hint engine; :reset replaces both.
+struct Session {
+  Session(const tp::cli::Options& options, bool hints) : options(options), hints_on(hints) {
+    start();
+  }
+  void start() {
+    g_interpreter = nullptr;
+    engine.reset();
+    interp.reset();  // device tensors die with the old session
+    interp = std::make_unique<tp::lang::Interpreter>();
+    if (hints_on) {
+      bool color = options.color && isatty(STDERR_FILENO) != 0;
+      bool script = options.mode != tp::cli::Options::Mode::Interactive;
+      engine = std::make_unique<tp::repl::HintEngine>(*interp, color, script);
+      interp->set_run_observer([this](const tp::lang::RunOutcome& o) { engine->observe(o); });
+    }
+    g_interpreter = interp.get();
+  }
+  // :reset: a fresh session with the devices configured again from the same flags.
+  void reset() {
+    g_interpreter = nullptr;
+    engine.reset();
+    interp.reset();
+    tp::configure_devices(options.devices);
+    start();
+  }
+  const tp::cli::Options& options;
+  bool hints_on;
+  std::unique_ptr<tp::lang::Interpreter> interp;
+  std::unique_ptr<tp::repl::HintEngine> engine;
+};
 
 std::string read_all(std::istream& in) {
   std::ostringstream ss;
@@ -35,6 +74,9 @@ std::string read_all(std::istream& in) {
 // Completion candidates for the last word of `line`: names in scope, or attributes
 // after a dot.
 std::vector<std::string> complete(tp::lang::Interpreter& interp, const std::string& line) {
+  if (!line.empty() && line[0] == ':' && line.find(' ') == std::string::npos) {
+    return tp::repl::complete_meta(line);
+  }
   size_t start = line.find_last_of(" \t\n\"'`@$><=;|&{(,[+-*/%");
   std::string word = start == std::string::npos ? line : line.substr(start + 1);
   std::vector<std::string> out;
@@ -76,56 +118,46 @@ void print_banner() {
   std::cout << "Type :help for help, :quit or Ctrl-D to leave.\n";
 }
 
-bool run_meta(const std::string& line, bool& quit) {
-  if (line == ":quit" || line == ":q" || line == ":exit") {
-    quit = true;
-    return true;
-  }
-  if (line == ":help") {
-    std::cout << ":help      this help\n"
-                 ":devices   the devices of this session (real or simulated)\n"
-                 ":quit      leave (also Ctrl-D)\n"
-                 "Anything else is Python: e.g. print(1 + 2), def f(x): ...\n";
-    return true;
-  }
-  if (line == ":devices") {
-    for (const std::string& l : tp::device_banner()) std::cout << l << "\n";
-    return true;
-  }
-  if (!line.empty() && line[0] == ':') {
-    std::cout << "unknown command " << line << " (type :help)\n";
-    return true;
-  }
-  return false;
-}
-
-int interactive(tp::lang::Interpreter& interp) {
+int interactive(Session& session) {
   print_banner();
   tp::repl::LineEditor editor(
-      [&interp](const std::string& line) { return complete(interp, line); });
+      [&session](const std::string& line) { return complete(*session.interp, line); });
   if (!editor.warning().empty()) std::cerr << editor.warning() << "\n";
   std::string buffer;
   bool quit = false;
   while (!quit) {
-    if (sigsetjmp(g_prompt_jump, 1) != 0) {
-      std::cout << "\nKeyboardInterrupt\n";
-      buffer.clear();
-    }
+    g_prompt_interrupted = 0;
     g_at_prompt = 1;
     auto line = editor.read(buffer.empty() ? ">>> " : "... ");
     g_at_prompt = 0;
+    if (g_prompt_interrupted) {
+      std::cout << "\nKeyboardInterrupt\n";
+      buffer.clear();
+      continue;
+    }
     if (!line) {
       std::cout << "\n";
       break;
     }
-    if (buffer.empty() && run_meta(*line, quit)) {
-      editor.add_history(*line);
-      continue;
+    if (buffer.empty()) {
+      tp::repl::MetaContext ctx{*session.interp, std::cout, [&session] { session.reset(); }};
+      bool handled = false;
+      try {
+        handled = tp::repl::run_meta_command(*line, ctx);
+      } catch (const std::exception& e) {  // e.g. a device reconfiguration that failed
+        std::cout << "error: " << e.what() << "\n";
+        handled = true;
+      }
+      if (handled) {
+        editor.add_history(*line);
+        quit = ctx.quit;
+        continue;
+      }
     }
     buffer += *line + "\n";
     if (tp::lang::needs_more_input(buffer)) continue;
     editor.add_history(buffer.substr(0, buffer.size() - 1));
-    interp.run_interactive(buffer);
+    session.interp->run_interactive(buffer);
     buffer.clear();
   }
   return 0;
@@ -157,8 +189,9 @@ int main(int argc, char** argv) {
     return 2;
   }
 
-  tp::lang::Interpreter interp;
-  g_interpreter = &interp;
+  // Hints are always on at the prompt; in scripts with --hints.
+  Session session(*options, options->mode == Mode::Interactive || options->hints);
+  tp::lang::Interpreter& interp = *session.interp;
   struct sigaction sa {};
   sa.sa_handler = on_sigint;
   sigemptyset(&sa.sa_mask);
@@ -176,6 +209,6 @@ int main(int argc, char** argv) {
     }
     case Mode::RunCode: return interp.run_file(options->code, "<string>") ? 0 : 1;
     case Mode::RunStdin: return interp.run_file(read_all(std::cin), "<stdin>") ? 0 : 1;
-    default: return interactive(interp);
+    default: return interactive(session);
   }
 }

@@ -81,10 +81,12 @@ bool Interpreter::run(const std::string& source, const std::string& filename, bo
   fr.unit = unit.get();
   fr.serial = ++frame_serial_;
   interrupt_flag_.store(false, std::memory_order_relaxed);
+  const Stmt* current = nullptr;  // for the run observer
   try {
     FrameScope scope(*this, fr, unit->module_code.nslots);
     try {
       for (auto& s : unit->ast->body) {
+        current = s.get();
         if (interactive && s->kind == StmtKind::Expr) {
           fr.line = s->span.line;
           Value v = eval(static_cast<const ExprStmt*>(s.get())->value.get());
@@ -107,8 +109,10 @@ bool Interpreter::run(const std::string& source, const std::string& filename, bo
   } catch (PyError& e) {
     out_->flush();
     print_exception(e);
+    if (run_observer_) run_observer_(RunOutcome{unit.get(), &e, current, fr.line});
     return false;
   }
+  if (run_observer_) run_observer_(RunOutcome{unit.get(), nullptr, nullptr, 0});
   return true;
 }
 

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <atomic>
+#include <functional>
 #include <iosfwd>
 #include <memory>
 #include <string>
@@ -34,6 +35,15 @@ struct Frame {
   int line = 0;
   uint64_t serial = 0;  // tells activations apart for tracebacks
   Value ret;
+};
+
+// What a front end hears after each run (hints in repl/hints.h): the compiled input and,
+// when an exception escaped, the exception and the module-level statement that raised it.
+struct RunOutcome {
+  const Unit* unit = nullptr;
+  const PyError* error = nullptr;  // null when the run succeeded
+  const Stmt* stmt = nullptr;      // the top-level statement that raised
+  int line = 0;                    // the module frame's line when it raised
 };
 
 // Fills a module a C++ library provides (math, time, torch, ...).
@@ -68,6 +78,10 @@ class Interpreter {
   std::vector<std::pair<std::string, Value>> globals() const;
   // Requests a KeyboardInterrupt at the next loop iteration or call; async-signal-safe.
   void interrupt() { interrupt_flag_.store(true, std::memory_order_relaxed); }
+  // Called after every run that compiled, once its traceback (if any) is printed.
+  void set_run_observer(std::function<void(const RunOutcome&)> observer) {
+    run_observer_ = std::move(observer);
+  }
   // Prints a caught PyError as CPython's default handler does.
   void print_exception(const PyError& e);
 
@@ -175,6 +189,7 @@ class Interpreter {
   uint64_t frame_serial_ = 0;
   std::vector<Value> handling_;  // exceptions being handled (for implicit chaining)
   std::atomic<bool> interrupt_flag_{false};
+  std::function<void(const RunOutcome&)> run_observer_;
 };
 
 // Pushes a frame with `nslots` fresh slots for its lifetime.

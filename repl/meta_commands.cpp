@@ -1,0 +1,318 @@
+// The meta command table and its handlers; :mem and :devices build plain rows first and
+// format them separately, so the layout is testable without a session.
+#include "repl/meta_commands.h"
+
+#include <chrono>
+#include <cstdio>
+#include <map>
+#include <memory>
+#include <ostream>
+#include <sstream>
+
+#include "core/backends/sim/sim_backend.h"
+#include "core/cuda_api.h"
+#include "core/device_registry.h"
+#include "repl/torch/install.h"
+#include "repl/torch/torch_types.h"
+
+namespace tp::repl {
+
+namespace {
+
+void cmd_help(MetaContext& ctx, const std::string& arg);
+void cmd_devices(MetaContext& ctx, const std::string& arg);
+void cmd_mem(MetaContext& ctx, const std::string& arg);
+void cmd_time(MetaContext& ctx, const std::string& arg);
+void cmd_reset(MetaContext& ctx, const std::string& arg);
+void cmd_quit(MetaContext& ctx, const std::string& arg);
+
+}  // namespace
+
+const std::vector<MetaCommand>& meta_commands() {
+  static const std::vector<MetaCommand> table = {
+      {":help", "", "[NAME]", "this help; with NAME, what a torch function or Tensor method does",
+       cmd_help},
+      {":devices", "", "", "the devices of this session: real or simulated, memory used/total",
+       cmd_devices},
+      {":mem", "", "", "every tensor in scope: name, device, shape, dtype, bytes", cmd_mem},
+      {":time", "", "STMT", "run STMT; host wall time, and device time (measured or modeled)",
+       cmd_time},
+      {":reset", "", "", "start a fresh session (variables cleared, devices set up again)",
+       cmd_reset},
+      {":quit", ":q :exit", "", "leave (also Ctrl-D)", cmd_quit},
+  };
+  return table;
+}
+
+namespace {
+
+bool names_command(const MetaCommand& c, const std::string& word) {
+  if (word == c.name) return true;
+  std::istringstream aliases(c.aliases);
+  for (std::string a; aliases >> a;)
+    if (a == word) return true;
+  return false;
+}
+
+std::string trim(const std::string& s) {
+  size_t a = s.find_first_not_of(" \t");
+  if (a == std::string::npos) return "";
+  size_t b = s.find_last_not_of(" \t");
+  return s.substr(a, b - a + 1);
+}
+
+}  // namespace
+
+bool run_meta_command(const std::string& line, MetaContext& ctx) {
+  std::string text = trim(line);
+  if (text.empty() || text[0] != ':') return false;
+  size_t space = text.find_first_of(" \t");
+  std::string word = text.substr(0, space);
+  std::string arg = space == std::string::npos ? "" : trim(text.substr(space));
+  for (const MetaCommand& c : meta_commands()) {
+    if (names_command(c, word)) {
+      c.handler(ctx, arg);
+      return true;
+    }
+  }
+  ctx.out << "unknown command " << word << " (type :help)\n";
+  return true;
+}
+
+std::vector<std::string> complete_meta(const std::string& prefix) {
+  std::vector<std::string> out;
+  for (const MetaCommand& c : meta_commands())
+    if (std::string(c.name).rfind(prefix, 0) == 0) out.push_back(c.name);
+  return out;
+}
+
+std::string meta_help() {
+  std::ostringstream os;
+  os << "Meta commands:\n";
+  for (const MetaCommand& c : meta_commands()) {
+    std::string usage = std::string(c.name) + (*c.args ? std::string(" ") + c.args : "");
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "  %-16s", usage.c_str());
+    os << buf << c.help;
+    if (*c.aliases) os << " (also " << c.aliases << ")";
+    os << "\n";
+  }
+  os << "\n"
+        "Anything else is Python, with torch ready to use. Quick names, predefined:\n"
+        "  torch nn F optim ones zeros randn rand arange tensor cpu cuda device\n"
+        "  e.g.  x = ones(2,3); y = x.to(cuda); x + y\n"
+        "Help on torch: dir(torch) lists its functions, dir(x) a tensor's methods,\n"
+        "  :help add says what torch.add / Tensor.add do; Tab completes names and\n"
+        "  attributes (x.t<Tab> -> to, tolist, t).\n";
+  return os.str();
+}
+
+std::string format_bytes(size_t bytes) {
+  static const char* units[] = {"KiB", "MiB", "GiB", "TiB"};
+  if (bytes < 1024) return std::to_string(bytes) + " B";
+  double v = static_cast<double>(bytes);
+  int u = -1;
+  while (v >= 1024 && u < 3) {
+    v /= 1024;
+    ++u;
+  }
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.1f %s", v, units[u]);
+  return buf;
+}
+
+// ---- :mem -------------------------------------------------------------------------
+
+namespace {
+
+const Tensor* tensor_in(const lang::Value& v) {
+  if (!v.is_obj()) return nullptr;
+  auto* t = dynamic_cast<torchlang::TensorObject*>(v.obj());
+  return t ? &t->t : nullptr;
+}
+
+void add_row(std::vector<MemRow>& rows, const std::string& name, const Tensor& t) {
+  rows.push_back({name, t.device().str(), shape_str(t.sizes()), dtype_name(t.dtype()), t.nbytes()});
+}
+
+}  // namespace
+
+std::vector<MemRow> collect_tensors(lang::Interpreter& interp) {
+  std::vector<MemRow> rows;
+  for (const auto& [name, v] : interp.globals()) {
+    if (const Tensor* t = tensor_in(v)) {
+      add_row(rows, name, *t);
+      continue;
+    }
+    if (!v.is_obj()) continue;
+    lang::Object* o = v.obj();
+    if (auto* list = dynamic_cast<lang::ListObject*>(o)) {
+      for (size_t i = 0; i < list->items.size(); ++i)
+        if (const Tensor* t = tensor_in(list->items[i]))
+          add_row(rows, name + "[" + std::to_string(i) + "]", *t);
+    } else if (auto* tuple = dynamic_cast<lang::TupleObject*>(o)) {
+      for (size_t i = 0; i < tuple->items.size(); ++i)
+        if (const Tensor* t = tensor_in(tuple->items[i]))
+          add_row(rows, name + "[" + std::to_string(i) + "]", *t);
+    } else if (auto* dict = dynamic_cast<lang::DictObject*>(o)) {
+      for (const auto& e : dict->table.entries()) {
+        if (!e.live) continue;
+        if (const Tensor* t = tensor_in(e.value)) {
+          std::string key;
+          try {
+            key = interp.repr(e.key);
+          } catch (...) {
+            key = "?";
+          }
+          add_row(rows, name + "[" + key + "]", *t);
+        }
+      }
+    } else if (auto* inst = dynamic_cast<lang::InstanceObject*>(o)) {
+      for (const auto& [attr, av] : inst->attrs.items())
+        if (const Tensor* t = tensor_in(av)) add_row(rows, name + "." + attr, *t);
+    }
+  }
+  return rows;
+}
+
+std::string format_mem(const std::vector<MemRow>& rows) {
+  if (rows.empty()) return "no tensors in scope\n";
+  size_t wn = 4, wd = 6, ws = 5, wt = 5;
+  for (const MemRow& r : rows) {
+    wn = std::max(wn, r.name.size());
+    wd = std::max(wd, r.device.size());
+    ws = std::max(ws, r.shape.size());
+    wt = std::max(wt, r.dtype.size());
+  }
+  auto pad = [](const std::string& s, size_t w) { return s + std::string(w - s.size() + 2, ' '); };
+  std::ostringstream os;
+  os << pad("name", wn) << pad("device", wd) << pad("shape", ws) << pad("dtype", wt) << "bytes\n";
+  std::map<std::string, std::pair<size_t, int>> per_device;  // bytes, tensors
+  std::vector<std::string> order;
+  for (const MemRow& r : rows) {
+    os << pad(r.name, wn) << pad(r.device, wd) << pad(r.shape, ws) << pad(r.dtype, wt) << r.bytes
+       << "\n";
+    if (!per_device.count(r.device)) order.push_back(r.device);
+    per_device[r.device].first += r.bytes;
+    per_device[r.device].second += 1;
+  }
+  os << "total:";
+  for (size_t i = 0; i < order.size(); ++i) {
+    const auto& [bytes, count] = per_device[order[i]];
+    os << (i ? "," : "") << " " << order[i] << " " << format_bytes(bytes) << " in " << count
+       << (count == 1 ? " tensor" : " tensors");
+  }
+  os << "\n";
+  return os.str();
+}
+
+// ---- :devices ---------------------------------------------------------------------
+
+std::vector<DeviceRow> collect_devices() {
+  std::vector<DeviceRow> rows;
+  rows.push_back({"cpu", "real", "host memory", 0, 0});
+  auto row_for = [](const DeviceEntry& e, size_t used) {
+    std::string name = e.name;
+    if (e.simulated) name += ", profile " + e.profile.id;
+    return DeviceRow{e.device.str(), e.simulated ? "simulated" : "real", name, used,
+                     e.capacity_bytes};
+  };
+  for (const DeviceEntry& e : cuda_devices())
+    rows.push_back(row_for(e, cuda::memory_allocated(e.device.index)));
+  if (const DeviceEntry* mps = mps_device()) {
+    size_t used = 0;
+    try {
+      used = sim_backend().device(mps->device).allocator->memory_allocated();
+    } catch (...) {
+    }
+    rows.push_back(row_for(*mps, used));
+  }
+  return rows;
+}
+
+std::string format_devices(const std::vector<DeviceRow>& rows) {
+  size_t wd = 6, wk = 4, wn = 4;
+  for (const DeviceRow& r : rows) {
+    wd = std::max(wd, r.device.size());
+    wk = std::max(wk, r.kind.size());
+    wn = std::max(wn, r.name.size());
+  }
+  auto pad = [](const std::string& s, size_t w) { return s + std::string(w - s.size() + 2, ' '); };
+  std::ostringstream os;
+  os << pad("device", wd) << pad("kind", wk) << pad("name", wn) << "memory used / total\n";
+  for (const DeviceRow& r : rows) {
+    os << pad(r.device, wd) << pad(r.kind, wk) << pad(r.name, wn);
+    if (r.total == 0) {
+      os << "-";
+    } else {
+      os << format_bytes(r.used) << " / " << format_bytes(r.total);
+    }
+    os << "\n";
+  }
+  if (rows.size() == 1) os << "(no GPU: started with --no-sim on a machine without one)\n";
+  return os.str();
+}
+
+// ---- handlers ---------------------------------------------------------------------
+
+namespace {
+
+void cmd_help(MetaContext& ctx, const std::string& arg) {
+  if (arg.empty()) {
+    ctx.out << meta_help();
+    return;
+  }
+  bool found = false;
+  for (const auto& [name, help] : torchlang::help_entries()) {
+    if (name == arg || name == "torch." + arg || name == "Tensor." + arg) {
+      ctx.out << name << ": " << help << "\n";
+      found = true;
+    }
+  }
+  if (!found) ctx.out << "no help for " << arg << " (dir(torch) lists what there is)\n";
+}
+
+void cmd_devices(MetaContext& ctx, const std::string&) { ctx.out << format_devices(collect_devices()); }
+
+void cmd_mem(MetaContext& ctx, const std::string&) { ctx.out << format_mem(collect_tensors(ctx.interp)); }
+
+std::string millis(double ns) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.3f ms", ns / 1e6);
+  return buf;
+}
+
+void cmd_time(MetaContext& ctx, const std::string& arg) {
+  if (arg.empty()) {
+    ctx.out << "usage: :time STMT   e.g. :time y = x @ x\n";
+    return;
+  }
+  // Modeled clocks of the simulated devices, read before and after.
+  std::vector<std::pair<const SimDevice*, ClockPoint>> before;
+  for (const auto& d : sim_backend().devices()) before.emplace_back(d.get(), d->clock->point());
+  auto start = std::chrono::steady_clock::now();
+  ctx.interp.run_interactive(arg + "\n");
+  auto end = std::chrono::steady_clock::now();
+  double wall_ns = std::chrono::duration<double, std::nano>(end - start).count();
+  ctx.out << "host wall time: " << millis(wall_ns) << " (measured)\n";
+  for (const auto& [dev, point] : before) {
+    double ns = SimClock::device_ns_between(point, dev->clock->point());
+    ctx.out << dev->device.str() << " device time: " << millis(ns) << " (modeled, "
+            << dev->profile.name << " simulated)\n";
+  }
+  if (cuda_devices_are_real()) {
+    for (const DeviceEntry& e : cuda_devices())
+      ctx.out << e.device.str() << " device time: n/a (real GPU: measure it with "
+              << "torch.cuda.Event)\n";
+  }
+}
+
+void cmd_reset(MetaContext& ctx, const std::string&) {
+  if (ctx.reset) ctx.reset();
+}
+
+void cmd_quit(MetaContext& ctx, const std::string&) { ctx.quit = true; }
+
+}  // namespace
+
+}  // namespace tp::repl

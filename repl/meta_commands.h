@@ -1,0 +1,76 @@
+// The REPL's meta commands (:help, :devices, :mem, :time, :reset, :quit), declared once in
+// a table that drives dispatch, :help and tab completion of `:` words; plus the :mem and
+// :devices tables, built from plain rows so tests can check their layout.
+#pragma once
+
+#include <cstddef>
+#include <functional>
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+#include "repl/lang/interpreter.h"
+
+namespace tp::repl {
+
+// What a meta command works on; the front end builds one per command line.
+struct MetaContext {
+  lang::Interpreter& interp;
+  std::ostream& out;
+  std::function<void()> reset;  // :reset: a fresh session, devices reconfigured
+  bool quit = false;            // set by :quit
+};
+
+using MetaHandler = void (*)(MetaContext& ctx, const std::string& arg);
+
+// One meta command.
+struct MetaCommand {
+  const char* name;     // ":mem"
+  const char* aliases;  // other spellings, space-separated (":q :exit"), or ""
+  const char* args;     // argument syntax for :help ("STMT"), or ""
+  const char* help;     // one line
+  MetaHandler handler;
+};
+
+// The table, in the order :help lists it.
+const std::vector<MetaCommand>& meta_commands();
+
+// Runs `line` when it is a meta command (it starts with ':'), including an unknown one
+// (which prints a pointer to :help); false for anything else.
+bool run_meta_command(const std::string& line, MetaContext& ctx);
+
+// Meta command names starting with `prefix` (tab completion of ":he").
+std::vector<std::string> complete_meta(const std::string& prefix);
+
+// The :help text: the table and a short guide to the language.
+std::string meta_help();
+
+// "24 B", "1.5 KiB", "15.0 GiB".
+std::string format_bytes(size_t bytes);
+
+// One tensor for :mem.
+struct MemRow {
+  std::string name;    // "x", "xs[0]", "d['w']", "model.w"
+  std::string device;  // "cpu", "cuda:0"
+  std::string shape;   // "[2, 3]"
+  std::string dtype;   // "float32"
+  size_t bytes = 0;    // numel * itemsize
+};
+// Every tensor in the session's globals, in lists/tuples/dicts one level deep and in
+// instance attributes one level deep.
+std::vector<MemRow> collect_tensors(lang::Interpreter& interp);
+// The :mem table with a total per device (or a line saying there are no tensors).
+std::string format_mem(const std::vector<MemRow>& rows);
+
+// One device for :devices.
+struct DeviceRow {
+  std::string device;  // "cpu", "cuda:0"
+  std::string kind;    // "real" or "simulated"
+  std::string name;    // "Tesla T4 (simulated), profile t4"
+  size_t used = 0;     // bytes allocated by tensors
+  size_t total = 0;    // bytes the session may use (0: not tracked, as for the CPU)
+};
+std::vector<DeviceRow> collect_devices();
+std::string format_devices(const std::vector<DeviceRow>& rows);
+
+}  // namespace tp::repl

@@ -1,0 +1,180 @@
+// The device-error hints: the text builder with hand-built inputs, then whole sessions
+// (a simulated cuda:0) where the engine finds the operands in the failing line itself.
+#include <doctest/doctest.h>
+
+#include <sstream>
+
+#include "core/device_registry.h"
+#include "repl/hints.h"
+
+using namespace tp;
+using namespace tp::repl;
+
+namespace {
+
+const char kFoundTwo[] =
+    "Expected all tensors to be on the same device, but found at least two devices, cuda:0 and "
+    "cpu!";
+const char kAddmm[] =
+    "Expected all tensors to be on the same device, but got mat1 is on cpu, different from other "
+    "tensors on cuda:0 (when checking argument in method wrapper_CUDA_addmm)";
+const char kNumpy[] =
+    "can't convert cuda:0 device type tensor to numpy. Use Tensor.cpu() to copy the tensor to "
+    "host memory first.";
+
+HintInput same_device(std::vector<HintOperand> ops) {
+  return HintInput{"RuntimeError", kFoundTwo, std::move(ops), "", {}};
+}
+
+}  // namespace
+
+TEST_CASE("same-device hint names each operand and where it lives") {
+  auto lines = hint_lines(same_device({{"x", "cpu"}, {"y", "cuda:0"}}));
+  REQUIRE(lines.size() == 1);
+  CHECK(lines[0] ==
+        "hint: `x` is on cpu, `y` is on cuda:0 — move one: `x = x.to(y.device)` or `y = y.cpu()`");
+}
+
+TEST_CASE("the CPU operand is the one moved, whatever the order") {
+  auto lines = hint_lines(same_device({{"w", "cuda:0"}, {"b", "cpu"}}));
+  REQUIRE(lines.size() == 1);
+  CHECK(lines[0] ==
+        "hint: `w` is on cuda:0, `b` is on cpu — move one: `b = b.to(w.device)` or `w = w.cpu()`");
+}
+
+TEST_CASE("two GPUs: either moves to the other") {
+  auto lines = hint_lines(same_device({{"a", "cuda:0"}, {"b", "cuda:1"}}));
+  REQUIRE(lines.size() == 1);
+  CHECK(lines[0] == "hint: `a` is on cuda:0, `b` is on cuda:1 — move one: "
+                    "`a = a.to(b.device)` or `b = b.to(a.device)`");
+}
+
+TEST_CASE("operands not found: the devices come from the message") {
+  auto lines = hint_lines(same_device({}));
+  REQUIRE(lines.size() == 1);
+  CHECK(lines[0] == "hint: this line mixes tensors on cuda:0 and cpu — move them to one device "
+                    "with `.to(device)` before combining them");
+}
+
+TEST_CASE("a dropped .to() result adds a note") {
+  HintInput in = same_device({{"x", "cpu"}, {"y", "cuda:0"}});
+  in.unmoved = {{"x", "x.to(cuda)", 2}};
+  auto lines = hint_lines(in);
+  REQUIRE(lines.size() == 2);
+  CHECK(lines[1] == "note: `x.to(cuda)` on line 2 returned a new tensor; `x` itself did not move "
+                    "— write `x = x.to(cuda)`");
+  in.unmoved = {{"x", "x.cuda()", 0}};
+  lines = hint_lines(in);
+  REQUIRE(lines.size() == 2);
+  CHECK(lines[1] == "note: `x.cuda()` (typed earlier) returned a new tensor; `x` itself did not "
+                    "move — write `x = x.cuda()`");
+  in.unmoved = {{"z", "z.to(cuda)", 1}};  // not an operand here
+  CHECK(hint_lines(in).size() == 1);
+}
+
+TEST_CASE(".numpy() on a device tensor") {
+  HintInput in{"TypeError", kNumpy, {}, "y", {}};
+  auto lines = hint_lines(in);
+  REQUIRE(lines.size() == 1);
+  CHECK(lines[0] == "hint: `y` is on cuda:0 and numpy arrays live in host memory — copy it first: "
+                    "`y.cpu().numpy()`");
+  in.numpy_receiver = "";
+  CHECK(hint_lines(in)[0] == "hint: the tensor is on cuda:0 and numpy arrays live in host memory "
+                             "— copy it first: `.cpu().numpy()`");
+}
+
+TEST_CASE("a model on one device fed data on another") {
+  HintInput in{"RuntimeError", kAddmm, {{"x", "cpu"}}, "", {}};
+  auto lines = hint_lines(in);
+  REQUIRE(lines.size() == 1);
+  CHECK(lines[0] == "hint: the model's weights are on cuda:0 but its input `x` is on cpu — move "
+                    "the input: `x = x.to('cuda:0')`");
+  in.unmoved = {{"x", "x.to(cuda)", 3}};
+  lines = hint_lines(in);
+  REQUIRE(lines.size() == 2);
+  CHECK(lines[1] == "note: `x.to(cuda)` on line 3 returned a new tensor; `x` itself did not move "
+                    "— write `x = x.to(cuda)`");
+  in = HintInput{"RuntimeError", kAddmm, {}, "", {}};
+  CHECK(hint_lines(in)[0] == "hint: the model's weights are on cuda:0 but its input is on cpu — "
+                             "move the input: `.to('cuda:0')`");
+  // Both operands visible (F.linear(x, w)): name them instead.
+  in.operands = {{"x", "cpu"}, {"w", "cuda:0"}};
+  CHECK(hint_lines(in)[0] ==
+        "hint: `x` is on cpu, `w` is on cuda:0 — move one: `x = x.to(w.device)` or `w = w.cpu()`");
+}
+
+TEST_CASE("other errors get no hint") {
+  CHECK(hint_lines({"RuntimeError", "The size of tensor a (2) must match", {}, "", {}}).empty());
+  CHECK(hint_lines({"NameError", "name 'x' is not defined", {{"x", "cpu"}}, "", {}}).empty());
+  CHECK(hint_lines({"TypeError", "unsupported operand type(s)", {}, "x", {}}).empty());
+}
+
+TEST_CASE("paint_hint colours only the leading word") {
+  CHECK(paint_hint("hint: `x` is on cpu") == "\033[1;36mhint:\033[0m `x` is on cpu");
+  CHECK(paint_hint("note: n") == "\033[1;33mnote:\033[0m n");
+}
+
+// ---- whole sessions -----------------------------------------------------------------
+
+namespace {
+
+// Runs `source` as a script with hints on; returns what went to the error stream.
+std::string run_with_hints(const std::string& source, bool script = true) {
+  configure_devices(DeviceConfig{});  // one simulated cuda:0
+  lang::Interpreter I;
+  std::ostringstream out, err;
+  I.set_output(&out, &err);
+  HintEngine engine(I, false, script);
+  I.set_run_observer([&](const lang::RunOutcome& o) { engine.observe(o); });
+  I.run_file(source, "t.py");
+  return err.str();
+}
+
+std::string last_lines(const std::string& text, int n) {
+  size_t pos = text.size();
+  if (pos > 0 && text[pos - 1] == '\n') --pos;
+  for (int i = 0; i < n && pos != std::string::npos && pos > 0; ++i) pos = text.rfind('\n', pos - 1);
+  return pos == std::string::npos ? text : text.substr(pos + 1);
+}
+
+}  // namespace
+
+TEST_CASE("session: x + y with y moved to cuda") {
+  std::string err = run_with_hints("x = ones(2,3)\ny = x.to(cuda)\nx + y\n");
+  CHECK(last_lines(err, 2) ==
+        "RuntimeError: Expected all tensors to be on the same device, but found at least two "
+        "devices, cuda:0 and cpu!\n"
+        "hint: `x` is on cpu, `y` is on cuda:0 — move one: `x = x.to(y.device)` or `y = y.cpu()`\n");
+}
+
+TEST_CASE("session: a dropped x.to(cuda) is remembered") {
+  std::string err = run_with_hints("x = ones(2)\nw = ones(2).to(cuda)\nx.to(cuda)\nz = x * w\n");
+  CHECK(last_lines(err, 2) ==
+        "hint: `x` is on cpu, `w` is on cuda:0 — move one: `x = x.to(w.device)` or `w = w.cpu()`\n"
+        "note: `x.to(cuda)` on line 3 returned a new tensor; `x` itself did not move — write "
+        "`x = x.to(cuda)`\n");
+  // Reassigning x forgets the dropped move.
+  err = run_with_hints("x = ones(2)\nx.to(cuda)\nx = ones(3)\nw = ones(3).to(cuda)\nx + w\n");
+  CHECK(last_lines(err, 1).rfind("hint: `x` is on cpu, `w` is on cuda:0", 0) == 0);
+}
+
+TEST_CASE("session: operands inside calls, attributes and loops") {
+  std::string err = run_with_hints(
+      "class M:\n    pass\nm = M()\nm.w = ones(2).to(cuda)\nb = ones(2)\n"
+      "for i in range(1):\n    print(torch.add(m.w, b))\n");
+  CHECK(last_lines(err, 1) ==
+        "hint: `m.w` is on cuda:0, `b` is on cpu — move one: `b = b.to(m.w.device)` or "
+        "`m.w = m.w.cpu()`\n");
+}
+
+TEST_CASE("session: .numpy() on a device tensor") {
+  std::string err = run_with_hints("y = ones(2).to(cuda)\na = y.numpy()\n");
+  CHECK(last_lines(err, 1) == "hint: `y` is on cuda:0 and numpy arrays live in host memory — "
+                              "copy it first: `y.cpu().numpy()`\n");
+}
+
+TEST_CASE("session: no hint for other errors") {
+  std::string err = run_with_hints("x = ones(2)\ny = ones(3)\nx + y\n");
+  CHECK(err.find("hint:") == std::string::npos);
+  CHECK(err.find("RuntimeError: The size of tensor a (2) must match") != std::string::npos);
+}

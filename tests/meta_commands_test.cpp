@@ -1,0 +1,165 @@
+// The meta command table (dispatch, aliases, :help, completion) and the :mem / :devices
+// tables, from hand-built rows and from a session with a simulated cuda:0.
+#include <doctest/doctest.h>
+
+#include <set>
+#include <sstream>
+
+#include "core/device_registry.h"
+#include "repl/meta_commands.h"
+
+using namespace tp;
+using namespace tp::repl;
+
+namespace {
+
+// Runs one meta command line in `I`; returns what it printed.
+std::string run_meta(lang::Interpreter& I, const std::string& line, bool* quit = nullptr,
+                     int* resets = nullptr) {
+  std::ostringstream out;
+  MetaContext ctx{I, out, [resets] {
+                    if (resets) ++*resets;
+                  }};
+  CHECK(run_meta_command(line, ctx));
+  if (quit) *quit = ctx.quit;
+  return out.str();
+}
+
+}  // namespace
+
+TEST_CASE("the table: unique names, every command documented") {
+  std::set<std::string> names;
+  for (const MetaCommand& c : meta_commands()) {
+    CHECK(std::string(c.name).rfind(":", 0) == 0);
+    CHECK(names.insert(c.name).second);
+    CHECK(std::string(c.help).size() > 0);
+    CHECK((c.handler != nullptr));
+  }
+  for (const char* needed : {":help", ":devices", ":mem", ":time", ":reset", ":quit"})
+    CHECK(names.count(needed) == 1);
+}
+
+TEST_CASE(":help lists every command from the table") {
+  std::string help = meta_help();
+  for (const MetaCommand& c : meta_commands()) CHECK(help.find(c.name) != std::string::npos);
+  CHECK(help.find("  :time STMT      run STMT; host wall time, and device time (measured or "
+                  "modeled)\n") != std::string::npos);
+  CHECK(help.find("  :quit           leave (also Ctrl-D) (also :q :exit)\n") != std::string::npos);
+  CHECK(help.find("dir(torch)") != std::string::npos);
+}
+
+TEST_CASE("completion of : words comes from the table") {
+  CHECK(complete_meta(":he") == std::vector<std::string>{":help"});
+  CHECK(complete_meta(":") .size() == meta_commands().size());
+  CHECK(complete_meta(":zz").empty());
+}
+
+TEST_CASE("dispatch: aliases, arguments, unknown commands, plain code") {
+  configure_devices(DeviceConfig{});
+  lang::Interpreter I;
+  bool quit = false;
+  for (const char* q : {":quit", ":q", ":exit", "  :q  "}) {
+    run_meta(I, q, &quit);
+    CHECK(quit);
+  }
+  CHECK(run_meta(I, ":frobnicate x") == "unknown command :frobnicate (type :help)\n");
+  int resets = 0;
+  run_meta(I, ":reset", nullptr, &resets);
+  CHECK(resets == 1);
+  std::ostringstream out;
+  MetaContext ctx{I, out, nullptr};
+  CHECK_FALSE(run_meta_command("print(1)", ctx));
+  CHECK_FALSE(run_meta_command("", ctx));
+  CHECK(run_meta(I, ":help") == meta_help());
+  CHECK(run_meta(I, ":help nosuchthing") == "no help for nosuchthing (dir(torch) lists what there is)\n");
+}
+
+TEST_CASE("format_bytes") {
+  CHECK(format_bytes(0) == "0 B");
+  CHECK(format_bytes(1023) == "1023 B");
+  CHECK(format_bytes(1536) == "1.5 KiB");
+  CHECK(format_bytes(size_t{15} << 30) == "15.0 GiB");
+}
+
+TEST_CASE("format_mem: aligned columns and a total per device") {
+  std::vector<MemRow> rows = {
+      {"x", "cpu", "[2, 3]", "float32", 24},
+      {"ys[0]", "cuda:0", "[1000]", "float64", 8000},
+      {"m.w", "cpu", "[]", "int64", 8},
+  };
+  CHECK(format_mem(rows) ==
+        "name   device  shape   dtype    bytes\n"
+        "x      cpu     [2, 3]  float32  24\n"
+        "ys[0]  cuda:0  [1000]  float64  8000\n"
+        "m.w    cpu     []      int64    8\n"
+        "total: cpu 32 B in 2 tensors, cuda:0 7.8 KiB in 1 tensor\n");
+  CHECK(format_mem({}) == "no tensors in scope\n");
+}
+
+TEST_CASE("format_devices: real/simulated, memory used/total") {
+  std::vector<DeviceRow> rows = {
+      {"cpu", "real", "host memory", 0, 0},
+      {"cuda:0", "simulated", "Tesla T4 (simulated), profile t4", 512, size_t{2} << 30},
+  };
+  CHECK(format_devices(rows) ==
+        "device  kind       name                              memory used / total\n"
+        "cpu     real       host memory                       -\n"
+        "cuda:0  simulated  Tesla T4 (simulated), profile t4  512 B / 2.0 GiB\n");
+  CHECK(format_devices({rows[0]}) ==
+        "device  kind  name         memory used / total\n"
+        "cpu     real  host memory  -\n"
+        "(no GPU: started with --no-sim on a machine without one)\n");
+}
+
+TEST_CASE(":mem finds tensors in globals, containers and instance attributes") {
+  configure_devices(DeviceConfig{});
+  lang::Interpreter I;
+  std::ostringstream out, err;
+  I.set_output(&out, &err);
+  REQUIRE(I.run_file("x = ones(2,3)\nxs = [ones(4), 7]\nd = {'w': zeros(2).to(cuda)}\n"
+                     "class M:\n    pass\nm = M()\nm.b = arange(3)\nn = 5\n"));
+  std::vector<MemRow> rows = collect_tensors(I);
+  REQUIRE(rows.size() == 4);
+  CHECK(rows[0].name == "x");
+  CHECK(rows[0].shape == "[2, 3]");
+  CHECK(rows[0].bytes == 24);
+  CHECK(rows[1].name == "xs[0]");
+  CHECK(rows[2].name == "d['w']");
+  CHECK(rows[2].device == "cuda:0");
+  CHECK(rows[3].name == "m.b");
+  CHECK(rows[3].dtype == "int64");
+  std::string table = run_meta(I, ":mem");
+  CHECK(table.find("total: cpu 64 B in 3 tensors, cuda:0 8 B in 1 tensor\n") != std::string::npos);
+}
+
+TEST_CASE(":devices lists the simulated GPU with its memory") {
+  DeviceConfig config;
+  config.sim_gpus = 2;
+  configure_devices(config);
+  std::vector<DeviceRow> rows = collect_devices();
+  REQUIRE(rows.size() == 3);
+  CHECK(rows[1].device == "cuda:0");
+  CHECK(rows[1].kind == "simulated");
+  CHECK(rows[2].device == "cuda:1");
+  CHECK(rows[1].total == device_entry(Device::cuda(0)).capacity_bytes);
+  CHECK(rows[1].used == 0);
+  {
+    lang::Interpreter I;
+    REQUIRE(I.run_file("y = zeros(1000).to(cuda)\n"));
+    CHECK(collect_devices()[1].used >= 4000);
+  }
+}
+
+TEST_CASE(":time runs the statement and labels measured and modeled times") {
+  configure_devices(DeviceConfig{});
+  lang::Interpreter I;
+  std::ostringstream out, err;
+  I.set_output(&out, &err);
+  REQUIRE(I.run_file("x = ones(64, 64).to(cuda)\n"));
+  std::string report = run_meta(I, ":time y = x @ x");
+  CHECK(report.rfind("host wall time: ", 0) == 0);
+  CHECK(report.find(" ms (measured)\ncuda:0 device time: ") != std::string::npos);
+  CHECK(report.find(" ms (modeled, ") != std::string::npos);
+  CHECK(!I.get_global("y").is_unbound());  // the statement ran in the session
+  CHECK(run_meta(I, ":time") == "usage: :time STMT   e.g. :time y = x @ x\n");
+}

@@ -1,0 +1,128 @@
+#!/usr/bin/env bash
+# The interactive prompt in a real terminal: drives `tensorplay` inside tmux (send-keys,
+# capture-pane) to check continuation prompts, tab completion, history, Ctrl-C, Ctrl-D,
+# meta commands and the device hint. Usage: repl_pty_test.sh path/to/tensorplay
+# Exits 77 (skipped) when tmux is not installed.
+set -u
+
+BIN=${1:?usage: repl_pty_test.sh path/to/tensorplay}
+command -v tmux >/dev/null 2>&1 || { echo "tmux not found: skipped"; exit 77; }
+BIN=$(cd "$(dirname "$BIN")" && pwd)/$(basename "$BIN")
+
+WORK=$(mktemp -d)
+SOCK="$WORK/tmux.sock"  # a private server: never touches the user's tmux sessions
+tmx() { tmux -S "$SOCK" "$@"; }
+cleanup() { tmx kill-server >/dev/null 2>&1; rm -rf "$WORK"; }
+trap cleanup EXIT
+
+FAILED=0
+fail() { echo "FAIL: $*"; echo "---- screen ----"; screen; echo "----------------"; FAILED=1; }
+screen() { tmx capture-pane -p -J -S -1000 -t tp 2>/dev/null; }
+
+# Waits (up to $2 seconds, default 10) until a screen line matches the regex $1.
+wait_for() {
+  local pattern=$1 timeout=${2:-10} i
+  for ((i = 0; i < timeout * 20; i++)); do
+    screen | grep -Eq -- "$pattern" && return 0
+    sleep 0.05
+  done
+  return 1
+}
+# Waits until at least $2 screen lines match the regex $1.
+wait_count() {
+  local pattern=$1 count=$2 timeout=${3:-10} i
+  for ((i = 0; i < timeout * 20; i++)); do
+    [ "$(screen | grep -Ec -- "$pattern")" -ge "$count" ] && return 0
+    sleep 0.05
+  done
+  return 1
+}
+type_line() { tmx send-keys -t tp -l -- "$1"; tmx send-keys -t tp Enter; }
+expect() { wait_for "$1" "${3:-10}" || fail "$2"; }
+
+# HOME is a fresh directory: the history file is written there; --sim gives cuda:0.
+# The wrapper ignores SIGINT itself (tensorplay installs its own handler) so that Ctrl-C
+# never ends the pane, and it reports tensorplay's exit status.
+cat >"$WORK/run.sh" <<EOF
+trap '' INT
+env -i HOME="$WORK" PATH=/usr/bin:/bin TERM=xterm NO_COLOR=1 "$BIN" --sim
+echo "[exited \$?]"
+sleep 600
+EOF
+tmx new-session -d -x 160 -y 50 -s tp "bash $WORK/run.sh"
+expect '^>>> $' "no prompt after start" 20
+
+# Continuation prompts for a block, ended by an empty line.
+type_line "for i in range(3):"
+expect '^\.\.\. $' "no '... ' continuation prompt"
+type_line "    print(i * 10)"
+type_line ""
+expect '^20$' "the for-loop did not run"
+
+# Tab completion of a global name and of a method.
+type_line "longname_xyz = 4242"
+tmx send-keys -t tp -l "print(longn"; tmx send-keys -t tp Tab; tmx send-keys -t tp -l ")"
+tmx send-keys -t tp Enter
+expect '^4242$' "Tab did not complete longn -> longname_xyz"
+type_line "xs = []"
+tmx send-keys -t tp -l "xs.ap"; tmx send-keys -t tp Tab; tmx send-keys -t tp -l "(7)"
+tmx send-keys -t tp Enter
+expect '^>>> xs\.append\(7\)$' "Tab did not complete xs.ap -> xs.append"
+
+# History: Up recalls the previous line.
+tmx send-keys -t tp Up; tmx send-keys -t tp Enter
+type_line "print('count', len(xs))"
+expect '^count 2$' "Up did not recall xs.append(7)"
+
+# Ctrl-C drops a half-typed line; the session goes on.
+tmx send-keys -t tp -l "print('never ' + 'run')"
+tmx send-keys -t tp C-c
+expect '^KeyboardInterrupt$' "Ctrl-C at the prompt did not cancel the line"
+type_line "print('after ' + 'cancel')"
+expect '^after cancel$' "the session did not continue after Ctrl-C"
+screen | grep -q '^never run$' && fail "the cancelled line ran"
+
+# Many Ctrl-Cs in a row at the prompt leave it working.
+for i in 1 2 3 4 5 6; do tmx send-keys -t tp C-c; done
+wait_count '^KeyboardInterrupt$' 7 || fail "repeated Ctrl-C at the prompt"
+type_line "print('prompt ' + 'ok')"
+expect '^prompt ok$' "the prompt broke after repeated Ctrl-C"
+
+# Ctrl-C interrupts running code with KeyboardInterrupt (a traceback), the REPL stays.
+type_line "while True: pass"
+sleep 0.3
+for attempt in 1 2 3 4 5; do
+  tmx send-keys -t tp C-c
+  wait_for 'Traceback \(most recent call last\):$' 2 && break
+done
+expect 'Traceback \(most recent call last\):$' "Ctrl-C did not interrupt while True: pass"
+type_line "print('still ' + 'alive')"
+expect '^still alive$' "the session did not survive the interrupt"
+
+# The device hint after x + y.
+type_line "x = ones(2,3); y = x.to(cuda); x + y"
+expect '^RuntimeError: Expected all tensors to be on the same device' "no device error"
+expect '^hint: `x` is on cpu, `y` is on cuda:0 — move one: `x = x\.to\(y\.device\)` or `y = y\.cpu\(\)`$' \
+  "no hint after x + y"
+
+# Meta commands: completion of ':' words from the table, :devices, :mem.
+tmx send-keys -t tp -l ":dev"; tmx send-keys -t tp Tab; tmx send-keys -t tp Enter
+expect '^cuda:0 +simulated ' "Tab did not complete :dev -> :devices, or no devices table"
+type_line ":mem"
+expect '^total: cpu 24 B in 1 tensor, cuda:0 24 B in 1 tensor$' ":mem did not list x and y"
+
+# :time labels measured and modeled times; :reset clears the session.
+type_line ":time z = y * 2"
+expect '^cuda:0 device time: [0-9.]+ ms \(modeled, ' ":time did not report modeled device time"
+type_line ":reset"
+type_line ":mem"
+expect '^no tensors in scope$' ":reset did not clear the session"
+
+# Ctrl-D leaves; the history file is written at exit.
+tmx send-keys -t tp C-d
+expect '^\[exited 0\]$' "Ctrl-D did not exit cleanly"
+grep -qx 'xs.append(7)' "$WORK/.tensorplay_history" || fail "history file missing xs.append(7)"
+
+[ -n "${PTY_DEBUG:-}" ] && screen
+if [ "$FAILED" -ne 0 ]; then exit 1; fi
+echo "repl_pty_test: all passed"
