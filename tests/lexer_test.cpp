@@ -99,4 +99,8 @@ TEST_CASE("the interactive prompt continues unfinished input") {
   CHECK(needs_more_input("for i in range(3):\n    print(i)\n"));
   CHECK_FALSE(needs_more_input("for i in range(3):\n    print(i)\n\n"));
   CHECK(needs_more_input("x = 1 + \\\n"));
+  CHECK(needs_more_input("while True: pass\n"));
+  CHECK_FALSE(needs_more_input("while True: pass\n\n"));
+  CHECK(needs_more_input("@decorator\n"));
+  CHECK_FALSE(needs_more_input("d = {'a': 1}\n"));
 }

@@ -90,6 +90,8 @@ expect '^prompt ok$' "the prompt broke after repeated Ctrl-C"
 
 # Ctrl-C interrupts running code with KeyboardInterrupt (a traceback), the REPL stays.
 type_line "while True: pass"
+expect '^\.\.\. $' "no continuation prompt after a one-line compound statement"
+tmx send-keys -t tp Enter  # the blank line that ends it, as in Python
 sleep 0.3
 for attempt in 1 2 3 4 5; do
   tmx send-keys -t tp C-c

@@ -418,12 +418,21 @@ bool needs_more_input(const std::string& source) {
   if (last != std::string::npos && source[last] == '\\') return true;  // line continuation
   try {
     std::vector<Token> tokens = tokenize(source);
-    // A block header on the first line keeps the prompt open until a blank line.
+    // A compound statement keeps the prompt open until a blank line, as in Python's REPL,
+    // even when its body is on the same line (`for i in r: print(i)`).
+    static const char* const kCompound[] = {"if", "for", "while", "def", "class", "try", "with"};
     bool block = false;
+    if (!tokens.empty()) {
+      const Token& first = tokens.front();
+      for (const char* kw : kCompound) block |= first.kind == TokenKind::Name && first.text == kw;
+      block |= first.kind == TokenKind::Op && first.text == "@";
+    }
+    bool ends_with_colon = false;  // a header whose body follows on the next lines
     for (const Token& t : tokens) {
       if (t.kind == TokenKind::Newline) break;
-      block = t.kind == TokenKind::Op && t.text == ":";
+      ends_with_colon = t.kind == TokenKind::Op && t.text == ":";
     }
+    block |= ends_with_colon;
     if (!block) return false;
     return !(source.size() >= 2 && source.compare(source.size() - 2, 2, "\n\n") == 0);
   } catch (const SyntaxError& e) {
