@@ -5,7 +5,7 @@ CMAKE_FLAGS ?=
 
 # Debian packages: required to build and test, then the optional GUI/CUDA-less extras.
 DEPS_REQUIRED := cmake g++ make pkg-config libopenblas-dev doctest-dev libedit-dev
-DEPS_OPTIONAL := libimgui-dev libglfw3-dev libstb-dev xvfb xdotool
+DEPS_OPTIONAL := libimgui-dev libglfw3-dev libstb-dev xvfb xdotool tmux
 DEPS := $(DEPS_REQUIRED) $(DEPS_OPTIONAL)
 
 .PHONY: all deps configure build run test bench clean
