@@ -1,5 +1,6 @@
-// copy_ handles every device pair: same device goes straight to the backend, otherwise
-// through a contiguous host buffer, as a PCIe transfer does.
+// copy_ handles every device pair: the same device, or two GPUs of a backend with peer
+// copies, go straight to the backend; host<->device goes through a contiguous host buffer,
+// as a PCIe transfer does.
 #include "core/ops/copy.h"
 
 #include "core/backends/backend.h"
