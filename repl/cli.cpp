@@ -25,6 +25,7 @@ devices:
                              (default: the profile's, at most a quarter of RAM)
 
 other:
+  --lessons DIR              also offer the lessons in DIR (see lessons/README.md)
   --hints                    explain device errors in scripts too (always on at the prompt)
   --no-color                 plain output (also when NO_COLOR is set)
   --version                  print the version and exit
@@ -52,7 +53,8 @@ std::optional<Options> parse(const std::vector<std::string>& argv, bool stdin_is
   }
   const char* no_color = std::getenv("NO_COLOR");
   if (no_color && *no_color) o.color = false;
-  for (const std::string& a : rest) {
+  for (size_t i = 0; i < rest.size(); ++i) {
+    const std::string& a = rest[i];
     if (a == "-h" || a == "--help") {
       o.mode = Options::Mode::Help;
       return o;
@@ -65,6 +67,12 @@ std::optional<Options> parse(const std::vector<std::string>& argv, bool stdin_is
       o.hints = true;
     } else if (a == "--no-color") {
       o.color = false;
+    } else if (a == "--lessons") {
+      if (i + 1 >= rest.size()) {
+        error = "--lessons needs a DIR";
+        return std::nullopt;
+      }
+      o.lessons_dir = rest[++i];
     } else {
       error = "unknown option '" + a + "' (see tensorplay --help)";
       return std::nullopt;

@@ -18,6 +18,7 @@ struct Options {
   DeviceConfig devices;           // device flags over the TENSORPLAY_* environment
   bool hints = false;             // --hints: device-error hints in scripts too
   bool color = true;              // off with --no-color or NO_COLOR
+  std::string lessons_dir;        // --lessons DIR: more lessons, listed with the shipped ones
 };
 
 // Parses argv; a bad flag gives std::nullopt and an explanation in `error`.

@@ -13,6 +13,7 @@
 #include "repl/hints.h"
 #include "repl/lang/interpreter.h"
 #include "repl/lang/lexer.h"
+#include "repl/lesson/lesson_commands.h"
 #include "repl/line_editor.h"
 #include "repl/meta_commands.h"
 
@@ -36,6 +37,8 @@ void on_sigint(int) {
 // One interpreter session and its hint engine; :reset replaces both.
 struct Session {
   Session(const tp::cli::Options& options, bool hints) : options(options), hints_on(hints) {
+    lessons.extra_dir = options.lessons_dir;
+    lessons.progress_path = tp::lesson::default_progress_path();
     start();
   }
   void start() {
@@ -47,8 +50,12 @@ struct Session {
       bool color = options.color && isatty(STDERR_FILENO) != 0;
       bool script = options.mode != tp::cli::Options::Mode::Interactive;
       engine = std::make_unique<tp::repl::HintEngine>(*interp, color, script);
-      interp->set_run_observer([this](const tp::lang::RunOutcome& o) { engine->observe(o); });
     }
+    // Hints look at every run; the lesson commands remember the last error (expect-error).
+    interp->set_run_observer([this](const tp::lang::RunOutcome& o) {
+      if (engine) engine->observe(o);
+      if (o.error) lessons.note_error(tp::lesson::error_text(*interp, o));
+    });
     g_interpreter = interp.get();
   }
   // :reset: a fresh session with the devices configured again from the same flags.
@@ -63,6 +70,7 @@ struct Session {
   bool hints_on;
   std::unique_ptr<tp::lang::Interpreter> interp;
   std::unique_ptr<tp::repl::HintEngine> engine;
+  tp::lesson::LessonSession lessons;  // survives :reset: progress belongs to the learner
 };
 
 std::string read_all(std::istream& in) {
@@ -141,6 +149,7 @@ int interactive(Session& session) {
     }
     if (buffer.empty()) {
       tp::repl::MetaContext ctx{*session.interp, std::cout, [&session] { session.reset(); }};
+      ctx.lessons = &session.lessons;
       bool handled = false;
       try {
         handled = tp::repl::run_meta_command(*line, ctx);

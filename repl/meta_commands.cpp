@@ -12,6 +12,7 @@
 #include "core/backends/sim/sim_backend.h"
 #include "core/cuda_api.h"
 #include "core/device_registry.h"
+#include "repl/lesson/lesson_commands.h"
 #include "repl/torch/install.h"
 #include "repl/torch/torch_types.h"
 
@@ -39,6 +40,13 @@ const std::vector<MetaCommand>& meta_commands() {
        cmd_time},
       {":reset", "", "", "start a fresh session (variables cleared, devices set up again)",
        cmd_reset},
+      {":lessons", "", "", "the guided lessons, with your progress", cmd_lessons},
+      {":lesson", "", "N", "start or resume lesson N", cmd_lesson},
+      {":show", "", "", "show the lesson's current step again", cmd_show},
+      {":check", "", "", "check the current step: what is still missing", cmd_check},
+      {":hint", "", "", "a hint for the current step", cmd_hint},
+      {":next", "", "", "go to the lesson's next step", cmd_next},
+      {":back", "", "", "go back one step", cmd_back},
       {":quit", ":q :exit", "", "leave (also Ctrl-D)", cmd_quit},
   };
   return table;

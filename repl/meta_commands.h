@@ -1,4 +1,5 @@
-// The REPL's meta commands (:help, :devices, :mem, :time, :reset, :quit), declared once in
+// The REPL's meta commands (:help, :devices, :mem, :time, :reset, :quit, the lesson
+// commands in repl/lesson/lesson_commands.h), declared once in
 // a table that drives dispatch, :help and tab completion of `:` words; plus the :mem and
 // :devices tables, built from plain rows so tests can check their layout.
 #pragma once
@@ -11,6 +12,10 @@
 
 #include "repl/lang/interpreter.h"
 
+namespace tp::lesson {
+struct LessonSession;
+}
+
 namespace tp::repl {
 
 // What a meta command works on; the front end builds one per command line.
@@ -19,6 +24,7 @@ struct MetaContext {
   std::ostream& out;
   std::function<void()> reset;  // :reset: a fresh session, devices reconfigured
   bool quit = false;            // set by :quit
+  lesson::LessonSession* lessons = nullptr;  // the lesson commands' state (null: none)
 };
 
 using MetaHandler = void (*)(MetaContext& ctx, const std::string& arg);

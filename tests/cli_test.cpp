@@ -57,3 +57,13 @@ TEST_CASE("bad command lines explain themselves") {
   CHECK(error_of({"--sim-gpus"}) == "--sim-gpus needs a value");
   CHECK_FALSE(error_of({"--sim-gpus", "many"}).empty());
 }
+
+TEST_CASE("--lessons DIR adds a lesson folder") {
+  CHECK(ok({}).lessons_dir.empty());
+  Options o = ok({"--lessons", "/tmp/my lessons", "--hints"});
+  CHECK(o.lessons_dir == "/tmp/my lessons");
+  CHECK(o.hints);
+  CHECK(ok({"--lessons", "x", "run", "f.py", "--lessons"}).args == std::vector<std::string>{"--lessons"});
+  CHECK(error_of({"--lessons"}) == "--lessons needs a DIR");
+  CHECK(tp::cli::usage().find("--lessons DIR") != std::string::npos);
+}

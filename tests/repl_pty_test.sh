@@ -120,6 +120,21 @@ type_line ":reset"
 type_line ":mem"
 expect '^no tensors in scope$' ":reset did not clear the session"
 
+# A lesson: open it, type the step's code, :check, :next; progress lands in $HOME.
+type_line ":lesson 4"
+expect '^Step 1 of 6: Make it crash$' ":lesson 4 did not show its first step"
+type_line "import torch"
+type_line "X = torch.ones(2, 3)"
+type_line "Y = X.to('cuda')"
+type_line "Z = X + Y"
+wait_count '^RuntimeError: Expected all tensors to be on the same device' 2 || fail "the step's code did not raise"
+type_line ":check"
+expect '^ok: you hit the expected error$' ":check did not see the expected error"
+expect '^Step 1 done! :next for the next step\.$' ":check did not mark the step done"
+type_line ":next"
+expect '^Step 2 of 6: Read the message$' ":next did not show step 2"
+grep -qx '04_same_device_rule 2 1' "$WORK/.tensorplay/progress" || fail "progress not saved"
+
 # Ctrl-D leaves; the history file is written at exit.
 tmx send-keys -t tp C-d
 expect '^\[exited 0\]$' "Ctrl-D did not exit cleanly"

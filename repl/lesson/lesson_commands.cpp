@@ -1,0 +1,239 @@
+// The lesson meta commands: list, open, move through and check the steps of a lesson in the
+// learner's own session, saving progress after every change.
+#include "repl/lesson/lesson_commands.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <ostream>
+#include <sstream>
+
+namespace tp::lesson {
+
+void LessonSession::note_error(const std::string& text) {
+  last_error = text;
+  if (active && !active->steps[step].expect_error.empty() &&
+      text.find(active->steps[step].expect_error) != std::string::npos)
+    expected_error_hit = true;
+}
+
+std::string error_text(lang::Interpreter& I, const lang::RunOutcome& outcome) {
+  if (!outcome.error) return "";
+  lang::ExceptionObject* exc = outcome.error->exc.get();
+  std::string text = exc->type->name;
+  try {
+    std::string message = I.str(lang::Value::object(exc));
+    if (!message.empty()) text += ": " + message;
+  } catch (...) {  // a broken __str__ leaves just the type
+  }
+  return text;
+}
+
+}  // namespace tp::lesson
+
+namespace tp::repl {
+
+namespace {
+
+using lesson::Lesson;
+using lesson::LessonSession;
+using lesson::Step;
+
+// The state, or null after saying lessons are not available here.
+LessonSession* state(MetaContext& ctx) {
+  if (!ctx.lessons) ctx.out << "lessons are not available here\n";
+  return ctx.lessons;
+}
+
+// Reads the lessons (reporting malformed files once) and the saved progress.
+void ensure_loaded(LessonSession& s, std::ostream& out) {
+  if (s.loaded) return;
+  s.loaded = true;
+  lesson::LoadResult r = lesson::load_lessons(lesson::lesson_dirs(s.extra_dir));
+  s.lessons = std::move(r.lessons);
+  for (const std::string& e : r.errors) out << "lesson skipped: " << e << "\n";
+  std::string warning;
+  s.progress = lesson::load_progress(s.progress_path, warning);
+  if (!warning.empty()) out << warning << "\n";
+}
+
+std::string lesson_id(const Lesson& l) { return std::filesystem::path(l.path).stem().string(); }
+
+void save(LessonSession& s, std::ostream& out) {
+  std::string warning;
+  if (!lesson::save_progress(s.progress_path, s.progress, warning)) out << warning << "\n";
+}
+
+// Records the current step as the one to resume at.
+void remember_step(LessonSession& s, std::ostream& out) {
+  s.progress[lesson_id(*s.active)].current = s.step + 1;
+  save(s, out);
+}
+
+std::string status_of(const LessonSession& s, const Lesson& l) {
+  auto it = s.progress.find(lesson_id(l));
+  if (it == s.progress.end()) return "not started";
+  int n = static_cast<int>(l.steps.size());
+  bool all = true;
+  for (int k = 1; k <= n; ++k)
+    if (!it->second.done.count(k)) all = false;
+  if (all) return "done";
+  return "step " + std::to_string(std::min(it->second.current, n)) + " of " + std::to_string(n);
+}
+
+// Indents every line of `text` by four spaces.
+std::string indented(const std::string& text) {
+  std::istringstream in(text);
+  std::string out;
+  for (std::string line; std::getline(in, line);) out += (line.empty() ? "" : "    ") + line + "\n";
+  return out;
+}
+
+void show_step(LessonSession& s, std::ostream& out) {
+  const Step& st = s.active->steps[s.step];
+  out << "Step " << s.step + 1 << " of " << s.active->steps.size() << ": " << st.name << "\n";
+  if (!st.prose.empty()) out << "\n" << st.prose << "\n";
+  if (!st.code.empty()) out << "\nType or paste:\n\n" << indented(st.code);
+  if (!st.expect_error.empty()) out << "\nThis code should raise an error.\n";
+  out << "\n";
+  if (!st.hint.empty()) out << "A hint is available: :hint\n";
+  out << ":check when you are done, :next to move on.\n";
+}
+
+// The open lesson, or null after saying there is none.
+LessonSession* open_lesson(MetaContext& ctx) {
+  LessonSession* s = state(ctx);
+  if (!s) return nullptr;
+  if (!s->active) {
+    ctx.out << "no lesson open: :lessons lists them, :lesson N opens one\n";
+    return nullptr;
+  }
+  return s;
+}
+
+void go_to(LessonSession& s, int step, std::ostream& out) {
+  s.step = step;
+  s.expected_error_hit = false;
+  remember_step(s, out);
+  show_step(s, out);
+}
+
+}  // namespace
+
+void cmd_lessons(MetaContext& ctx, const std::string&) {
+  LessonSession* s = state(ctx);
+  if (!s) return;
+  ensure_loaded(*s, ctx.out);
+  if (s->lessons.empty()) {
+    ctx.out << "no lessons found\n";
+    return;
+  }
+  size_t wt = 5;
+  for (const Lesson& l : s->lessons) wt = std::max(wt, l.title.size());
+  for (const Lesson& l : s->lessons) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%3d  ", l.number);
+    ctx.out << buf << l.title << std::string(wt - l.title.size() + 2, ' ');
+    std::snprintf(buf, sizeof buf, "%3d min  ", l.minutes);
+    ctx.out << buf << status_of(*s, l) << "\n";
+  }
+  ctx.out << ":lesson N starts or resumes lesson N\n";
+}
+
+void cmd_lesson(MetaContext& ctx, const std::string& arg) {
+  LessonSession* s = state(ctx);
+  if (!s) return;
+  ensure_loaded(*s, ctx.out);
+  const Lesson* found = nullptr;
+  bool is_number = !arg.empty() && arg.size() < 6 &&
+                   arg.find_first_not_of("0123456789") == std::string::npos;
+  for (const Lesson& l : s->lessons)
+    if (is_number && l.number == std::atoi(arg.c_str())) found = &l;
+  if (!found) {
+    ctx.out << (arg.empty() ? "usage: :lesson N" : "no lesson " + arg)
+            << " (:lessons lists them)\n";
+    return;
+  }
+  s->active = found;
+  int n = static_cast<int>(found->steps.size());
+  int resume = 1;
+  auto it = s->progress.find(lesson_id(*found));
+  if (it != s->progress.end()) resume = std::max(1, std::min(it->second.current, n));
+  ctx.out << "Lesson " << found->number << ": " << found->title << " (" << found->minutes
+          << " min)\n\n";
+  go_to(*s, resume - 1, ctx.out);
+}
+
+void cmd_show(MetaContext& ctx, const std::string&) {
+  if (LessonSession* s = open_lesson(ctx)) show_step(*s, ctx.out);
+}
+
+void cmd_next(MetaContext& ctx, const std::string&) {
+  LessonSession* s = open_lesson(ctx);
+  if (!s) return;
+  if (s->step + 1 >= static_cast<int>(s->active->steps.size())) {
+    ctx.out << "That was the last step of this lesson. :lessons lists the others.\n";
+    return;
+  }
+  go_to(*s, s->step + 1, ctx.out);
+}
+
+void cmd_back(MetaContext& ctx, const std::string&) {
+  LessonSession* s = open_lesson(ctx);
+  if (!s) return;
+  if (s->step == 0) {
+    ctx.out << "This is the first step.\n";
+    return;
+  }
+  go_to(*s, s->step - 1, ctx.out);
+}
+
+void cmd_hint(MetaContext& ctx, const std::string&) {
+  LessonSession* s = open_lesson(ctx);
+  if (!s) return;
+  const Step& st = s->active->steps[s->step];
+  ctx.out << (st.hint.empty() ? "No hint for this step." : "hint: " + st.hint) << "\n";
+}
+
+void cmd_check(MetaContext& ctx, const std::string&) {
+  LessonSession* s = open_lesson(ctx);
+  if (!s) return;
+  const Step& st = s->active->steps[s->step];
+  bool ok = true;
+  if (!st.expect_error.empty()) {
+    if (s->expected_error_hit) {
+      ctx.out << "ok: you hit the expected error\n";
+    } else {
+      ok = false;
+      ctx.out << "not yet: run the step's code; it should raise an error containing \""
+              << st.expect_error << "\"\n";
+    }
+  }
+  for (const lesson::CheckResult& c : lesson::evaluate_checks(ctx.interp, st)) {
+    if (c.passed) continue;
+    ok = false;
+    if (c.error.empty()) {
+      ctx.out << "still false: " << c.expr << "\n";
+    } else {
+      // The traceback's last line says what went wrong ("NameError: name 'Z' is not defined").
+      std::string e = c.error;
+      while (!e.empty() && e.back() == '\n') e.pop_back();
+      ctx.out << "still failing: " << c.expr << " (" << e.substr(e.find_last_of('\n') + 1)
+              << ")\n";
+    }
+  }
+  if (!ok) return;
+  lesson::LessonProgress& lp = s->progress[lesson_id(*s->active)];
+  lp.done.insert(s->step + 1);
+  lp.current = s->step + 1;
+  save(*s, ctx.out);
+  if (s->step + 1 < static_cast<int>(s->active->steps.size())) {
+    ctx.out << "Step " << s->step + 1 << " done! :next for the next step.\n";
+  } else {
+    ctx.out << "Step " << s->step + 1 << " done! That was the last step: "
+            << status_of(*s, *s->active) << ".\n";
+  }
+}
+
+}  // namespace tp::repl

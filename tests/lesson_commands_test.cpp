@@ -1,0 +1,150 @@
+// The REPL's lesson commands driven on a session with a simulated cuda:0 and a temporary
+// progress file: :lessons, :lesson N, :show, :check before and after the step's code,
+// expect-error steps, :next/:back, :hint, saved progress, and malformed instructor lessons.
+#include <doctest/doctest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "core/device_registry.h"
+#include "repl/lesson/lesson_commands.h"
+
+using namespace tp;
+using namespace tp::repl;
+
+namespace {
+
+// A learner's session: an interpreter whose errors reach the lesson state, as in main.cpp.
+struct Learner {
+  explicit Learner(const std::string& dir, const std::string& extra = "") {
+    configure_devices(DeviceConfig{});
+    lessons.progress_path = dir + "/.tensorplay/progress";
+    lessons.extra_dir = extra;
+    I.set_output(&printed, &printed);
+    I.set_run_observer([this](const lang::RunOutcome& o) {
+      if (o.error) lessons.note_error(lesson::error_text(I, o));
+    });
+  }
+  std::string meta(const std::string& line) {
+    std::ostringstream out;
+    MetaContext ctx{I, out, nullptr};
+    ctx.lessons = &lessons;
+    CHECK(run_meta_command(line, ctx));
+    return out.str();
+  }
+  void type(const std::string& code) { I.run_interactive(code); }
+  lang::Interpreter I;
+  lesson::LessonSession lessons;
+  std::ostringstream printed;
+};
+
+std::string fresh_dir(const char* name) {
+  auto dir = std::filesystem::temp_directory_path() / name;
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  return dir.string();
+}
+
+bool has(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+}  // namespace
+
+TEST_CASE(":lessons lists number, title, minutes and progress") {
+  std::string dir = fresh_dir("tp_lesson_cmd_list");
+  Learner L(dir);
+  std::string list = L.meta(":lessons");
+  CHECK(has(list, "  4  The same-device rule"));
+  CHECK(has(list, " 10 min  not started\n"));
+  CHECK(has(list, ":lesson N starts or resumes lesson N\n"));
+  L.meta(":lesson 4");
+  CHECK(has(L.meta(":lessons"), " 10 min  step 1 of 6\n"));
+  std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("a lesson step by step: :lesson, :check, :next, :back, :hint, :show") {
+  std::string dir = fresh_dir("tp_lesson_cmd_steps");
+  {  // this session's device tensors must be gone before the next configures the devices
+    Learner L(dir);
+    CHECK(L.meta(":check") == "no lesson open: :lessons lists them, :lesson N opens one\n");
+    CHECK(L.meta(":lesson 99") == "no lesson 99 (:lessons lists them)\n");
+
+    std::string start = L.meta(":lesson 4");
+    CHECK(start.rfind("Lesson 4: The same-device rule (10 min)\n\nStep 1 of 6: Make it crash\n", 0) ==
+          0);
+    CHECK(has(start, "Type or paste:\n\n    import torch\n    X = torch.ones(2, 3)\n"));
+    CHECK(has(start, "This code should raise an error.\n"));
+    CHECK(has(start, ":check when you are done, :next to move on.\n"));
+    CHECK_FALSE(has(start, ":hint"));
+    CHECK(L.meta(":hint") == "No hint for this step.\n");
+    CHECK(L.meta(":back") == "This is the first step.\n");
+
+    // expect-error: not yet, then after the learner hits the error.
+    CHECK(L.meta(":check") == "not yet: run the step's code; it should raise an error containing "
+                              "\"Expected all tensors to be on the same device\"\n");
+    L.type("import torch\nX = torch.ones(2, 3)\nY = X.to('cuda')\nZ = X + Y\n");
+    CHECK(has(L.lessons.last_error, "RuntimeError: Expected all tensors to be on the same device"));
+    CHECK(L.meta(":check") == "ok: you hit the expected error\nStep 1 done! :next for the next step.\n");
+
+    // A check step: false before the code, true after.
+    CHECK(L.meta(":next").rfind("Step 2 of 6: Read the message\n", 0) == 0);
+    std::string before = L.meta(":check");
+    CHECK(before == "still failing: 'cuda:0 and cpu' in message (NameError: name 'message' is not "
+                    "defined)\n");
+    L.type("try:\n    X + Y\nexcept RuntimeError as e:\n    message = str(e)\n\n");
+    CHECK(L.meta(":check") == "Step 2 done! :next for the next step.\n");
+
+    // Step 3 has a hint; a false check is named.
+    std::string step3 = L.meta(":next");
+    CHECK(has(step3, "A hint is available: :hint\n"));
+    CHECK(L.meta(":hint") ==
+          "hint: This is usually the right fix: move the data once, keep it on the GPU.\n");
+    L.type("Z = X + 1\n");
+    CHECK(L.meta(":check") == "still false: Z.device.type == 'cuda'\n");
+    CHECK(L.meta(":show") == step3);
+    CHECK(L.meta(":back").rfind("Step 2 of 6", 0) == 0);
+    CHECK(has(L.meta(":lessons"), "step 2 of 6"));
+  }
+
+  // Progress is saved: a new REPL resumes at step 2.
+  Learner again(dir);
+  CHECK(has(again.meta(":lessons"), "step 2 of 6"));
+  CHECK(has(again.meta(":lesson 4"), "Step 2 of 6: Read the message\n"));
+  CHECK(again.lessons.progress["04_same_device_rule"].done == std::set<int>{1, 2});
+  std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("a corrupt progress file and malformed instructor lessons are reported, not fatal") {
+  std::string dir = fresh_dir("tp_lesson_cmd_bad");
+  std::filesystem::create_directories(dir + "/.tensorplay");
+  std::ofstream(dir + "/.tensorplay/progress") << "nonsense\n";
+  std::string extra = dir + "/mine";
+  std::filesystem::create_directories(extra);
+  std::ofstream(extra + "/50_mine.lesson") << "# Mine\nminutes: 3\n\n## Step: One\nHello.\n"
+                                              "check: 1 + 1 == 2\n";
+  std::ofstream(extra + "/51_broken.lesson") << "# Broken\nminutes: soon\n";
+  Learner L(dir, extra);
+  std::string list = L.meta(":lessons");
+  CHECK(has(list, "lesson skipped: " + extra + "/51_broken.lesson:2: "));
+  CHECK(has(list, "lesson progress file " + dir + "/.tensorplay/progress is corrupt (line 1: "
+                  "expected 'lesson step done-steps'); starting fresh\n"));
+  CHECK(has(list, " 50  Mine"));
+  CHECK(has(list, "  3 min  not started\n"));
+  CHECK_FALSE(has(L.meta(":lessons"), "skipped"));  // reported once
+  L.meta(":lesson 50");
+  CHECK(L.meta(":check") == "Step 1 done! That was the last step: done.\n");
+  CHECK(L.meta(":next") == "That was the last step of this lesson. :lessons lists the others.\n");
+  CHECK(has(L.meta(":lessons"), "  3 min  done\n"));
+  std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("without lesson state the commands say so") {
+  configure_devices(DeviceConfig{});
+  lang::Interpreter I;
+  std::ostringstream out;
+  MetaContext ctx{I, out, nullptr};
+  CHECK(run_meta_command(":lessons", ctx));
+  CHECK(out.str() == "lessons are not available here\n");
+}
