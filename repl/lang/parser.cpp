@@ -605,16 +605,24 @@ class Parser {
 
   // A comma-separated list: a Tuple when a comma appears (or `star` allows *x items).
   ExprPtr parse_testlist(bool star) {
+    return parse_comma_list([&] { return star ? parse_test_or_star() : parse_test(); },
+                            [&] { return starts_expression(); });
+  }
+
+  // Items separated by commas: one item alone, or a Tuple when a comma appears.
+  // `more()` says whether another item follows a comma (a trailing comma ends the list).
+  template <typename Item, typename More>
+  ExprPtr parse_comma_list(Item item, More more) {
     Token start = peek();
-    ExprPtr first = star ? parse_test_or_star() : parse_test();
+    ExprPtr first = item();
     if (!at_op(",")) return first;
     auto tuple = make<SequenceExpr>(start);
     tuple->kind = ExprKind::Tuple;
     tuple->span = first->span;
     tuple->elts.push_back(std::move(first));
     while (accept_op(",")) {
-      if (!starts_expression()) break;
-      tuple->elts.push_back(star ? parse_test_or_star() : parse_test());
+      if (!more()) break;
+      tuple->elts.push_back(item());
     }
     extend(tuple->span, tuple->elts.back()->span);
     return tuple;
@@ -638,19 +646,8 @@ class Parser {
 
   // A target list for `for` and comprehensions: stops before `in`.
   ExprPtr parse_target_list() {
-    Token start = peek();
-    ExprPtr first = parse_bitor_or_star();
-    if (!at_op(",")) return first;
-    auto tuple = make<SequenceExpr>(start);
-    tuple->kind = ExprKind::Tuple;
-    tuple->span = first->span;
-    tuple->elts.push_back(std::move(first));
-    while (accept_op(",")) {
-      if (at_keyword("in")) break;
-      tuple->elts.push_back(parse_bitor_or_star());
-    }
-    extend(tuple->span, tuple->elts.back()->span);
-    return tuple;
+    return parse_comma_list([&] { return parse_bitor_or_star(); },
+                            [&] { return !at_keyword("in"); });
   }
 
   ExprPtr parse_target() { return parse_bitor_or_star(); }
@@ -922,19 +919,8 @@ class Parser {
   }
 
   ExprPtr parse_subscript_list() {
-    Token start = peek();
-    ExprPtr first = parse_subscript_item();
-    if (!at_op(",")) return first;
-    auto tuple = make<SequenceExpr>(start);
-    tuple->kind = ExprKind::Tuple;
-    tuple->span = first->span;
-    tuple->elts.push_back(std::move(first));
-    while (accept_op(",")) {
-      if (at_op("]")) break;
-      tuple->elts.push_back(parse_subscript_item());
-    }
-    extend(tuple->span, tuple->elts.back()->span);
-    return tuple;
+    return parse_comma_list([&] { return parse_subscript_item(); },
+                            [&] { return !at_op("]"); });
   }
 
   ExprPtr parse_subscript_item() {
