@@ -10,30 +10,14 @@
 #include <sstream>
 
 #include "repl/lang/interpreter.h"
+#include "tests/lang_scripts.h"
 
 namespace {
 
-const std::filesystem::path kDir = std::filesystem::path(TP_FIXTURES_DIR) / ".." / "lang";
-
-std::string read_file(const std::filesystem::path& p) {
-  std::ifstream f(p);
-  std::stringstream ss;
-  ss << f.rdbuf();
-  return ss.str();
-}
-
-std::string mask_addresses(const std::string& s) {
-  static const std::regex hex("0x[0-9a-f]+");
-  return std::regex_replace(s, hex, "0x...");
-}
-
-std::string run_script(const std::string& source, const std::string& name) {
-  std::ostringstream out;
-  tp::lang::Interpreter interp;
-  interp.set_output(&out, &out);
-  interp.run_file(source, name);
-  return out.str();
-}
+using tp::test::mask_addresses;
+using tp::test::read_file;
+using tp::test::run_script;
+const std::filesystem::path& kDir = tp::test::kLangDir;
 
 }  // namespace
 

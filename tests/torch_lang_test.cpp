@@ -12,23 +12,15 @@
 
 #include "core/device_registry.h"
 #include "repl/lang/interpreter.h"
+#include "tests/lang_scripts.h"
 #include "repl/torch/install.h"
 
 namespace {
 
-const std::filesystem::path kDir = std::filesystem::path(TP_FIXTURES_DIR) / ".." / "lang";
-
-std::string read_file(const std::filesystem::path& p) {
-  std::ifstream f(p);
-  std::stringstream ss;
-  ss << f.rdbuf();
-  return ss.str();
-}
-
-std::string mask_addresses(const std::string& s) {
-  static const std::regex hex("0x[0-9a-f]+");
-  return std::regex_replace(s, hex, "0x...");
-}
+using tp::test::mask_addresses;
+using tp::test::read_file;
+using tp::test::run_script;
+const std::filesystem::path& kDir = tp::test::kLangDir;
 
 }  // namespace
 
@@ -48,12 +40,9 @@ TEST_CASE("torch scripts print what PyTorch prints") {
     auto expected_path = p;
     expected_path.replace_extension(".expected");
     REQUIRE_MESSAGE(std::filesystem::exists(expected_path), name);
-    std::ostringstream out;
-    tp::lang::Interpreter interp;
-    interp.set_output(&out, &out);
-    interp.run_file(read_file(p), name);
+    const std::string printed = run_script(read_file(p), name);
     INFO("script: ", name);
-    CHECK(mask_addresses(out.str()) == mask_addresses(read_file(expected_path)));
+    CHECK(mask_addresses(printed) == mask_addresses(read_file(expected_path)));
   }
 }
 
