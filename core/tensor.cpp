@@ -2,6 +2,7 @@
 #include "core/tensor.h"
 
 #include "core/autograd/meta.h"
+#include "core/autograd/node.h"
 #include "core/device_registry.h"
 #include "core/error.h"
 

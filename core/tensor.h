@@ -45,6 +45,7 @@ class Tensor {
 
   bool defined() const { return impl_ != nullptr; }
   TensorImpl* impl() const { return impl_.get(); }
+  const std::shared_ptr<TensorImpl>& impl_ptr() const { return impl_; }
   bool is_same(const Tensor& o) const { return impl_ == o.impl_; }
 
   DType dtype() const { return impl_->dtype; }

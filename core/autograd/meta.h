@@ -1,22 +1,27 @@
-// Autograd state attached to a tensor. The autograd engine (a later step) grows this;
-// printing and the core only need requires_grad and the grad_fn's name.
+// Autograd state attached to a tensor (PyTorch's AutogradMeta): whether it requires grad,
+// its accumulated .grad, the node that produced it (grad_fn) and which output of that node
+// it is. A tensor without this state is a plain value that does not require grad.
 #pragma once
 
 #include <memory>
 #include <string>
 
+#include "core/tensor.h"
+
 namespace tp {
 
-// A node of the backward graph (PyTorch's grad_fn).
-struct Node {
-  virtual ~Node() = default;
-  // PyTorch's class name, e.g. "AddBackward0".
-  virtual std::string name() const = 0;
-};
+struct Node;
+struct AccumulateGrad;
 
 struct AutogradMeta {
   bool requires_grad = false;
-  std::shared_ptr<Node> grad_fn;
+  bool retains_grad = false;   // retain_grad() on a non-leaf
+  bool is_parameter = false;   // an nn.Parameter (prints "Parameter containing:")
+  Tensor grad;                 // undefined until a backward pass reaches it
+  std::shared_ptr<Node> grad_fn;  // null for leaves
+  uint32_t output_nr = 0;         // which output of grad_fn this tensor is
+  // A leaf's accumulator, shared by every graph that uses the leaf (weak: the graph owns it).
+  std::weak_ptr<AccumulateGrad> grad_accumulator;
 };
 
 }  // namespace tp

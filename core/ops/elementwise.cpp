@@ -2,6 +2,8 @@
 // and per-op dtype rules, then one backend call. Unary ops live in elementwise_unary.cpp.
 #include "core/ops/elementwise.h"
 
+#include "core/autograd/autograd.h"
+#include "core/autograd/formulas.h"
 #include "core/backends/backend.h"
 #include "core/error.h"
 #include "core/ops/broadcast.h"
@@ -77,9 +79,9 @@ Tensor run_binary(BinaryOp op, const Tensor& a, const Tensor& b, DType compute, 
   return out;
 }
 
-// The shared path of every binary op; `alpha` scales b for add/sub, `rounding_mode` is
-// div's. Returns the result in the op's own dtype (the caller casts for in-place).
-Tensor binary_impl(BinaryOp op, const Tensor& a, const Tensor& b, std::optional<Scalar> alpha,
+// The computation shared by every binary op; `alpha` scales b for add/sub, `rounding_mode`
+// is div's. Returns the result in the op's own dtype (the caller casts for in-place).
+Tensor binary_compute(BinaryOp op, const Tensor& a, const Tensor& b, std::optional<Scalar> alpha,
                    const std::optional<std::string>& rounding_mode) {
   Device device = check_same_device_elementwise({&a, &b});
   if (op == BinaryOp::Sub) check_sub_operands(a, b);
@@ -125,15 +127,27 @@ Tensor binary_impl(BinaryOp op, const Tensor& a, const Tensor& b, std::optional<
   return run_binary(op, a, b, compute, device, shape);
 }
 
+// Every binary op: computed, then recorded for autograd.
+Tensor binary_impl(BinaryOp op, const Tensor& a, const Tensor& b, std::optional<Scalar> alpha,
+                   const std::optional<std::string>& rounding_mode) {
+  return autograd::record_op(
+      {a, b}, [&] { return binary_compute(op, a, b, alpha, rounding_mode); },
+      [&](const Tensor& out) {
+        return autograd::binary_node(op, a, b, alpha, rounding_mode.has_value(), out);
+      });
+}
+
 const Tensor& binary_inplace_impl(BinaryOp op, const Tensor& self, const Tensor& other,
                                   std::optional<Scalar> alpha,
                                   const std::optional<std::string>& rounding_mode) {
   check_same_device_elementwise({&self, &other});
+  autograd::check_inplace(self);
   Shape shape = broadcast_shapes(self.sizes(), other.sizes());
   TP_CHECK(shape == self.sizes(), RuntimeError, "output with shape ", shape_str(self.sizes()),
            " doesn't match the broadcast shape ", shape_str(shape));
   // Computed out of place, then written back, so operands that alias self stay correct.
-  return assign_inplace_result(self, binary_impl(op, self, other, alpha, rounding_mode));
+  Tensor source = autograd::inplace_operand(self, autograd::needs_grad({&self, &other}));
+  return assign_inplace_result(self, binary_impl(op, source, other, alpha, rounding_mode));
 }
 
 Tensor wrap(Scalar s) { return scalar_to_tensor(s); }
@@ -272,7 +286,12 @@ const Tensor& assign_inplace_result(const Tensor& self, const Tensor& result) {
   TP_CHECK(can_cast(result.dtype(), self.dtype()), RuntimeError, "result type ",
            dtype_legacy_name(result.dtype()), " can't be cast to the desired output type ",
            dtype_legacy_name(self.dtype()));
-  copy_(self, result);
+  {
+    autograd::NoGradGuard no_grad;
+    copy_(self, result);
+  }
+  // The op's node now produced self's new value.
+  if (result.requires_grad()) autograd::set_history(self, autograd::grad_fn(result));
   return self;
 }
 

@@ -2,6 +2,8 @@
 // the default float; abs/neg keep the dtype; some kernels refuse bool), then one backend call.
 #include "core/backends/backend.h"
 #include "core/error.h"
+#include "core/autograd/autograd.h"
+#include "core/autograd/formulas.h"
 #include "core/ops/copy.h"
 #include "core/ops/elementwise.h"
 #include "core/ops/type_promotion.h"
@@ -80,10 +82,15 @@ Tensor run_unary(UnaryOp op, const Tensor& t, DType dtype, const UnaryArgs& args
 
 Tensor unary(UnaryOp op, const Tensor& t) {
   TP_ASSERT(op != UnaryOp::Clamp);  // clamp takes its bounds through clamp()
-  return run_unary(op, t, unary_compute_dtype(op, t.dtype()), UnaryArgs{});
+  return autograd::record_op(
+      {t}, [&] { return run_unary(op, t, unary_compute_dtype(op, t.dtype()), UnaryArgs{}); },
+      [&](const Tensor& out) { return autograd::unary_node(op, t, UnaryArgs{}, out); });
 }
 
-const Tensor& unary_(UnaryOp op, const Tensor& t) { return assign_inplace_result(t, unary(op, t)); }
+const Tensor& unary_(UnaryOp op, const Tensor& t) {
+  autograd::check_inplace(t);
+  return assign_inplace_result(t, unary(op, autograd::inplace_operand(t, autograd::needs_grad({&t}))));
+}
 
 Tensor neg(const Tensor& t) { return unary(UnaryOp::Neg, t); }
 Tensor abs(const Tensor& t) { return unary(UnaryOp::Abs, t); }
@@ -125,13 +132,16 @@ Tensor clamp(const Tensor& t, std::optional<Scalar> min, std::optional<Scalar> m
   args.has_max = max.has_value();
   args.min = min ? min->to_double() : 0.0;
   args.max = max ? max->to_double() : 0.0;
-  return run_unary(UnaryOp::Clamp, t, dtype, args);
+  return autograd::record_op(
+      {t}, [&] { return run_unary(UnaryOp::Clamp, t, dtype, args); },
+      [&](const Tensor& out) { return autograd::unary_node(UnaryOp::Clamp, t, args, out); });
 }
 Tensor clamp_min(const Tensor& t, Scalar min) { return clamp(t, min, std::nullopt); }
 Tensor clamp_max(const Tensor& t, Scalar max) { return clamp(t, std::nullopt, max); }
 
 const Tensor& clamp_(const Tensor& self, std::optional<Scalar> min, std::optional<Scalar> max) {
-  Tensor result = clamp(self, min, max);
+  autograd::check_inplace(self);
+  Tensor result = clamp(autograd::inplace_operand(self, autograd::needs_grad({&self})), min, max);
   TP_CHECK(can_cast(result.dtype(), self.dtype()), RuntimeError, "result type ",
            dtype_legacy_name(result.dtype()), " can't be cast to the desired output type ",
            dtype_cpp_name(self.dtype()));

@@ -3,11 +3,14 @@
 // recorded from torch 2.15's CPU kernels. Every product reaches Backend::matmul as 3-D views.
 #include "core/ops/linalg.h"
 
+#include "core/autograd/autograd.h"
+#include "core/autograd/formulas.h"
 #include "core/backends/backend.h"
 #include "core/error.h"
 #include "core/ops/broadcast.h"
 #include "core/ops/copy.h"
 #include "core/ops/device_check.h"
+#include "core/ops/shape.h"
 #include "core/ops/type_promotion.h"
 
 namespace tp {
@@ -162,7 +165,8 @@ Tensor matmul_batched(const Tensor& tensor1, const Tensor& tensor2) {
 
 }  // namespace
 
-Tensor mm(const Tensor& self, const Tensor& mat2) {
+// The product itself; mm() below records it for autograd.
+static Tensor mm_compute(const Tensor& self, const Tensor& mat2) {
   check_same_device_args("mm", {{"self", &self}, {"mat2", &mat2}});
   TP_CHECK(self.dim() == 2, RuntimeError, "mm: self must be a matrix, got ", self.dim(), "-D tensor");
   TP_CHECK(mat2.dim() == 2, RuntimeError, "mm: mat2 must be a matrix, got ", mat2.dim(), "-D tensor");
@@ -179,7 +183,15 @@ Tensor mm(const Tensor& self, const Tensor& mat2) {
   return out;
 }
 
-Tensor bmm(const Tensor& self, const Tensor& mat2) {
+Tensor mm(const Tensor& self, const Tensor& mat2) {
+  return autograd::record_op(
+      {self, mat2},
+      [&] { return mm_compute(self, mat2); },
+      [&](const Tensor&) { return autograd::mm_node(self, mat2); });
+}
+
+// The product itself; bmm() below records it for autograd.
+static Tensor bmm_compute(const Tensor& self, const Tensor& mat2) {
   check_same_device_args("bmm", {{"self", &self}, {"mat2", &mat2}});
   TP_CHECK(self.dim() == 3, RuntimeError, "batch1 must be a 3D tensor");
   TP_CHECK(mat2.dim() == 3, RuntimeError, "batch2 must be a 3D tensor");
@@ -198,7 +210,15 @@ Tensor bmm(const Tensor& self, const Tensor& mat2) {
   return out;
 }
 
-Tensor mv(const Tensor& self, const Tensor& vec) {
+Tensor bmm(const Tensor& self, const Tensor& mat2) {
+  return autograd::record_op(
+      {self, mat2},
+      [&] { return bmm_compute(self, mat2); },
+      [&](const Tensor&) { return autograd::bmm_node(self, mat2); });
+}
+
+// The product itself; mv() below records it for autograd.
+static Tensor mv_compute(const Tensor& self, const Tensor& vec) {
   // ATen's mv allocates its result from self.size(0) before anything else is checked.
   TP_CHECK(self.dim() > 0, IndexError, "Dimension specified as 0 but tensor has no dimensions");
   // mv runs addmv_(result, self, vec): `self` there is the result, on vec's device.
@@ -220,7 +240,15 @@ Tensor mv(const Tensor& self, const Tensor& vec) {
   return out;
 }
 
-Tensor dot(const Tensor& self, const Tensor& other) {
+Tensor mv(const Tensor& self, const Tensor& vec) {
+  return autograd::record_op(
+      {self, vec},
+      [&] { return mv_compute(self, vec); },
+      [&](const Tensor&) { return autograd::mv_node(self, vec); });
+}
+
+// The product itself; dot() below records it for autograd.
+static Tensor dot_compute(const Tensor& self, const Tensor& other) {
   check_same_device_args("_dot", {{"self", &self}, {"tensor", &other}});
   TP_CHECK(self.dim() == 1 && other.dim() == 1, RuntimeError, "1D tensors expected, but got ",
            self.dim(), "D and ", other.dim(), "D tensors");
@@ -240,7 +268,15 @@ Tensor dot(const Tensor& self, const Tensor& other) {
   return out;
 }
 
-Tensor addmm(const Tensor& bias, const Tensor& mat1, const Tensor& mat2, Scalar beta, Scalar alpha) {
+Tensor dot(const Tensor& self, const Tensor& other) {
+  return autograd::record_op(
+      {self, other},
+      [&] { return dot_compute(self, other); },
+      [&](const Tensor&) { return autograd::dot_node(self, other); });
+}
+
+// The product itself; addmm() below records it for autograd.
+static Tensor addmm_compute(const Tensor& bias, const Tensor& mat1, const Tensor& mat2, Scalar beta, Scalar alpha) {
   check_same_device_args("addmm", {{"self", &bias}, {"mat1", &mat1}, {"mat2", &mat2}});
   TP_CHECK(bias.dtype() == mat2.dtype(), RuntimeError, "self and mat2 must have the same dtype, but got ",
            dtype_legacy_name(bias.dtype()), " and ", dtype_legacy_name(mat2.dtype()));
@@ -282,12 +318,42 @@ Tensor addmm(const Tensor& bias, const Tensor& mat1, const Tensor& mat2, Scalar 
   return out;
 }
 
+Tensor addmm(const Tensor& bias, const Tensor& mat1, const Tensor& mat2, Scalar beta, Scalar alpha) {
+  return autograd::record_op(
+      {bias, mat1, mat2},
+      [&] { return addmm_compute(bias, mat1, mat2, beta, alpha); },
+      [&](const Tensor&) { return autograd::addmm_node(mat1, mat2, beta, alpha); });
+}
+
+// matmul when a gradient is wanted: the same products, reached through the recorded shape
+// ops (unsqueeze, expand, reshape) so the gradient finds its way back to both operands.
+static Tensor matmul_recorded(const Tensor& self, const Tensor& other) {
+  int64_t dim1 = self.dim(), dim2 = other.dim();
+  if (dim1 == 1 && dim2 == 2) return squeeze(mm(unsqueeze(self, 0), other), 0);
+  Tensor a = dim1 == 1 ? unsqueeze(self, 0) : self;   // (..., n, m)
+  Tensor b = dim2 == 1 ? unsqueeze(other, 1) : other;  // (..., m, p)
+  Shape batch_a(a.sizes().begin(), a.sizes().end() - 2);
+  Shape batch_b(b.sizes().begin(), b.sizes().end() - 2);
+  Shape batch = broadcast_shapes(batch_a, batch_b);
+  int64_t n = a.size(-2), m = a.size(-1), m2 = b.size(-2), p = b.size(-1);
+  Shape size_a = batch, size_b = batch;
+  size_a.insert(size_a.end(), {n, m});
+  size_b.insert(size_b.end(), {m2, p});
+  int64_t count = shape_numel(batch);
+  Tensor out = bmm(reshape(expand(a, size_a), {count, n, m}), reshape(expand(b, size_b), {count, m2, p}));
+  Shape out_shape = batch;
+  if (dim1 > 1) out_shape.push_back(n);
+  if (dim2 > 1) out_shape.push_back(p);
+  return reshape(out, out_shape);
+}
+
 Tensor matmul(const Tensor& self, const Tensor& other) {
   int64_t dim1 = self.dim(), dim2 = other.dim();
   TP_CHECK(dim1 != 0 && dim2 != 0, RuntimeError,
            "both arguments to matmul need to be at least 1D, but they are ", dim1, "D and ", dim2, "D");
   if (dim1 == 1 && dim2 == 1) return dot(self, other);
   if (dim1 == 2 && dim2 == 1) return mv(self, other);
+  if (!(dim1 == 2 && dim2 == 2) && autograd::needs_grad({&self, &other})) return matmul_recorded(self, other);
   if (dim1 == 1 && dim2 == 2) {
     // (K,) -> (1,K); the (1,N) product -> (N,)
     Tensor row = mm(insert_unit_dim(self, 0), other);

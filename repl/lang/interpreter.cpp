@@ -42,6 +42,23 @@ Interpreter::~Interpreter() {
   modules_.clear();
 }
 
+void Interpreter::warn(const std::string& category, const std::string& message) {
+  std::string file = "<stdin>", source;
+  int line = 0;
+  if (frame_ && frame_->unit) {
+    file = frame_->unit->ast ? frame_->unit->ast->filename : file;
+    line = frame_->line;
+    if (line >= 1 && static_cast<size_t>(line) <= frame_->unit->lines.size()) {
+      source = frame_->unit->lines[static_cast<size_t>(line) - 1];
+    }
+  }
+  std::string key = file + ":" + std::to_string(line) + ":" + category + ":" + message;
+  if (!warned_.insert(key).second) return;
+  err() << file << ":" << line << ": " << category << ": " << message << "\n";
+  size_t start = source.find_first_not_of(" \t");
+  if (start != std::string::npos) err() << "  " << source.substr(start) << "\n";
+}
+
 void Interpreter::set_output(std::ostream* out, std::ostream* err) {
   out_ = out;
   err_ = err;

@@ -9,6 +9,7 @@
 #include <memory>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "repl/lang/objects.h"
@@ -63,6 +64,9 @@ class Interpreter {
   void set_output(std::ostream* out, std::ostream* err);
   std::ostream& out() { return *out_; }
   std::ostream& err() { return *err_; }
+  // Prints a Python warning ("file:line: UserWarning: text" and the source line) to err(),
+  // once per location and text, as Python's default warning filter does.
+  void warn(const std::string& category, const std::string& message);
   // Runs source as a file; an uncaught exception prints its traceback. True on success.
   bool run_file(const std::string& source, const std::string& filename = "<stdin>");
   // Runs one REPL input: expression statements echo their repr unless None.
@@ -190,6 +194,7 @@ class Interpreter {
   std::vector<Value> handling_;  // exceptions being handled (for implicit chaining)
   std::atomic<bool> interrupt_flag_{false};
   std::function<void(const RunOutcome&)> run_observer_;
+  std::unordered_set<std::string> warned_;  // warn(): locations already reported
 };
 
 // Pushes a frame with `nslots` fresh slots for its lifetime.

@@ -2,6 +2,7 @@
 // arange, linspace, rand, randn, randint, randperm, *_like, manual_seed, set_printoptions)
 // with dtype= and device= keywords, and their part of the op table.
 #include "core/error.h"
+#include "core/autograd/autograd.h"
 #include "core/generator.h"
 #include "core/ops/creation.h"
 #include "core/ops/random.h"
@@ -17,10 +18,10 @@ using namespace tp::lang;
 
 namespace {
 
-void no_grad_yet(const OpArgs& p, size_t i) {
-  if (p.boolean(i, false)) {
-    fail(ErrorKind::NotImplementedError, "requires_grad=True is not implemented in tensorplay yet (autograd comes next)");
-  }
+// requires_grad=True: the new tensor becomes a leaf that requires grad.
+Tensor with_requires_grad(const OpArgs& p, size_t i, Tensor t) {
+  if (p.boolean(i, false)) autograd::set_requires_grad(t, true);
+  return t;
 }
 
 TensorOptions options(const OpArgs& p, size_t dtype_i, size_t device_i, DType dflt) {
@@ -30,8 +31,7 @@ TensorOptions options(const OpArgs& p, size_t dtype_i, size_t device_i, DType df
 Value t_tensor(Interpreter& I, Args a) {
   OpArgs p(I, "tensor", a, {"data", "dtype", "device", "requires_grad", "pin_memory"});
   if (!p.has(0)) I.raise(ty::TypeError, "tensor() missing 1 required positional arguments: \"data\"");
-  no_grad_yet(p, 3);
-  return wrap(tensor_from_data(I, p.get(0), p.dtype(1), p.device(2).value_or(Device::cpu())));
+  return wrap(with_requires_grad(p, 3, tensor_from_data(I, p.get(0), p.dtype(1), p.device(2).value_or(Device::cpu()))));
 }
 
 // zeros/ones/empty/rand/randn(*size, dtype=None, device=None, requires_grad=False).
@@ -39,8 +39,7 @@ using SizedFn = Tensor (*)(const Shape&, TensorOptions);
 Value sized(Interpreter& I, Args a, const char* name, SizedFn fn) {
   OpArgs p(I, name, a, {"*size", "dtype", "device", "requires_grad", "out", "layout", "pin_memory"});
   Shape shape = p.varargs_shape(0);
-  no_grad_yet(p, 3);
-  return wrap(fn(shape, options(p, 1, 2, default_float_dtype())));
+  return wrap(with_requires_grad(p, 3, fn(shape, options(p, 1, 2, default_float_dtype()))));
 }
 Tensor zeros_fn(const Shape& s, TensorOptions o) { return zeros(s, o); }
 Tensor ones_fn(const Shape& s, TensorOptions o) { return ones(s, o); }
@@ -55,29 +54,25 @@ Value t_randn(Interpreter& I, Args a) { return sized(I, a, "randn", randn_fn); }
 
 Value t_full(Interpreter& I, Args a) {
   OpArgs p(I, "full", a, {"size", "fill_value", "dtype", "device", "requires_grad"});
-  no_grad_yet(p, 4);
-  return wrap(full(p.int_list(0), p.scalar(1), p.dtype(2), p.device(3).value_or(Device::cpu())));
+  return wrap(with_requires_grad(p, 4, full(p.int_list(0), p.scalar(1), p.dtype(2), p.device(3).value_or(Device::cpu()))));
 }
 
 Value t_eye(Interpreter& I, Args a) {
   OpArgs p(I, "eye", a, {"n", "m", "dtype", "device", "requires_grad"});
-  no_grad_yet(p, 4);
-  return wrap(eye(p.integer(0), p.opt_int(1), options(p, 2, 3, default_float_dtype())));
+  return wrap(with_requires_grad(p, 4, eye(p.integer(0), p.opt_int(1), options(p, 2, 3, default_float_dtype()))));
 }
 
 Value t_arange(Interpreter& I, Args a) {
   OpArgs p(I, "arange", a, {"start", "end", "step", "dtype", "device", "requires_grad"});
-  no_grad_yet(p, 5);
   Device dev = p.device(4).value_or(Device::cpu());
-  if (!p.has(1)) return wrap(arange(p.scalar(0), p.dtype(3), dev));
+  if (!p.has(1)) return wrap(with_requires_grad(p, 5, arange(p.scalar(0), p.dtype(3), dev)));
   Scalar step = p.has(2) ? p.scalar(2) : Scalar(int64_t{1});
-  return wrap(arange(p.scalar(0), p.scalar(1), step, p.dtype(3), dev));
+  return wrap(with_requires_grad(p, 5, arange(p.scalar(0), p.scalar(1), step, p.dtype(3), dev)));
 }
 
 Value t_linspace(Interpreter& I, Args a) {
   OpArgs p(I, "linspace", a, {"start", "end", "steps", "dtype", "device", "requires_grad"});
-  no_grad_yet(p, 5);
-  return wrap(linspace(p.scalar(0), p.scalar(1), p.integer(2), options(p, 3, 4, default_float_dtype())));
+  return wrap(with_requires_grad(p, 5, linspace(p.scalar(0), p.scalar(1), p.integer(2), options(p, 3, 4, default_float_dtype()))));
 }
 
 Value t_randint(Interpreter& I, Args a) {
@@ -101,15 +96,16 @@ Value like(Interpreter& I, Args a, const char* name, int which) {
   Tensor t = p.tensor(0);
   auto dt = p.dtype(1);
   auto dev = p.device(2);
-  no_grad_yet(p, 3);
   TensorOptions o(dt.value_or(t.dtype()), dev.value_or(t.device()));
+  Tensor out;
   switch (which) {
-    case 0: return wrap(zeros_like(t, dt, dev));
-    case 1: return wrap(ones_like(t, dt, dev));
-    case 2: return wrap(empty_like(t, dt, dev));
-    case 3: return wrap(rand_like(t, o));
-    default: return wrap(randn_like(t, o));
+    case 0: out = zeros_like(t, dt, dev); break;
+    case 1: out = ones_like(t, dt, dev); break;
+    case 2: out = empty_like(t, dt, dev); break;
+    case 3: out = rand_like(t, o); break;
+    default: out = randn_like(t, o); break;
   }
+  return wrap(with_requires_grad(p, 3, out));
 }
 Value t_zeros_like(Interpreter& I, Args a) { return like(I, a, "zeros_like", 0); }
 Value t_ones_like(Interpreter& I, Args a) { return like(I, a, "ones_like", 1); }

@@ -6,6 +6,7 @@
 #include "core/ops/device_ops.h"
 #include "core/ops/shape.h"
 #include "core/ops/tolist.h"
+#include "core/autograd/autograd.h"
 #include "repl/torch/args.h"
 #include "repl/torch/op_table.h"
 
@@ -265,13 +266,31 @@ Value c_clone(Interpreter& I, Args a) {
 }
 Value c_detach(Interpreter& I, Args a) {
   OpArgs p(I, "detach", a, {"input"});
-  return wrap(alias(p.tensor(0)));  // no autograd yet: a view is what detach gives
+  return wrap(autograd::detach(p.tensor(0)));
 }
-Value c_requires_grad_(Interpreter&, Args) {
-  fail(ErrorKind::NotImplementedError, "Tensor.requires_grad_ is not implemented in tensorplay yet (autograd comes next)");
+Value c_detach_(Interpreter& I, Args a) {
+  OpArgs p(I, "detach_", a, {"input"});
+  autograd::detach_(p.tensor(0));
+  return a[0];
 }
-Value c_backward(Interpreter&, Args) {
-  fail(ErrorKind::NotImplementedError, "Tensor.backward is not implemented in tensorplay yet (autograd comes next)");
+Value c_requires_grad_(Interpreter& I, Args a) {
+  OpArgs p(I, "requires_grad_", a, {"input", "requires_grad"});
+  autograd::set_requires_grad(p.tensor(0), p.boolean(1, true));
+  return a[0];
+}
+Value c_retain_grad(Interpreter& I, Args a) {
+  OpArgs p(I, "retain_grad", a, {"input"});
+  autograd::retain_grad(p.tensor(0));
+  return Value();
+}
+Value c_backward(Interpreter& I, Args a) {
+  OpArgs p(I, "backward", a, {"input", "gradient", "retain_graph", "create_graph", "inputs"});
+  TP_CHECK(!p.boolean(3, false), NotImplementedError,
+           "create_graph=True (higher-order gradients) is not supported by tensorplay");
+  Tensor gradient;
+  if (p.has(1)) gradient = p.tensor(1);
+  autograd::backward(p.tensor(0), gradient, p.boolean(2, false));
+  return Value();
 }
 
 }  // namespace
@@ -329,8 +348,10 @@ std::vector<OpSpec> tensor_ops() {
       {"pin_memory", c_pin_memory, W::Method, "x.pin_memory(): a copy in page-locked host memory"},
       {"clone", c_clone, W::Both, "clone(input): a copy with its own memory"},
       {"detach", c_detach, W::Both, "detach(input): the same data, cut from autograd"},
-      {"requires_grad_", c_requires_grad_, W::Method, "x.requires_grad_(): (autograd: not yet)"},
-      {"backward", c_backward, W::Method, "x.backward(): (autograd: not yet)"},
+      {"detach_", c_detach_, W::Method, "x.detach_(): cut x itself from the graph"},
+      {"requires_grad_", c_requires_grad_, W::Method, "x.requires_grad_(True): record operations on x for autograd"},
+      {"retain_grad", c_retain_grad, W::Method, "x.retain_grad(): keep .grad of a non-leaf after backward"},
+      {"backward", c_backward, W::Method, "x.backward(gradient=None, retain_graph=False): fill .grad of the leaves"},
   };
 }
 

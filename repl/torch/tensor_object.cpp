@@ -11,6 +11,8 @@
 #include "core/ops/linalg.h"
 #include "core/ops/shape.h"
 #include "core/printing.h"
+#include "core/autograd/autograd.h"
+#include "repl/torch/autograd_binding.h"
 #include "repl/torch/args.h"
 #include "repl/torch/op_table.h"
 
@@ -178,7 +180,6 @@ std::vector<TensorIndex> indices_of(Interpreter& I, const Value& key) {
 }  // namespace
 
 Value TensorObject::get_attr(Interpreter& I, const std::string& name) {
-  (void)I;
   if (name == "shape") return wrap_size(t.sizes());
   if (name == "dtype") return wrap_dtype(t.dtype());
   if (name == "device") return wrap_device(t.device());
@@ -187,10 +188,8 @@ Value TensorObject::get_attr(Interpreter& I, const std::string& name) {
   if (name == "ndim") return Value::integer(t.dim());
   if (name == "T") return wrap(tensor_T(t));
   if (name == "mT") return wrap(tensor_mT(t));
-  if (name == "data") return wrap(alias(t));
-  if (name == "grad" || name == "grad_fn") return Value();
-  if (name == "requires_grad") return Value::boolean(t.requires_grad());
-  if (name == "is_leaf") return Value::boolean(true);
+  Value autograd_attr = tensor_autograd_attr(I, t, name);
+  if (!autograd_attr.is_unbound()) return autograd_attr;
   if (name == "itemsize") return Value::integer(static_cast<int64_t>(t.element_size()));
   if (name == "nbytes") return Value::integer(static_cast<int64_t>(t.nbytes()));
   if (name == "__float__") return bound(self_of(this), "__float__", to_float);
@@ -201,21 +200,13 @@ Value TensorObject::get_attr(Interpreter& I, const std::string& name) {
 }
 
 bool TensorObject::set_attr(Interpreter& I, const std::string& name, const Value& v) {
-  if (name == "data" && is_tensor(v)) {
-    t.impl()->storage = tensor_of(v).storage();
-    t.impl()->sizes = tensor_of(v).sizes();
-    t.impl()->strides = tensor_of(v).strides();
-    t.impl()->offset = tensor_of(v).storage_offset();
-    t.impl()->dtype = tensor_of(v).dtype();
-    return true;
-  }
-  if (name == "requires_grad" || name == "grad") {
-    I.raise(ty::NotImplementedError, "Tensor." + name + " is not implemented in tensorplay yet (autograd comes next)");
-  }
-  return false;
+  return set_tensor_autograd_attr(I, t, name, v);
 }
 
-std::string TensorObject::repr(Interpreter&) { return tensor_repr(t); }
+std::string TensorObject::repr(Interpreter&) {
+  // nn.Parameter's repr: "Parameter containing:" above the tensor.
+  return autograd::is_parameter(t) ? "Parameter containing:\n" + tensor_repr(t) : tensor_repr(t);
+}
 
 Value TensorObject::binary_op(Interpreter&, BinOpKind op, const Value& other, bool reflected) {
   Operand b = operand(other);
@@ -328,7 +319,7 @@ int TensorObject::truth(Interpreter&) {
 
 std::vector<std::string> TensorObject::dir(Interpreter&) {
   std::vector<std::string> names = {"T", "data", "device", "dtype", "grad", "grad_fn", "is_cpu", "is_cuda",
-                                    "is_leaf", "itemsize", "mT", "nbytes", "ndim", "requires_grad", "shape"};
+                                    "is_leaf", "itemsize", "retains_grad", "mT", "nbytes", "ndim", "requires_grad", "shape"};
   for (const OpSpec& op : op_table())
     if (op.where != OpWhere::Function) names.push_back(op.name);
   return names;

@@ -2,6 +2,7 @@
 // `torch.cuda` (devices, memory stats, Event, synchronize), `torch.backends.mps`, the modules
 // of the next step (nn, optim, utils.data, cuda.amp, distributed) as stubs that name what is
 // missing, and the quick names every session starts with.
+#include "repl/torch/autograd_binding.h"
 #include "repl/torch/install.h"
 
 #include <memory>
@@ -72,23 +73,6 @@ void add_stubs(ModuleObject& m, std::initializer_list<const char*> classes, std:
   for (const char* f : fns) m.attrs.set(f, Value::object(new StubFunction(m.name + "." + f)));
 }
 
-// torch.no_grad(): without autograd there is no graph to skip, so it does nothing yet.
-struct NoGradObject : NativeObject {
-  NoGradObject() : NativeObject(type_()) {}
-  static TypeObject* type_() {
-    static TypeObject* t = own_type("no_grad", "torch");
-    return t;
-  }
-  static Value enter(Interpreter&, Args a) { return a[0]; }
-  static Value exit(Interpreter&, Args) { return Value::boolean(false); }
-  Value get_attr(Interpreter&, const std::string& name) override {
-    if (name == "__enter__") return Value::object(new BoundMethod(Value::object(this), Value::object(new BuiltinFunction("__enter__", enter))));
-    if (name == "__exit__") return Value::object(new BoundMethod(Value::object(this), Value::object(new BuiltinFunction("__exit__", exit))));
-    return Value::unbound();
-  }
-  std::string repr(Interpreter&) override { return "<torch.autograd.grad_mode.no_grad object>"; }
-};
-Value t_no_grad(Interpreter&, Args) { return Value::object(new NoGradObject()); }
 
 // ---- torch ----
 
@@ -139,10 +123,9 @@ void init_torch(Interpreter& I, ModuleObject& m) {
   m.attrs.set("OutOfMemoryError", Value::object(ty::OutOfMemoryError));
   m.attrs.set("AcceleratorError", Value::object(ty::AcceleratorError));
   m.attrs.set("__version__", make_str("2.8.0+tensorplay"));
-  add_fn(m, "no_grad", t_no_grad);
-  add_fn(m, "inference_mode", t_no_grad);
+  add_grad_mode_functions(m);
   add_stubs(m, {}, {"autocast", "save", "load", "compile"});
-  for (const char* sub : {"cuda", "backends", "backends.mps", "nn", "nn.functional", "optim", "utils", "utils.data",
+  for (const char* sub : {"autograd", "cuda", "backends", "backends.mps", "nn", "nn.functional", "optim", "utils", "utils.data",
                           "cuda.amp", "amp", "distributed"}) {
     I.import_module(std::string("torch.") + sub);
   }
@@ -333,6 +316,7 @@ void register_modules() {
   if (done) return;
   done = true;
   register_builtin_module("torch", init_torch);
+  register_builtin_module("torch.autograd", init_autograd_module);
   register_builtin_module("torch.cuda", init_cuda);
   register_builtin_module("torch.backends", init_backends);
   register_builtin_module("torch.backends.mps", init_mps);

@@ -1,0 +1,93 @@
+// The autograd API: what a tensor's requires_grad/.grad/backward/detach mean, and how an op
+// records itself. Every differentiable op entry point goes through record_op(): the forward
+// runs with recording off, then a node with the op's gradient formula joins the graph.
+#pragma once
+
+#include <functional>
+#include <initializer_list>
+#include <memory>
+#include <optional>
+
+#include "core/autograd/grad_mode.h"
+#include "core/autograd/meta.h"
+#include "core/autograd/node.h"
+#include "core/tensor.h"
+
+namespace tp::autograd {
+
+// ---- Tensor state ----
+
+// The tensor's autograd state, created on first use.
+AutogradMeta& meta(const Tensor& t);
+// A leaf is a tensor with no grad_fn (every tensor that does not require grad is one).
+bool is_leaf(const Tensor& t);
+// t.requires_grad_(flag): only leaves, only floating dtypes, as PyTorch checks.
+void set_requires_grad(const Tensor& t, bool flag);
+// t.grad (undefined when none).
+Tensor grad(const Tensor& t);
+// t.grad = g (undefined clears it); checks device, dtype and shape like PyTorch.
+void set_grad(const Tensor& t, const Tensor& g);
+const std::shared_ptr<Node>& grad_fn(const Tensor& t);
+// t.retain_grad(): a non-leaf keeps its .grad after backward.
+void retain_grad(const Tensor& t);
+// t.detach(): same storage, no history, requires_grad False.
+Tensor detach(const Tensor& t);
+// t.detach_(): cuts t itself out of the graph.
+void detach_(const Tensor& t);
+// t.data = src: t keeps its identity and autograd state but takes src's storage, shape and
+// dtype (how module.to() moves parameters in place).
+void set_data(const Tensor& t, const Tensor& src);
+// Marks t as an nn.Parameter (a leaf that requires grad unless told otherwise).
+void make_parameter(const Tensor& t, bool requires_grad);
+bool is_parameter(const Tensor& t);
+// The edge a gradient for `t` should flow into (its grad_fn, or its leaf accumulator).
+Edge gradient_edge(const Tensor& t);
+
+// ---- Backward ----
+
+// t.backward(gradient, retain_graph): implicit gradient 1 for a scalar.
+void backward(const Tensor& root, const Tensor& gradient = {}, bool retain_graph = false);
+// torch.autograd.backward over several roots at once.
+void backward(const TensorList& roots, const TensorList& gradients, bool retain_graph);
+// torch.autograd.grad(outputs, inputs): gradients returned, .grad left untouched.
+TensorList grad(const TensorList& outputs, const TensorList& inputs, const TensorList& grad_outputs,
+                bool retain_graph, bool allow_unused);
+
+// ---- Recording (for op implementations) ----
+
+// True when grad mode is on and any input requires grad.
+bool needs_grad(std::initializer_list<const Tensor*> inputs);
+bool needs_grad(const TensorList& inputs);
+// Makes `out` (fresh from the op) the output `output_nr` of `node`.
+void set_history(const Tensor& out, const std::shared_ptr<Node>& node, uint32_t output_nr = 0);
+// Connects `node` to the inputs: one edge and one InputMeta each (undefined input: no edge).
+void collect_edges(Node& node, const TensorList& inputs);
+
+// The shape of every differentiable op: runs `compute` (recording off if a node will be
+// made) and, when an input requires grad, attaches `make_node(out)`'s node to `out`.
+template <typename Compute, typename MakeNode>
+Tensor record_op(const TensorList& inputs, Compute&& compute, MakeNode&& make_node) {
+  if (!needs_grad(inputs)) return compute();
+  Tensor out;
+  {
+    NoGradGuard no_grad;
+    out = compute();
+  }
+  std::shared_ptr<Node> node = make_node(out);
+  if (!node) return out;  // not differentiable (comparisons, integer results)
+  collect_edges(*node, inputs);
+  set_history(out, node);
+  return out;
+}
+
+// For an in-place op on `self`: raises PyTorch's leaf error when self is a leaf that
+// requires grad and grad mode is on.
+void check_inplace(const Tensor& self);
+// The operand an in-place op should compute from: self itself, or (when a gradient is
+// `needed`) a copy carrying self's history, so saved values survive self being overwritten.
+Tensor inplace_operand(const Tensor& self, bool needed);
+// After an in-place op wrote into `self`: `node` (with edges to self's old history and the
+// other inputs) becomes self's grad_fn.
+void rebase_history(const Tensor& self, const std::shared_ptr<Node>& node, const TensorList& inputs);
+
+}  // namespace tp::autograd

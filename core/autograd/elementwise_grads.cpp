@@ -1,0 +1,200 @@
+// Gradient formulas of the elementwise ops (PyTorch's derivatives.yaml, written with the
+// ordinary ops so they run on the tensor's device). Broadcasting and dtype are fitted back
+// to each input by the engine.
+#include <cmath>
+
+#include "core/autograd/formulas.h"
+#include "core/autograd/grad_utils.h"
+#include "core/ops/copy.h"
+#include "core/ops/creation.h"
+#include "core/ops/elementwise.h"
+
+namespace tp::autograd {
+
+namespace {
+
+Tensor zeros_for(const Tensor& g) { return zeros_like(g); }
+
+// where(mask, g, 0)
+Tensor masked_grad(const Tensor& mask, const Tensor& g) { return where(mask, g, Scalar(0.0)); }
+
+}  // namespace
+
+std::shared_ptr<Node> binary_node(BinaryOp op, const Tensor& a, const Tensor& b,
+                                  std::optional<Scalar> alpha, bool rounded, const Tensor& out) {
+  if (binary_op_returns_bool(op) || !is_floating(out.dtype())) return nullptr;
+  double alpha_v = alpha ? alpha->to_double() : 1.0;
+  switch (op) {
+    case BinaryOp::Add:
+      return make_node("AddBackward0", {}, [alpha_v](const TensorList& g, const TensorList&, const Node& n) {
+        Tensor gb = n.needs(1) && alpha_v != 1.0 ? mul(g[0], Scalar(alpha_v)) : g[0];
+        return TensorList{g[0], gb};
+      });
+    case BinaryOp::Sub: {
+      // 2 - x is torch.rsub(x, 2).
+      const char* name = a.is_wrapped_number() ? "RsubBackward1" : "SubBackward0";
+      return make_node(name, {}, [alpha_v](const TensorList& g, const TensorList&, const Node& n) {
+        Tensor gb = n.needs(1) ? mul(g[0], Scalar(-alpha_v)) : Tensor();
+        return TensorList{g[0], gb};
+      });
+    }
+    case BinaryOp::Mul:
+      return make_node("MulBackward0", {a, b}, [](const TensorList& g, const TensorList& s, const Node& n) {
+        return TensorList{n.needs(0) ? mul(g[0], s[1]) : Tensor(), n.needs(1) ? mul(g[0], s[0]) : Tensor()};
+      });
+    case BinaryOp::Div:
+      if (rounded) {
+        return make_node("DivBackward1", {}, [](const TensorList& g, const TensorList&, const Node&) {
+          return TensorList{zeros_for(g[0]), zeros_for(g[0])};
+        });
+      }
+      // 2 / x is computed by PyTorch as reciprocal(x) * 2, hence its name.
+      return make_node(a.is_wrapped_number() ? "MulBackward0" : "DivBackward0", {a, b},
+                       [](const TensorList& g, const TensorList& s, const Node& n) {
+                         Tensor ga = n.needs(0) ? div(g[0], s[1]) : Tensor();
+                         Tensor gb;
+                         if (n.needs(1)) gb = neg(div(mul(g[0], s[0]), mul(s[1], s[1])));
+                         return TensorList{ga, gb};
+                       });
+    case BinaryOp::Pow: {
+      if (b.is_wrapped_number()) {
+        return make_node("PowBackward0", {a, b}, [](const TensorList& g, const TensorList& s, const Node&) {
+          Tensor e = s[1];
+          if (item(e).to_double() == 0.0) return TensorList{zeros_for(g[0]), Tensor()};
+          return TensorList{mul(mul(g[0], e), pow(s[0], sub(e, Scalar(1)))), Tensor()};
+        });
+      }
+      const char* name = a.is_wrapped_number() ? "PowBackward2" : "PowBackward1";
+      return make_node(name, {a, b, out}, [](const TensorList& g, const TensorList& s, const Node& n) {
+        Tensor ga, gb;
+        if (n.needs(0)) {
+          // b * a^(b-1), with 0 where b == 0 (PyTorch's pow_backward_self).
+          Tensor d = mul(s[1], pow(s[0], sub(s[1], Scalar(1))));
+          ga = masked_grad(ne(s[1], Scalar(0.0)), mul(g[0], d));
+        }
+        if (n.needs(1)) {
+          // out * log(a), with 0 where a == 0 and b >= 0 (pow_backward_exponent).
+          Tensor d = mul(s[2], log(s[0]));
+          Tensor zero_base = logical_and(eq(s[0], Scalar(0.0)), ge(s[1], Scalar(0.0)));
+          gb = masked_grad(logical_not(zero_base), mul(g[0], d));
+        }
+        return TensorList{ga, gb};
+      });
+    }
+    case BinaryOp::Maximum:
+    case BinaryOp::Minimum: {
+      bool is_max = op == BinaryOp::Maximum;
+      return make_node(is_max ? "MaximumBackward0" : "MinimumBackward0", {a, b},
+                       [is_max](const TensorList& g, const TensorList& s, const Node&) {
+                         // Ties share the gradient; otherwise it goes to the winner.
+                         Tensor half = div(g[0], Scalar(2.0));
+                         Tensor tie = eq(s[0], s[1]);
+                         Tensor a_wins = is_max ? gt(s[0], s[1]) : lt(s[0], s[1]);
+                         Tensor b_wins = is_max ? lt(s[0], s[1]) : gt(s[0], s[1]);
+                         Tensor ga = where(tie, half, masked_grad(a_wins, g[0]));
+                         Tensor gb = where(tie, half, masked_grad(b_wins, g[0]));
+                         return TensorList{ga, gb};
+                       });
+    }
+    case BinaryOp::Atan2:
+      return make_node("Atan2Backward0", {a, b}, [](const TensorList& g, const TensorList& s, const Node&) {
+        Tensor denom = add(mul(s[0], s[0]), mul(s[1], s[1]));
+        return TensorList{mul(g[0], div(s[1], denom)), mul(g[0], div(neg(s[0]), denom))};
+      });
+    case BinaryOp::Remainder:
+      return make_node("RemainderBackward0", {a, b}, [](const TensorList& g, const TensorList& s, const Node& n) {
+        Tensor gb = n.needs(1) ? mul(neg(g[0]), div(s[0], s[1], std::string("floor"))) : Tensor();
+        return TensorList{g[0], gb};
+      });
+    case BinaryOp::FloorDiv: {
+      auto node = std::make_shared<NotImplementedNode>("floor_divide");
+      return node;
+    }
+    default: return nullptr;
+  }
+}
+
+std::shared_ptr<Node> unary_node(UnaryOp op, const Tensor& t, const UnaryArgs& args, const Tensor& out) {
+  if (!is_floating(out.dtype())) return nullptr;
+  using G = const TensorList&;
+  using N = const Node&;
+  switch (op) {
+    case UnaryOp::Neg:
+      return make_node("NegBackward0", {}, [](G g, G, N) { return TensorList{neg(g[0])}; });
+    case UnaryOp::Abs:
+      return make_node("AbsBackward0", {t}, [](G g, G s, N) { return TensorList{mul(g[0], sign(s[0]))}; });
+    case UnaryOp::Exp:
+      return make_node("ExpBackward0", {out}, [](G g, G s, N) { return TensorList{mul(g[0], s[0])}; });
+    case UnaryOp::Log:
+      return make_node("LogBackward0", {t}, [](G g, G s, N) { return TensorList{div(g[0], s[0])}; });
+    case UnaryOp::Log2:
+      return make_node("Log2Backward0", {t}, [](G g, G s, N) {
+        return TensorList{div(g[0], mul(s[0], Scalar(std::log(2.0))))};
+      });
+    case UnaryOp::Log10:
+      return make_node("Log10Backward0", {t}, [](G g, G s, N) {
+        return TensorList{div(g[0], mul(s[0], Scalar(std::log(10.0))))};
+      });
+    case UnaryOp::Log1p:
+      return make_node("Log1PBackward0", {t}, [](G g, G s, N) { return TensorList{div(g[0], add(s[0], Scalar(1)))}; });
+    case UnaryOp::Expm1:
+      return make_node("Expm1Backward0", {out}, [](G g, G s, N) { return TensorList{mul(g[0], add(s[0], Scalar(1)))}; });
+    case UnaryOp::Sqrt:
+      return make_node("SqrtBackward0", {out}, [](G g, G s, N) { return TensorList{div(g[0], mul(s[0], Scalar(2)))}; });
+    case UnaryOp::Rsqrt:
+      return make_node("RsqrtBackward0", {out}, [](G g, G s, N) {
+        return TensorList{mul(mul(g[0], Scalar(-0.5)), pow(s[0], Scalar(3)))};
+      });
+    case UnaryOp::Reciprocal:
+      return make_node("ReciprocalBackward0", {out}, [](G g, G s, N) {
+        return TensorList{mul(neg(g[0]), mul(s[0], s[0]))};
+      });
+    case UnaryOp::Sin:
+      return make_node("SinBackward0", {t}, [](G g, G s, N) { return TensorList{mul(g[0], cos(s[0]))}; });
+    case UnaryOp::Cos:
+      return make_node("CosBackward0", {t}, [](G g, G s, N) { return TensorList{mul(g[0], neg(sin(s[0])))}; });
+    case UnaryOp::Tan:
+      return make_node("TanBackward0", {out}, [](G g, G s, N) {
+        return TensorList{mul(g[0], add(mul(s[0], s[0]), Scalar(1)))};
+      });
+    case UnaryOp::Tanh:
+      return make_node("TanhBackward0", {out}, [](G g, G s, N) {
+        return TensorList{mul(g[0], sub(Scalar(1), mul(s[0], s[0])))};
+      });
+    case UnaryOp::Sigmoid:
+      return make_node("SigmoidBackward0", {out}, [](G g, G s, N) {
+        return TensorList{mul(g[0], mul(s[0], sub(Scalar(1), s[0])))};
+      });
+    case UnaryOp::Relu:
+      // threshold_backward: the gradient passes where the output is positive.
+      return make_node("ReluBackward0", {out}, [](G g, G s, N) {
+        return TensorList{masked_grad(gt(s[0], Scalar(0)), g[0])};
+      });
+    case UnaryOp::Square:
+      return make_node("PowBackward0", {t}, [](G g, G s, N) { return TensorList{mul(g[0], mul(s[0], Scalar(2)))}; });
+    case UnaryOp::Floor:
+    case UnaryOp::Ceil:
+    case UnaryOp::Round:
+    case UnaryOp::Trunc:
+    case UnaryOp::Sign: {
+      const char* name = op == UnaryOp::Floor ? "FloorBackward0"
+                         : op == UnaryOp::Ceil ? "CeilBackward0"
+                         : op == UnaryOp::Round ? "RoundBackward0"
+                         : op == UnaryOp::Trunc ? "TruncBackward0"
+                                                : "SignBackward0";
+      return make_node(name, {}, [](G g, G, N) { return TensorList{zeros_for(g[0])}; });
+    }
+    case UnaryOp::Clamp: {
+      UnaryArgs bounds = args;
+      return make_node("ClampBackward1", {t}, [bounds](G g, G s, N) {
+        Tensor keep = ones_like(s[0], DType::Bool);
+        if (bounds.has_min) keep = logical_and(keep, ge(s[0], Scalar(bounds.min)));
+        if (bounds.has_max) keep = logical_and(keep, le(s[0], Scalar(bounds.max)));
+        return TensorList{masked_grad(keep, g[0])};
+      });
+    }
+    default: return nullptr;
+  }
+}
+
+}  // namespace tp::autograd

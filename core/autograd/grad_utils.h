@@ -1,0 +1,53 @@
+// Helpers shared by gradient formulas: reducing a broadcast gradient back to its input's
+// shape, and the node base that holds saved tensors.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "core/autograd/node.h"
+#include "core/tensor.h"
+
+namespace tp::autograd {
+
+// True when `from` broadcasts to `to`.
+bool is_expandable_to(const Shape& from, const Shape& to);
+// Sums g over the dims that broadcasting added or stretched, giving shape `to`.
+Tensor sum_to(const Tensor& g, const Shape& to);
+
+// A node with a fixed name and saved tensors that a backward pass without retain_graph
+// frees (a second pass then raises PyTorch's "backward through the graph a second time").
+struct SavingNode : Node {
+  explicit SavingNode(std::string name) : name_(std::move(name)) {}
+  std::string name() const override { return name_; }
+  bool release_saved() override {
+    bool had = !saved.empty();
+    saved.clear();
+    return had;
+  }
+  TensorList saved;
+
+ private:
+  std::string name_;
+};
+
+// A node whose formula is a lambda over (grad_outputs, saved tensors, the node itself: its
+// needs(i) says which input gradients anyone wants); most formulas are a few lines.
+using Formula =
+    std::function<TensorList(const TensorList& grads, const TensorList& saved, const Node& node)>;
+struct FunctionNode : SavingNode {
+  FunctionNode(std::string name, TensorList saved_tensors, Formula f)
+      : SavingNode(std::move(name)), formula(std::move(f)) {
+    saved = std::move(saved_tensors);
+  }
+  TensorList apply(TensorList&& grads) override { return formula(grads, saved, *this); }
+  Formula formula;
+};
+
+// Makes a FunctionNode (the usual return value of record_op's make_node).
+inline std::shared_ptr<Node> make_node(std::string name, TensorList saved, Formula f) {
+  return std::make_shared<FunctionNode>(std::move(name), std::move(saved), std::move(f));
+}
+
+}  // namespace tp::autograd
