@@ -3,6 +3,8 @@
 // as a PCIe transfer does.
 #include "core/ops/copy.h"
 
+#include "core/autograd/autograd.h"
+#include "core/autograd/formulas.h"
 #include "core/backends/backend.h"
 #include "core/device_registry.h"
 #include "core/error.h"
@@ -24,9 +26,8 @@ Tensor host_contiguous(const Tensor& t) {
   return host;
 }
 
-}  // namespace
-
-const Tensor& copy_(const Tensor& dst, const Tensor& src) {
+// dst.copy_(src) without autograd.
+const Tensor& copy_impl(const Tensor& dst, const Tensor& src) {
   Tensor from = expand_to(src, dst.sizes());
   Backend& dst_backend = backend_for(dst.device());
   if (from.device() == dst.device() ||
@@ -50,12 +51,31 @@ const Tensor& copy_(const Tensor& dst, const Tensor& src) {
   return dst;
 }
 
+}  // namespace
+
+const Tensor& copy_(const Tensor& dst, const Tensor& src) {
+  // An integer destination keeps no history (integers never require grad).
+  if (!autograd::needs_grad({&dst, &src}) || !is_floating(dst.dtype())) return copy_impl(dst, src);
+  autograd::check_inplace(dst);
+  {
+    autograd::NoGradGuard no_grad;
+    copy_impl(dst, src);
+  }
+  autograd::rebase_history(dst, autograd::copy_node(src), {dst, src});
+  return dst;
+}
+
 Tensor cast(const Tensor& t, DType dtype) {
   if (t.dtype() == dtype) return t;
-  Tensor out = empty(t.sizes(), TensorOptions(dtype, t.device()));
-  backend_for(t.device()).copy(t, out);
-  out.impl()->wrapped_number = t.is_wrapped_number();
-  return out;
+  return autograd::record_op(
+      {t},
+      [&] {
+        Tensor out = empty(t.sizes(), TensorOptions(dtype, t.device()));
+        backend_for(t.device()).copy(t, out);
+        out.impl()->wrapped_number = t.is_wrapped_number();
+        return out;
+      },
+      [&](const Tensor& out) { return is_floating(out.dtype()) ? autograd::to_copy_node(t) : nullptr; });
 }
 
 Tensor to(const Tensor& t, std::optional<Device> device, std::optional<DType> dtype, bool copy) {
@@ -63,9 +83,14 @@ Tensor to(const Tensor& t, std::optional<Device> device, std::optional<DType> dt
   Device target_device = device ? resolve_device(*device) : t.device();
   DType target_dtype = dtype ? *dtype : t.dtype();
   if (!copy && target_device == t.device() && target_dtype == t.dtype()) return t;
-  Tensor out = empty(t.sizes(), TensorOptions(target_dtype, target_device));
-  copy_(out, t);
-  return out;
+  return autograd::record_op(
+      {t},
+      [&] {
+        Tensor out = empty(t.sizes(), TensorOptions(target_dtype, target_device));
+        copy_(out, t);
+        return out;
+      },
+      [&](const Tensor& out) { return is_floating(out.dtype()) ? autograd::to_copy_node(t) : nullptr; });
 }
 
 Tensor contiguous(const Tensor& t) {
@@ -74,9 +99,14 @@ Tensor contiguous(const Tensor& t) {
 }
 
 Tensor clone(const Tensor& t) {
-  Tensor out = empty(t.sizes(), TensorOptions(t.dtype(), t.device()));
-  backend_for(t.device()).copy(t, out);
-  return out;
+  return autograd::record_op(
+      {t},
+      [&] {
+        Tensor out = empty(t.sizes(), TensorOptions(t.dtype(), t.device()));
+        backend_for(t.device()).copy(t, out);
+        return out;
+      },
+      [&](const Tensor&) { return autograd::identity_node("CloneBackward0"); });
 }
 
 const Tensor& fill_(const Tensor& t, Scalar value) {

@@ -2,6 +2,7 @@
 // and per-op dtype rules, then one backend call. Unary ops live in elementwise_unary.cpp.
 #include "core/ops/elementwise.h"
 
+#include "core/amp/autocast.h"
 #include "core/autograd/autograd.h"
 #include "core/autograd/formulas.h"
 #include "core/backends/backend.h"
@@ -194,7 +195,9 @@ Tensor remainder(const Tensor& a, const Tensor& b) { return binary(BinaryOp::Rem
 Tensor remainder(const Tensor& a, Scalar b) { return remainder(a, wrap(b)); }
 Tensor remainder(Scalar a, const Tensor& b) { return remainder(wrap(a), b); }
 
-Tensor pow(const Tensor& a, const Tensor& b) { return binary(BinaryOp::Pow, a, b); }
+Tensor pow(const Tensor& a, const Tensor& b) {
+  return binary(BinaryOp::Pow, amp::autocast_arg("pow", a), amp::autocast_arg("pow", b));
+}
 Tensor pow(const Tensor& a, Scalar b) { return pow(a, wrap(b)); }
 Tensor pow(Scalar a, const Tensor& b) { return pow(wrap(a), b); }
 
@@ -233,12 +236,17 @@ Tensor where(const Tensor& cond, const Tensor& a, const Tensor& b) {
            dtype_legacy_name(cond.dtype()));
   Shape shape = broadcast_shapes(broadcast_shapes(cond.sizes(), a.sizes()), b.sizes());
   DType dtype = result_type(a, b);
-  Tensor c = expand_to(to(cond, device, std::nullopt), shape);
-  Tensor x = expand_to(to(a, device, dtype), shape);
-  Tensor y = expand_to(to(b, device, dtype), shape);
-  Tensor out = empty(shape, TensorOptions(dtype, device));
-  backend_for(device).where(c, x, y, out);
-  return out;
+  return autograd::record_op(
+      {a, b},
+      [&] {
+        Tensor c = expand_to(to(cond, device, std::nullopt), shape);
+        Tensor x = expand_to(to(a, device, dtype), shape);
+        Tensor y = expand_to(to(b, device, dtype), shape);
+        Tensor out = empty(shape, TensorOptions(dtype, device));
+        backend_for(device).where(c, x, y, out);
+        return out;
+      },
+      [&](const Tensor& out) { return is_floating(out.dtype()) ? autograd::where_node(cond) : nullptr; });
 }
 Tensor where(const Tensor& cond, const Tensor& a, Scalar b) { return where(cond, a, wrap(b)); }
 Tensor where(const Tensor& cond, Scalar a, const Tensor& b) { return where(cond, wrap(a), b); }

@@ -2,6 +2,7 @@
 // the default float; abs/neg keep the dtype; some kernels refuse bool), then one backend call.
 #include "core/backends/backend.h"
 #include "core/error.h"
+#include "core/amp/autocast.h"
 #include "core/autograd/autograd.h"
 #include "core/autograd/formulas.h"
 #include "core/ops/copy.h"
@@ -94,18 +95,18 @@ const Tensor& unary_(UnaryOp op, const Tensor& t) {
 
 Tensor neg(const Tensor& t) { return unary(UnaryOp::Neg, t); }
 Tensor abs(const Tensor& t) { return unary(UnaryOp::Abs, t); }
-Tensor exp(const Tensor& t) { return unary(UnaryOp::Exp, t); }
-Tensor log(const Tensor& t) { return unary(UnaryOp::Log, t); }
-Tensor log2(const Tensor& t) { return unary(UnaryOp::Log2, t); }
-Tensor log10(const Tensor& t) { return unary(UnaryOp::Log10, t); }
-Tensor log1p(const Tensor& t) { return unary(UnaryOp::Log1p, t); }
-Tensor expm1(const Tensor& t) { return unary(UnaryOp::Expm1, t); }
+Tensor exp(const Tensor& t) { return unary(UnaryOp::Exp, amp::autocast_arg("exp", t)); }
+Tensor log(const Tensor& t) { return unary(UnaryOp::Log, amp::autocast_arg("log", t)); }
+Tensor log2(const Tensor& t) { return unary(UnaryOp::Log2, amp::autocast_arg("log2", t)); }
+Tensor log10(const Tensor& t) { return unary(UnaryOp::Log10, amp::autocast_arg("log10", t)); }
+Tensor log1p(const Tensor& t) { return unary(UnaryOp::Log1p, amp::autocast_arg("log1p", t)); }
+Tensor expm1(const Tensor& t) { return unary(UnaryOp::Expm1, amp::autocast_arg("expm1", t)); }
 Tensor sqrt(const Tensor& t) { return unary(UnaryOp::Sqrt, t); }
-Tensor rsqrt(const Tensor& t) { return unary(UnaryOp::Rsqrt, t); }
-Tensor reciprocal(const Tensor& t) { return unary(UnaryOp::Reciprocal, t); }
+Tensor rsqrt(const Tensor& t) { return unary(UnaryOp::Rsqrt, amp::autocast_arg("rsqrt", t)); }
+Tensor reciprocal(const Tensor& t) { return unary(UnaryOp::Reciprocal, amp::autocast_arg("reciprocal", t)); }
 Tensor sin(const Tensor& t) { return unary(UnaryOp::Sin, t); }
 Tensor cos(const Tensor& t) { return unary(UnaryOp::Cos, t); }
-Tensor tan(const Tensor& t) { return unary(UnaryOp::Tan, t); }
+Tensor tan(const Tensor& t) { return unary(UnaryOp::Tan, amp::autocast_arg("tan", t)); }
 Tensor tanh(const Tensor& t) { return unary(UnaryOp::Tanh, t); }
 Tensor sigmoid(const Tensor& t) { return unary(UnaryOp::Sigmoid, t); }
 Tensor relu(const Tensor& t) { return unary(UnaryOp::Relu, t); }

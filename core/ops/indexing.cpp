@@ -5,7 +5,10 @@
 #include "core/ops/indexing.h"
 
 #include <limits>
+#include <string>
 
+#include "core/autograd/autograd.h"
+#include "core/autograd/formulas.h"
 #include "core/backends/backend.h"
 #include "core/error.h"
 #include "core/ops/broadcast.h"
@@ -37,6 +40,13 @@ Tensor apply_slice(const Tensor& self, int64_t dim, const Slice& s) {
   TP_CHECK(step > 0, ValueError, "step must be greater than zero");
   return slice(self, dim, s.start.value_or(0),
                s.stop.value_or(std::numeric_limits<int64_t>::max()), step);
+}
+
+// True for a slice that keeps all of dim (start 0, stop past the end, step 1).
+bool is_full_slice(const Tensor& self, int64_t dim, const Slice& s) {
+  if (dim >= self.dim()) return false;
+  return s.start.value_or(0) == 0 && s.stop.value_or(std::numeric_limits<int64_t>::max()) >= self.sizes()[dim] &&
+         s.step.value_or(1) == 1;
 }
 
 // A Python bool indexes a new size-1 dim: True keeps it (index [0]), False empties it.
@@ -86,7 +96,8 @@ Tensor apply_slicing(const Tensor& self, const std::vector<TensorIndex>& indices
         result = apply_select(result, dim, entry.integer(), real_dim);
         break;
       case TensorIndex::Kind::Slice:
-        result = apply_slice(result, dim, entry.slice());
+        // A full slice (x[:, 1]) is skipped, as PyTorch does, so no SliceBackward0 is recorded.
+        if (!is_full_slice(result, dim, entry.slice())) result = apply_slice(result, dim, entry.slice());
         ++dim;
         break;
       case TensorIndex::Kind::Ellipsis:
@@ -304,9 +315,8 @@ bool dispatches_to_masked_fill(const Tensor& self, const std::vector<Tensor>& in
   return ok;
 }
 
-}  // namespace
-
-Tensor advanced_index(const Tensor& self, const std::vector<Tensor>& indices) {
+// at::index without autograd.
+Tensor advanced_index_impl(const Tensor& self, const std::vector<Tensor>& indices) {
   AdvancedIndexPlan plan = make_plan(self, indices);
   Tensor out = empty(plan.src.sizes(), TensorOptions(self.dtype(), self.device()));
   if (out.numel() > 0) {
@@ -314,6 +324,14 @@ Tensor advanced_index(const Tensor& self, const std::vector<Tensor>& indices) {
         .index(plan.src, out, plan.indices, plan.indexed_sizes, plan.indexed_strides);
   }
   return out;
+}
+
+}  // namespace
+
+Tensor advanced_index(const Tensor& self, const std::vector<Tensor>& indices) {
+  return autograd::record_op(
+      {self}, [&] { return advanced_index_impl(self, indices); },
+      [&](const Tensor&) { return autograd::index_node(self, indices); });
 }
 
 const Tensor& advanced_index_put_(const Tensor& self, const std::vector<Tensor>& indices,
@@ -365,21 +383,26 @@ Tensor index(const Tensor& self, const std::vector<TensorIndex>& indices) {
   return advanced_index(sliced, tensor_indices);
 }
 
-const Tensor& index_put_(const Tensor& self, const std::vector<TensorIndex>& indices,
-                         const Tensor& value) {
+namespace {
+
+// x[indices] = value without autograd; returns the name PyTorch's graph gives the write
+// (CopySlices when it went through a view of self, IndexPutBackward0 when straight into self).
+const char* index_put_impl(const Tensor& self, const std::vector<TensorIndex>& indices,
+                           const Tensor& value) {
+  const char* through_view = "CopySlices";
   if (indices.size() == 1) {
     const TensorIndex& entry = indices[0];
     switch (entry.kind()) {
       case TensorIndex::Kind::Boolean:
         // x[False] = v writes nothing (and, as in PyTorch, checks nothing).
         if (entry.boolean_value()) copy_to(unsqueeze(self, 0), value);
-        return self;
-      case TensorIndex::Kind::Ellipsis: copy_to(self, value); return self;
-      case TensorIndex::Kind::None: copy_to(unsqueeze(self, 0), value); return self;
+        return through_view;
+      case TensorIndex::Kind::Ellipsis: copy_to(self, value); return through_view;
+      case TensorIndex::Kind::None: copy_to(unsqueeze(self, 0), value); return through_view;
       case TensorIndex::Kind::Integer:
         copy_to(apply_select(self, 0, entry.integer(), 0), value);
-        return self;
-      case TensorIndex::Kind::Slice: copy_to(apply_slice(self, 0, entry.slice()), value); return self;
+        return through_view;
+      case TensorIndex::Kind::Slice: copy_to(apply_slice(self, 0, entry.slice()), value); return through_view;
       case TensorIndex::Kind::Tensor: break;
     }
   }
@@ -387,11 +410,54 @@ const Tensor& index_put_(const Tensor& self, const std::vector<TensorIndex>& ind
   Tensor sliced = apply_slicing(self, indices, tensor_indices);
   if (tensor_indices.empty()) {
     copy_to(sliced, value);
-    return self;
+    return through_view;
   }
   Tensor value_sliced = view(value, strip_leading_ones(value.sizes()));
   advanced_index_put_(sliced, tensor_indices, value_sliced, /*accumulate=*/false);
+  return sliced.is_same(self) ? "IndexPutBackward0" : through_view;
+}
+
+// The name of a write of a Python number: PyTorch dispatches x[mask] = 1 to masked_fill_,
+// x[idx] = 1 to index_fill_ and x[...] = 1 to fill_.
+const char* scalar_put_name(const std::vector<TensorIndex>& indices, const char* name) {
+  int tensors = 0;
+  bool mask = false, ellipsis_only = indices.size() == 1 && indices[0].kind() == TensorIndex::Kind::Ellipsis;
+  for (const TensorIndex& entry : indices) {
+    if (entry.kind() != TensorIndex::Kind::Tensor || entry.tensor().dim() == 0) continue;
+    ++tensors;
+    mask = is_mask(entry.tensor());
+  }
+  if (ellipsis_only) return "FillBackward2";
+  if (tensors == 1 && mask) return "MaskedFillBackward0";
+  if (tensors == 1 && std::string(name) == "IndexPutBackward0") return "IndexFillBackward0";
+  return name;
+}
+
+// Records x[indices] = value: self's new grad_fn covers its old history and value's.
+const Tensor& index_put_recorded(const Tensor& self, const std::vector<TensorIndex>& indices,
+                                 const Tensor& value, bool python_number) {
+  if (!autograd::needs_grad({&self, &value})) {
+    index_put_impl(self, indices, value);
+    return self;
+  }
+  autograd::check_inplace(self);
+  const char* name;
+  {
+    autograd::NoGradGuard no_grad;
+    name = index_put_impl(self, indices, value);
+  }
+  if (python_number) name = scalar_put_name(indices, name);
+  auto index_of = [indices](const Tensor& g) { return index(g, indices); };
+  auto zero_region = [indices](const Tensor& g) { index_put_(g, indices, Scalar(0.0)); };
+  autograd::rebase_history(self, autograd::index_put_node(name, value, index_of, zero_region), {self, value});
   return self;
+}
+
+}  // namespace
+
+const Tensor& index_put_(const Tensor& self, const std::vector<TensorIndex>& indices,
+                         const Tensor& value) {
+  return index_put_recorded(self, indices, value, false);
 }
 
 const Tensor& index_put_(const Tensor& self, const std::vector<TensorIndex>& indices,
@@ -399,7 +465,7 @@ const Tensor& index_put_(const Tensor& self, const std::vector<TensorIndex>& ind
   // Python turns the number into a 0-dim tensor of self's dtype on self's device.
   Tensor v = empty({}, TensorOptions(self.dtype(), self.device()));
   fill_(v, value);
-  return index_put_(self, indices, v);
+  return index_put_recorded(self, indices, v, true);
 }
 
 }  // namespace tp

@@ -3,6 +3,7 @@
 // recorded from torch 2.15's CPU kernels. Every product reaches Backend::matmul as 3-D views.
 #include "core/ops/linalg.h"
 
+#include "core/amp/autocast.h"
 #include "core/autograd/autograd.h"
 #include "core/autograd/formulas.h"
 #include "core/backends/backend.h"
@@ -184,6 +185,7 @@ static Tensor mm_compute(const Tensor& self, const Tensor& mat2) {
 }
 
 Tensor mm(const Tensor& self, const Tensor& mat2) {
+  if (amp::should_cast("mm", {&self, &mat2})) return mm(amp::autocast_arg("mm", self), amp::autocast_arg("mm", mat2));
   return autograd::record_op(
       {self, mat2},
       [&] { return mm_compute(self, mat2); },
@@ -211,6 +213,7 @@ static Tensor bmm_compute(const Tensor& self, const Tensor& mat2) {
 }
 
 Tensor bmm(const Tensor& self, const Tensor& mat2) {
+  if (amp::should_cast("bmm", {&self, &mat2})) return bmm(amp::autocast_arg("bmm", self), amp::autocast_arg("bmm", mat2));
   return autograd::record_op(
       {self, mat2},
       [&] { return bmm_compute(self, mat2); },
@@ -241,6 +244,7 @@ static Tensor mv_compute(const Tensor& self, const Tensor& vec) {
 }
 
 Tensor mv(const Tensor& self, const Tensor& vec) {
+  if (amp::should_cast("mv", {&self, &vec})) return mv(amp::autocast_arg("mv", self), amp::autocast_arg("mv", vec));
   return autograd::record_op(
       {self, vec},
       [&] { return mv_compute(self, vec); },
@@ -319,6 +323,7 @@ static Tensor addmm_compute(const Tensor& bias, const Tensor& mat1, const Tensor
 }
 
 Tensor addmm(const Tensor& bias, const Tensor& mat1, const Tensor& mat2, Scalar beta, Scalar alpha) {
+  if (amp::should_cast("addmm", {&bias, &mat1, &mat2})) return addmm(amp::autocast_arg("addmm", bias), amp::autocast_arg("addmm", mat1), amp::autocast_arg("addmm", mat2), beta, alpha);
   return autograd::record_op(
       {bias, mat1, mat2},
       [&] { return addmm_compute(bias, mat1, mat2, beta, alpha); },
@@ -348,12 +353,17 @@ static Tensor matmul_recorded(const Tensor& self, const Tensor& other) {
 }
 
 Tensor matmul(const Tensor& self, const Tensor& other) {
+  if (amp::should_cast("matmul", {&self, &other})) return matmul(amp::autocast_arg("matmul", self), amp::autocast_arg("matmul", other));
   int64_t dim1 = self.dim(), dim2 = other.dim();
   TP_CHECK(dim1 != 0 && dim2 != 0, RuntimeError,
            "both arguments to matmul need to be at least 1D, but they are ", dim1, "D and ", dim2, "D");
   if (dim1 == 1 && dim2 == 1) return dot(self, other);
   if (dim1 == 2 && dim2 == 1) return mv(self, other);
-  if (!(dim1 == 2 && dim2 == 2) && autograd::needs_grad({&self, &other})) return matmul_recorded(self, other);
+  // The recorded path only when the shapes fit: a mismatch raises the same error as ever.
+  bool fits = self.size(-1) == (dim2 == 1 ? other.size(0) : other.size(-2));
+  if (!(dim1 == 2 && dim2 == 2) && fits && autograd::needs_grad({&self, &other})) {
+    return matmul_recorded(self, other);
+  }
   if (dim1 == 1 && dim2 == 2) {
     // (K,) -> (1,K); the (1,N) product -> (N,)
     Tensor row = mm(insert_unit_dim(self, 0), other);

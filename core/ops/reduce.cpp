@@ -3,6 +3,9 @@
 // error texts follow ATen's ReduceOps.cpp / SoftMax.cpp.
 #include "core/ops/reduce.h"
 
+#include "core/amp/autocast.h"
+#include "core/autograd/autograd.h"
+#include "core/autograd/formulas.h"
 #include "core/backends/backend.h"
 #include "core/error.h"
 #include "core/ops/copy.h"
@@ -185,49 +188,96 @@ Tensor softmax_impl(const Tensor& input, int64_t dim, std::optional<DType> dtype
   return contiguous(out_rows.as_strided(t.sizes(), strides, 0));
 }
 
-}  // namespace
-
-Tensor sum(const Tensor& t, std::optional<DType> dtype) { return sum(t, DimList{}, false, dtype); }
-Tensor sum(const Tensor& t, const DimList& dims, bool keepdim, std::optional<DType> dtype) {
-  return sum_like(ReduceOp::Sum, t, reduced_dims(t, dims), keepdim, dtype);
+// max(dim)/min(dim) with the values recorded for autograd (the indices never require grad).
+ValuesIndices extreme_along_recorded(ReduceOp op, const char* fn, const Tensor& t, int64_t dim,
+                                     bool keepdim) {
+  if (!autograd::needs_grad({&t})) return extreme_along(op, fn, t, dim, keepdim);
+  ValuesIndices out;
+  {
+    autograd::NoGradGuard no_grad;
+    out = extreme_along(op, fn, t, dim, keepdim);
+  }
+  const char* name = op == ReduceOp::Max ? "MaxBackward0" : "MinBackward0";
+  std::shared_ptr<Node> node = autograd::extreme_dim_node(name, t, dim, keepdim, out.indices);
+  if (!node) return out;
+  autograd::collect_edges(*node, {t});
+  autograd::set_history(out.values, node);
+  return out;
 }
 
-Tensor mean(const Tensor& t, std::optional<DType> dtype) { return mean(t, DimList{}, false, dtype); }
+Tensor logsumexp_impl(const Tensor& input, const DimList& dims, bool keepdim);
+
+}  // namespace
+
+Tensor sum(const Tensor& t, std::optional<DType> dtype) {
+  if (!dtype && amp::should_cast("sum", {&t})) return sum(t, DType::Float32);
+  return autograd::record_op(
+      {t}, [&] { return sum_like(ReduceOp::Sum, t, reduced_dims(t, {}), false, dtype); },
+      [&](const Tensor& out) { return autograd::sum_node("SumBackward0", t, {}, false, out); });
+}
+Tensor sum(const Tensor& t, const DimList& dims, bool keepdim, std::optional<DType> dtype) {
+  if (!dtype && amp::should_cast("sum", {&t})) return sum(t, dims, keepdim, DType::Float32);
+  return autograd::record_op(
+      {t}, [&] { return sum_like(ReduceOp::Sum, t, reduced_dims(t, dims), keepdim, dtype); },
+      [&](const Tensor& out) { return autograd::sum_node("SumBackward1", t, dims, keepdim, out); });
+}
+
+Tensor mean(const Tensor& t, std::optional<DType> dtype) {
+  return autograd::record_op(
+      {t}, [&] { return mean_impl(t, reduced_dims(t, {}), false, dtype); },
+      [&](const Tensor& out) { return autograd::mean_node("MeanBackward0", t, {}, false, out); });
+}
 Tensor mean(const Tensor& t, const DimList& dims, bool keepdim, std::optional<DType> dtype) {
-  return mean_impl(t, reduced_dims(t, dims), keepdim, dtype);
+  return autograd::record_op(
+      {t}, [&] { return mean_impl(t, reduced_dims(t, dims), keepdim, dtype); },
+      [&](const Tensor& out) { return autograd::mean_node("MeanBackward1", t, dims, keepdim, out); });
 }
 
 Tensor prod(const Tensor& t, std::optional<DType> dtype) {
-  return sum_like(ReduceOp::Prod, t, reduced_dims(t, {}), false, dtype);
+  if (!dtype && amp::should_cast("prod", {&t})) return prod(t, DType::Float32);
+  return autograd::record_op(
+      {t}, [&] { return sum_like(ReduceOp::Prod, t, reduced_dims(t, {}), false, dtype); },
+      [&](const Tensor& out) { return autograd::prod_node(t, std::nullopt, false, out); });
 }
 Tensor prod(const Tensor& t, int64_t dim, bool keepdim, std::optional<DType> dtype) {
-  return sum_like(ReduceOp::Prod, t, one_dim(t, dim), keepdim, dtype);
+  if (!dtype && amp::should_cast("prod", {&t})) return prod(t, dim, keepdim, DType::Float32);
+  return autograd::record_op(
+      {t}, [&] { return sum_like(ReduceOp::Prod, t, one_dim(t, dim), keepdim, dtype); },
+      [&](const Tensor& out) { return autograd::prod_node(t, dim, keepdim, out); });
 }
 
 Tensor max(const Tensor& t) {
   check_nonempty_reduction("max", t, {}, true);
-  return reduce_to(ReduceOp::Max, t, reduced_dims(t, {}), false, t.dtype());
+  return autograd::record_op(
+      {t}, [&] { return reduce_to(ReduceOp::Max, t, reduced_dims(t, {}), false, t.dtype()); },
+      [&](const Tensor& out) { return autograd::extreme_node("MaxBackward1", t, {}, false, out); });
 }
 Tensor min(const Tensor& t) {
   check_nonempty_reduction("min", t, {}, true);
-  return reduce_to(ReduceOp::Min, t, reduced_dims(t, {}), false, t.dtype());
+  return autograd::record_op(
+      {t}, [&] { return reduce_to(ReduceOp::Min, t, reduced_dims(t, {}), false, t.dtype()); },
+      [&](const Tensor& out) { return autograd::extreme_node("MinBackward1", t, {}, false, out); });
 }
 ValuesIndices max(const Tensor& t, int64_t dim, bool keepdim) {
-  return extreme_along(ReduceOp::Max, "max", t, dim, keepdim);
+  return extreme_along_recorded(ReduceOp::Max, "max", t, dim, keepdim);
 }
 ValuesIndices min(const Tensor& t, int64_t dim, bool keepdim) {
-  return extreme_along(ReduceOp::Min, "min", t, dim, keepdim);
+  return extreme_along_recorded(ReduceOp::Min, "min", t, dim, keepdim);
 }
 
 Tensor amax(const Tensor& t, const DimList& dims, bool keepdim) {
   std::vector<bool> mask = reduced_dims(t, dims);
   check_nonempty_reduction("amax", t, dims, true);
-  return reduce_to(ReduceOp::Max, t, mask, keepdim, t.dtype());
+  return autograd::record_op(
+      {t}, [&] { return reduce_to(ReduceOp::Max, t, mask, keepdim, t.dtype()); },
+      [&](const Tensor& out) { return autograd::extreme_node("AmaxBackward0", t, dims, keepdim, out); });
 }
 Tensor amin(const Tensor& t, const DimList& dims, bool keepdim) {
   std::vector<bool> mask = reduced_dims(t, dims);
   check_nonempty_reduction("amin", t, dims, true);
-  return reduce_to(ReduceOp::Min, t, mask, keepdim, t.dtype());
+  return autograd::record_op(
+      {t}, [&] { return reduce_to(ReduceOp::Min, t, mask, keepdim, t.dtype()); },
+      [&](const Tensor& out) { return autograd::extreme_node("AminBackward0", t, dims, keepdim, out); });
 }
 
 Tensor argmax(const Tensor& t, std::optional<int64_t> dim, bool keepdim) {
@@ -238,10 +288,14 @@ Tensor argmin(const Tensor& t, std::optional<int64_t> dim, bool keepdim) {
 }
 
 Tensor var(const Tensor& t, const DimList& dims, int64_t correction, bool keepdim) {
-  return var_std(ReduceOp::Var, t, dims, correction, keepdim);
+  return autograd::record_op(
+      {t}, [&] { return var_std(ReduceOp::Var, t, dims, correction, keepdim); },
+      [&](const Tensor& out) { return autograd::var_std_node(false, t, dims, correction, keepdim, out); });
 }
 Tensor std(const Tensor& t, const DimList& dims, int64_t correction, bool keepdim) {
-  return var_std(ReduceOp::Std, t, dims, correction, keepdim);
+  return autograd::record_op(
+      {t}, [&] { return var_std(ReduceOp::Std, t, dims, correction, keepdim); },
+      [&](const Tensor& out) { return autograd::var_std_node(true, t, dims, correction, keepdim, out); });
 }
 
 Tensor any(const Tensor& t) { return any_all(ReduceOp::Any, t, reduced_dims(t, {}), false); }
@@ -254,13 +308,28 @@ Tensor all(const Tensor& t, int64_t dim, bool keepdim) {
 }
 
 Tensor softmax(const Tensor& t, int64_t dim, std::optional<DType> dtype) {
-  return softmax_impl(t, dim, dtype, false);
+  if (!dtype && amp::should_cast("softmax", {&t})) return softmax(t, dim, DType::Float32);
+  return autograd::record_op(
+      {t}, [&] { return softmax_impl(t, dim, dtype, false); },
+      [&](const Tensor& out) { return autograd::softmax_node(t, dim, false, out); });
 }
 Tensor log_softmax(const Tensor& t, int64_t dim, std::optional<DType> dtype) {
-  return softmax_impl(t, dim, dtype, true);
+  if (!dtype && amp::should_cast("log_softmax", {&t})) return log_softmax(t, dim, DType::Float32);
+  return autograd::record_op(
+      {t}, [&] { return softmax_impl(t, dim, dtype, true); },
+      [&](const Tensor& out) { return autograd::softmax_node(t, dim, true, out); });
 }
 
 Tensor logsumexp(const Tensor& input, const DimList& dims, bool keepdim) {
+  if (amp::should_cast("logsumexp", {&input})) return logsumexp(amp::autocast_arg("logsumexp", input), dims, keepdim);
+  return autograd::record_op(
+      {input}, [&] { return logsumexp_impl(input, dims, keepdim); },
+      [&](const Tensor& out) { return autograd::logsumexp_node(input, dims, keepdim, out); });
+}
+
+namespace {
+
+Tensor logsumexp_impl(const Tensor& input, const DimList& dims, bool keepdim) {
   Tensor t = is_integral(input.dtype(), true) ? cast(input, default_float_dtype()) : input;
   reduced_dims(t, dims);  // dim errors first
   if (t.numel() == 0) return log(sum(exp(t), dims, keepdim));
@@ -274,5 +343,7 @@ Tensor logsumexp(const Tensor& input, const DimList& dims, bool keepdim) {
   Tensor m_out = mc.as_strided(s.sizes(), contiguous_strides(s.sizes()), mc.storage_offset());
   return add(s, m_out);
 }
+
+}  // namespace
 
 }  // namespace tp

@@ -4,8 +4,11 @@
 #include "core/ops/shape.h"
 
 #include <algorithm>
+#include <functional>
 #include <limits>
 
+#include "core/autograd/autograd.h"
+#include "core/autograd/formulas.h"
 #include "core/backends/backend.h"
 #include "core/error.h"
 #include "core/ops/broadcast.h"
@@ -95,7 +98,7 @@ Shape infer_size(const Shape& shape, int64_t numel) {
        numel);
 }
 
-Tensor view(const Tensor& self, const Shape& shape) {
+static Tensor view_impl(const Tensor& self, const Shape& shape) {
   Shape sizes = infer_size(shape, self.numel());
   std::optional<Shape> strides = compute_stride(self.sizes(), self.strides(), sizes);
   TP_CHECK(strides.has_value(), RuntimeError,
@@ -104,7 +107,7 @@ Tensor view(const Tensor& self, const Shape& shape) {
   return make_view(self, sizes, *strides, self.storage_offset());
 }
 
-Tensor reshape(const Tensor& self, const Shape& shape) {
+static Tensor reshape_impl(const Tensor& self, const Shape& shape) {
   Shape sizes = infer_size(shape, self.numel());
   std::optional<Shape> strides = compute_stride(self.sizes(), self.strides(), sizes);
   if (strides) return make_view(self, sizes, *strides, self.storage_offset());
@@ -112,7 +115,7 @@ Tensor reshape(const Tensor& self, const Shape& shape) {
   return view(clone(self), sizes);
 }
 
-Tensor alias(const Tensor& self) {
+static Tensor alias_impl(const Tensor& self) {
   return make_view(self, self.sizes(), self.strides(), self.storage_offset());
 }
 
@@ -157,7 +160,7 @@ Tensor unflatten(const Tensor& self, int64_t dim, const Shape& sizes) {
   return view(self, shape);
 }
 
-Tensor transpose(const Tensor& self, int64_t dim0, int64_t dim1) {
+static Tensor transpose_impl(const Tensor& self, int64_t dim0, int64_t dim1) {
   dim0 = wrap_dim(dim0, self.dim());
   dim1 = wrap_dim(dim1, self.dim());
   Shape sizes = self.sizes(), strides = self.strides();
@@ -172,7 +175,7 @@ Tensor swapaxes(const Tensor& self, int64_t axis0, int64_t axis1) {
   return transpose(self, axis0, axis1);
 }
 
-Tensor t(const Tensor& self) {
+static Tensor t_impl(const Tensor& self) {
   TP_CHECK(self.dim() <= 2, RuntimeError, "t() expects a tensor with <= 2 dimensions, but self is ",
            self.dim(), "D");
   if (self.dim() < 2) return alias(self);
@@ -192,7 +195,7 @@ Tensor tensor_mT(const Tensor& self) {
   return transpose(self, -2, -1);
 }
 
-Tensor permute(const Tensor& self, const Shape& dims) {
+static Tensor permute_impl(const Tensor& self, const Shape& dims) {
   int64_t ndim = self.dim();
   // The "(sparse_coo)" is in PyTorch's text for dense tensors too.
   TP_CHECK(static_cast<int64_t>(dims.size()) == ndim, RuntimeError,
@@ -247,7 +250,7 @@ Tensor movedim(const Tensor& self, const Shape& source, const Shape& destination
   return permute(self, order);
 }
 
-Tensor squeeze(const Tensor& self) {
+static Tensor squeeze_impl(const Tensor& self) {
   Shape sizes, strides;
   for (int64_t d = 0; d < self.dim(); ++d) {
     if (self.sizes()[d] == 1) continue;
@@ -257,9 +260,8 @@ Tensor squeeze(const Tensor& self) {
   return make_view(self, sizes, strides, self.storage_offset());
 }
 
-Tensor squeeze(const Tensor& self, int64_t dim) { return squeeze_dims(self, {dim}); }
 
-Tensor squeeze_dims(const Tensor& self, const Shape& dims) {
+static Tensor squeeze_dims_impl(const Tensor& self, const Shape& dims) {
   int64_t ndim = self.dim();
   std::vector<bool> listed(std::max<int64_t>(ndim, 1), false);
   for (int64_t d : dims) {
@@ -276,7 +278,7 @@ Tensor squeeze_dims(const Tensor& self, const Shape& dims) {
   return make_view(self, sizes, strides, self.storage_offset());
 }
 
-Tensor unsqueeze(const Tensor& self, int64_t dim) {
+static Tensor unsqueeze_impl(const Tensor& self, int64_t dim) {
   dim = wrap_dim(dim, self.dim() + 1);
   Shape sizes = self.sizes(), strides = self.strides();
   // The new dim's stride is what a contiguous layout would give it (ATen inferUnsqueezeGeometry).
@@ -286,7 +288,7 @@ Tensor unsqueeze(const Tensor& self, int64_t dim) {
   return make_view(self, sizes, strides, self.storage_offset());
 }
 
-Tensor expand(const Tensor& self, const Shape& sizes) {
+static Tensor expand_impl(const Tensor& self, const Shape& sizes) {
   Tensor out = expand_to(self, sizes);
   return out.is_same(self) ? alias(self) : out;
 }
@@ -307,7 +309,7 @@ Tensor narrow(const Tensor& self, int64_t dim, int64_t start, int64_t length) {
   return slice(self, dim, start, start + length, 1);
 }
 
-Tensor select(const Tensor& self, int64_t dim, int64_t index) {
+static Tensor select_impl(const Tensor& self, int64_t dim, int64_t index) {
   TP_CHECK(self.dim() != 0, IndexError, "select() cannot be applied to a 0-dim tensor.");
   dim = wrap_dim(dim, self.dim());
   int64_t size = self.sizes()[dim];
@@ -321,7 +323,7 @@ Tensor select(const Tensor& self, int64_t dim, int64_t index) {
   return make_view(self, sizes, strides, offset);
 }
 
-Tensor slice(const Tensor& self, int64_t dim, std::optional<int64_t> start_opt,
+static Tensor slice_impl(const Tensor& self, int64_t dim, std::optional<int64_t> start_opt,
              std::optional<int64_t> end_opt, int64_t step) {
   TP_CHECK(self.dim() != 0, IndexError, "slice() cannot be applied to a 0-dim tensor.");
   dim = wrap_dim(dim, self.dim());
@@ -343,7 +345,7 @@ Tensor slice(const Tensor& self, int64_t dim, std::optional<int64_t> start_opt,
   return make_view(self, sizes, strides, offset);
 }
 
-Tensor cat(const std::vector<Tensor>& tensors, int64_t dim) {
+static Tensor cat_impl(const std::vector<Tensor>& tensors, int64_t dim) {
   TP_CHECK(!tensors.empty(), ValueError, "torch.cat(): expected a non-empty list of Tensors");
   for (size_t i = 1; i < tensors.size(); ++i) {
     check_same_device_args("cat", {{"tensors", &tensors[0]}, {"tensors", &tensors[i]}});
@@ -394,7 +396,7 @@ Tensor cat(const std::vector<Tensor>& tensors, int64_t dim) {
   return out;
 }
 
-Tensor stack(const std::vector<Tensor>& tensors, int64_t dim) {
+static Tensor stack_impl(const std::vector<Tensor>& tensors, int64_t dim) {
   TP_CHECK(!tensors.empty(), RuntimeError, "stack expects a non-empty TensorList");
   dim = wrap_dim(dim, tensors[0].dim() + 1);
   for (size_t i = 1; i < tensors.size(); ++i) {
@@ -420,7 +422,7 @@ std::vector<Tensor> chunk(const Tensor& self, int64_t chunks, int64_t dim) {
   return split(self, split_size, dim);
 }
 
-std::vector<Tensor> split(const Tensor& self, int64_t split_size, int64_t dim) {
+static std::vector<Tensor> split_impl(const Tensor& self, int64_t split_size, int64_t dim) {
   TP_CHECK(self.dim() != 0, RuntimeError, "split expects at least a 1-dimensional tensor");
   TP_CHECK(split_size >= 0, RuntimeError,
            "split expects split_size be non-negative, but got split_size=", split_size);
@@ -439,7 +441,7 @@ std::vector<Tensor> split(const Tensor& self, int64_t split_size, int64_t dim) {
   return pieces;
 }
 
-std::vector<Tensor> split_with_sizes(const Tensor& self, const Shape& split_sizes, int64_t dim) {
+static std::vector<Tensor> split_with_sizes_impl(const Tensor& self, const Shape& split_sizes, int64_t dim) {
   TP_CHECK(self.dim() != 0, RuntimeError, "split expects at least a 1-dimensional tensor");
   dim = wrap_dim(dim, self.dim());
   int64_t dim_size = self.sizes()[dim];
@@ -463,13 +465,156 @@ std::vector<Tensor> split_with_sizes(const Tensor& self, const Shape& split_size
   return pieces;
 }
 
-std::vector<Tensor> unbind(const Tensor& self, int64_t dim) {
+static std::vector<Tensor> unbind_impl(const Tensor& self, int64_t dim) {
   TP_CHECK(self.dim() > 0, IndexError, "Dimension specified as ", dim,
            " but tensor has no dimensions");
   dim = wrap_dim(dim, self.dim());
   std::vector<Tensor> pieces;
   for (int64_t i = 0; i < self.sizes()[dim]; ++i) pieces.push_back(select(self, dim, i));
   return pieces;
+}
+
+// ---- The public entry points: each computes through its *_impl and records its node. ----
+
+namespace {
+
+// A multi-output op: every piece is output i of one node.
+std::vector<Tensor> record_pieces(const Tensor& self, const std::function<std::vector<Tensor>()>& compute,
+                                  const std::function<std::shared_ptr<Node>(const std::vector<Tensor>&)>& make) {
+  if (!autograd::needs_grad({&self})) return compute();
+  std::vector<Tensor> pieces;
+  {
+    autograd::NoGradGuard no_grad;
+    pieces = compute();
+  }
+  std::shared_ptr<Node> node = make(pieces);
+  autograd::collect_edges(*node, {self});
+  for (size_t i = 0; i < pieces.size(); ++i) autograd::set_history(pieces[i], node, static_cast<uint32_t>(i));
+  return pieces;
+}
+
+}  // namespace
+
+Tensor view(const Tensor& self, const Shape& shape) {
+  return autograd::record_op(
+      {self}, [&] { return view_impl(self, shape); },
+      [&](const Tensor&) { return autograd::reshape_node("ViewBackward0", self); });
+}
+
+Tensor reshape(const Tensor& self, const Shape& shape) {
+  if (!autograd::needs_grad({&self})) return reshape_impl(self, shape);
+  Shape sizes = infer_size(shape, self.numel());
+  if (compute_stride(self.sizes(), self.strides(), sizes)) {
+    return autograd::record_op(
+        {self}, [&] { return reshape_impl(self, shape); },
+        [&](const Tensor&) { return autograd::reshape_node("ViewBackward0", self); });
+  }
+  // PyTorch's copying reshape: clone, then _unsafe_view of the copy.
+  Tensor copy = clone(self);
+  return autograd::record_op(
+      {copy}, [&] { return view_impl(copy, sizes); },
+      [&](const Tensor&) { return autograd::reshape_node("UnsafeViewBackward0", copy); });
+}
+
+Tensor alias(const Tensor& self) {
+  return autograd::record_op(
+      {self}, [&] { return alias_impl(self); },
+      [&](const Tensor&) { return autograd::identity_node("AliasBackward0"); });
+}
+
+Tensor transpose(const Tensor& self, int64_t dim0, int64_t dim1) {
+  return autograd::record_op(
+      {self}, [&] { return transpose_impl(self, dim0, dim1); },
+      [&](const Tensor&) { return autograd::transpose_node(dim0, dim1); });
+}
+
+Tensor t(const Tensor& self) {
+  return autograd::record_op({self}, [&] { return t_impl(self); }, [&](const Tensor&) { return autograd::t_node(); });
+}
+
+Tensor permute(const Tensor& self, const Shape& dims) {
+  return autograd::record_op(
+      {self}, [&] { return permute_impl(self, dims); },
+      [&](const Tensor&) { return autograd::permute_node(dims); });
+}
+
+Tensor squeeze(const Tensor& self) {
+  return autograd::record_op(
+      {self}, [&] { return squeeze_impl(self); },
+      [&](const Tensor&) { return autograd::reshape_node("SqueezeBackward0", self); });
+}
+
+Tensor squeeze(const Tensor& self, int64_t dim) {
+  return autograd::record_op(
+      {self}, [&] { return squeeze_dims_impl(self, {dim}); },
+      [&](const Tensor&) { return autograd::reshape_node("SqueezeBackward1", self); });
+}
+
+Tensor squeeze_dims(const Tensor& self, const Shape& dims) {
+  return autograd::record_op(
+      {self}, [&] { return squeeze_dims_impl(self, dims); },
+      [&](const Tensor&) { return autograd::reshape_node("SqueezeBackward2", self); });
+}
+
+Tensor unsqueeze(const Tensor& self, int64_t dim) {
+  return autograd::record_op(
+      {self}, [&] { return unsqueeze_impl(self, dim); },
+      [&](const Tensor&) { return autograd::reshape_node("UnsqueezeBackward0", self); });
+}
+
+Tensor expand(const Tensor& self, const Shape& sizes) {
+  return autograd::record_op(
+      {self}, [&] { return expand_impl(self, sizes); },
+      [&](const Tensor&) { return autograd::expand_node(self); });
+}
+
+Tensor select(const Tensor& self, int64_t dim, int64_t index) {
+  return autograd::record_op(
+      {self}, [&] { return select_impl(self, dim, index); },
+      [&](const Tensor&) { return autograd::select_node(self, dim, index); });
+}
+
+Tensor slice(const Tensor& self, int64_t dim, std::optional<int64_t> start, std::optional<int64_t> end,
+             int64_t step) {
+  return autograd::record_op(
+      {self}, [&] { return slice_impl(self, dim, start, end, step); },
+      [&](const Tensor&) { return autograd::slice_node(self, dim, start, end, step); });
+}
+
+Tensor cat(const std::vector<Tensor>& tensors, int64_t dim) {
+  return autograd::record_op(
+      tensors, [&] { return cat_impl(tensors, dim); },
+      [&](const Tensor& out) { return autograd::cat_node(tensors, wrap_dim(dim, out.dim())); });
+}
+
+Tensor stack(const std::vector<Tensor>& tensors, int64_t dim) {
+  return autograd::record_op(
+      tensors, [&] { return stack_impl(tensors, dim); },
+      [&](const Tensor& out) { return autograd::stack_node(tensors.size(), wrap_dim(dim, out.dim())); });
+}
+
+std::vector<Tensor> split(const Tensor& self, int64_t split_size, int64_t dim) {
+  return record_pieces(
+      self, [&] { return split_impl(self, split_size, dim); },
+      [&](const std::vector<Tensor>& pieces) {
+        return autograd::split_node("SplitBackward0", self, pieces, wrap_dim(dim, self.dim()));
+      });
+}
+
+std::vector<Tensor> split_with_sizes(const Tensor& self, const Shape& split_sizes, int64_t dim) {
+  return record_pieces(
+      self, [&] { return split_with_sizes_impl(self, split_sizes, dim); },
+      [&](const std::vector<Tensor>& pieces) {
+        return autograd::split_node("SplitWithSizesBackward0", self, pieces, wrap_dim(dim, self.dim()));
+      });
+}
+
+std::vector<Tensor> unbind(const Tensor& self, int64_t dim) {
+  return record_pieces(
+      self, [&] { return unbind_impl(self, dim); },
+      [&](const std::vector<Tensor>& pieces) {
+        return autograd::unbind_node(self, pieces, wrap_dim(dim, self.dim()));
+      });
 }
 
 }  // namespace tp

@@ -1,0 +1,142 @@
+// Gradient formulas of the reductions and softmax (PyTorch's derivatives.yaml). A reduced
+// gradient is first reshaped to the keepdim shape (1 in each reduced dim) so that it
+// broadcasts against the input.
+#include <algorithm>
+#include <cstdint>
+
+#include "core/autograd/formulas.h"
+#include "core/autograd/grad_utils.h"
+#include "core/ops/creation.h"
+#include "core/ops/elementwise.h"
+#include "core/ops/reduce.h"
+#include "core/ops/shape.h"
+
+namespace tp::autograd {
+
+namespace {
+
+using G = const TensorList&;
+using N = const Node&;
+
+// `in` with a 1 in every reduced dim (no dims: every dim).
+Shape keep_shape(const Shape& in, const std::vector<int64_t>& dims) {
+  Shape keep = in;
+  const int64_t ndim = static_cast<int64_t>(in.size());
+  if (ndim == 0) return keep;
+  if (dims.empty()) return Shape(in.size(), 1);
+  for (int64_t d : dims) keep[wrap_dim(d, ndim)] = 1;
+  return keep;
+}
+
+// A reduction's gradient (or output) in the keepdim shape.
+Tensor kept(const Tensor& g, const Shape& keep) { return g.sizes() == keep ? g : reshape(g, keep); }
+
+// How many input elements each output element came from.
+double reduced_count(const Shape& in, const Shape& keep) {
+  return static_cast<double>(shape_numel(in)) / static_cast<double>(std::max<int64_t>(shape_numel(keep), 1));
+}
+
+}  // namespace
+
+std::shared_ptr<Node> sum_node(const char* name, const Tensor& self, const std::vector<int64_t>& dims,
+                               bool, const Tensor& out) {
+  if (!is_floating(out.dtype())) return nullptr;
+  Shape in = self.sizes(), keep = keep_shape(in, dims);
+  return make_node(name, {}, [in, keep](G g, G, N) { return TensorList{expand(kept(g[0], keep), in)}; });
+}
+
+std::shared_ptr<Node> mean_node(const char* name, const Tensor& self, const std::vector<int64_t>& dims,
+                                bool, const Tensor& out) {
+  if (!is_floating(out.dtype())) return nullptr;
+  Shape in = self.sizes(), keep = keep_shape(in, dims);
+  double n = reduced_count(in, keep);
+  return make_node(name, {}, [in, keep, n](G g, G, N) {
+    return TensorList{div(expand(kept(g[0], keep), in), Scalar(n))};
+  });
+}
+
+std::shared_ptr<Node> prod_node(const Tensor& self, std::optional<int64_t> dim, bool, const Tensor& out) {
+  if (!is_floating(out.dtype())) return nullptr;
+  std::vector<int64_t> dims = dim ? std::vector<int64_t>{*dim} : std::vector<int64_t>{};
+  Shape keep = keep_shape(self.sizes(), dims);
+  const char* name = dim ? "ProdBackward1" : "ProdBackward0";
+  return make_node(name, {self}, [keep, dims](G g, G s, N) {
+    // The product of the other elements, without dividing by zero: zeros are replaced by 1
+    // and counted; one zero gets the product of the rest, everything else then gets 0.
+    const Tensor& x = s[0];
+    Tensor is_zero = eq(x, Scalar(0.0));
+    Tensor nonzero = where(is_zero, Scalar(1.0), x);
+    Tensor p = dims.empty() ? reshape(prod(nonzero), keep) : prod(nonzero, dims[0], true);
+    Tensor zeros = dims.empty() ? reshape(sum(is_zero), keep) : sum(is_zero, dims, true);
+    Tensor at_zero = where(eq(zeros, Scalar(int64_t{1})), p, Scalar(0.0));
+    Tensor elsewhere = where(eq(zeros, Scalar(int64_t{0})), div(p, nonzero), Scalar(0.0));
+    return TensorList{mul(kept(g[0], keep), where(is_zero, at_zero, elsewhere))};
+  });
+}
+
+std::shared_ptr<Node> extreme_node(const char* name, const Tensor& self, const std::vector<int64_t>& dims,
+                                   bool, const Tensor& out) {
+  if (!is_floating(out.dtype())) return nullptr;
+  Shape keep = keep_shape(self.sizes(), dims);
+  return make_node(name, {self, out}, [keep](G g, G s, N) {
+    // Every element equal to the extreme gets an equal share (evenly_distribute_backward).
+    Tensor hit = eq(s[0], kept(s[1], keep));
+    std::vector<int64_t> reduced;
+    for (size_t d = 0; d < keep.size(); ++d)
+      if (keep[d] == 1) reduced.push_back(static_cast<int64_t>(d));
+    Tensor count = keep.empty() ? sum(hit) : sum(hit, reduced, true);
+    return TensorList{div(where(hit, kept(g[0], keep), Scalar(0.0)), count)};
+  });
+}
+
+std::shared_ptr<Node> extreme_dim_node(const char* name, const Tensor& self, int64_t dim, bool,
+                                       const Tensor& indices) {
+  if (!is_floating(self.dtype())) return nullptr;
+  const int64_t ndim = self.dim();
+  Shape keep = keep_shape(self.sizes(), {dim});
+  int64_t d = ndim == 0 ? 0 : wrap_dim(dim, ndim);
+  int64_t n = ndim == 0 ? 1 : self.sizes()[d];
+  Shape along(static_cast<size_t>(ndim), 1);
+  if (ndim > 0) along[d] = n;
+  return make_node(name, {indices}, [keep, along, n](G g, G s, N) {
+    // One-hot along dim: position == index.
+    Tensor pos = reshape(arange(Scalar(n), DType::Int64, g[0].device()), along);
+    Tensor hit = eq(pos, kept(s[0], keep));
+    return TensorList{where(hit, kept(g[0], keep), Scalar(0.0))};
+  });
+}
+
+std::shared_ptr<Node> var_std_node(bool is_std, const Tensor& self, const std::vector<int64_t>& dims,
+                                   int64_t correction, bool, const Tensor& out) {
+  Shape keep = keep_shape(self.sizes(), dims);
+  double n = reduced_count(self.sizes(), keep) - static_cast<double>(correction);
+  std::vector<int64_t> all_dims = dims;
+  return make_node(is_std ? "StdBackward0" : "VarBackward0", {self, out},
+                   [is_std, keep, n, all_dims](G g, G s, N) {
+                     Tensor centered = sub(s[0], all_dims.empty() ? mean(s[0]) : mean(s[0], all_dims, true));
+                     Tensor gk = kept(g[0], keep);
+                     // d var = 2 (x - mean) / (N - correction); d std = d var / (2 std).
+                     if (!is_std) return TensorList{mul(gk, mul(centered, Scalar(2.0 / n)))};
+                     return TensorList{div(mul(gk, centered), mul(kept(s[1], keep), Scalar(n)))};
+                   });
+}
+
+std::shared_ptr<Node> softmax_node(const Tensor& self, int64_t dim, bool log, const Tensor& out) {
+  int64_t d = self.dim() == 0 ? 0 : wrap_dim(dim, self.dim());
+  bool scalar = self.dim() == 0;
+  return make_node(log ? "LogSoftmaxBackward0" : "SoftmaxBackward0", {out}, [d, log, scalar](G g, G s, N) {
+    auto row_sum = [&](const Tensor& v) { return scalar ? v : sum(v, {d}, true); };
+    if (log) return TensorList{sub(g[0], mul(exp(s[0]), row_sum(g[0])))};
+    return TensorList{mul(s[0], sub(g[0], row_sum(mul(g[0], s[0]))))};
+  });
+}
+
+std::shared_ptr<Node> logsumexp_node(const Tensor& self, const std::vector<int64_t>& dims, bool,
+                                     const Tensor& out) {
+  Shape keep = keep_shape(self.sizes(), dims);
+  return make_node("LogsumexpBackward0", {self, out}, [keep](G g, G s, N) {
+    return TensorList{mul(kept(g[0], keep), exp(sub(s[0], kept(s[1], keep))))};
+  });
+}
+
+}  // namespace tp::autograd
