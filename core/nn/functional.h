@@ -1,0 +1,29 @@
+// torch.nn.functional for the layers in core/nn/layers.h: each function composes the core
+// ops the way ATen does, so results, gradients and grad_fn names (AddmmBackward0,
+// MulBackward0, ...) and device errors are PyTorch's.
+#pragma once
+
+#include <optional>
+
+#include "core/tensor.h"
+
+namespace tp::nn::functional {
+
+// F.linear(x, w, b): x @ w.T + b. A 2-D input with a bias is one addmm (AddmmBackward0);
+// other contiguous inputs with a bias are folded to 2-D, addmm'ed and viewed back
+// (UnsafeViewBackward0); without a bias it is matmul.
+Tensor linear(const Tensor& x, const Tensor& weight, const Tensor& bias = {});
+Tensor relu(const Tensor& x, bool inplace = false);
+Tensor sigmoid(const Tensor& x);
+Tensor tanh(const Tensor& x);
+// F.softmax(x, dim); dim=None picks PyTorch's legacy implicit dim (0 for 0-, 1- and 3-D
+// inputs, else 1).
+Tensor softmax(const Tensor& x, std::optional<int64_t> dim);
+Tensor log_softmax(const Tensor& x, std::optional<int64_t> dim);
+// F.dropout(x, p, training): zeroes each element with probability p (Bernoulli draws from the
+// CPU generator, as PyTorch's CPU kernel) and scales the rest by 1/(1-p); x itself when not
+// training. Raises ValueError for p outside [0, 1].
+Tensor dropout(const Tensor& x, double p = 0.5, bool training = true, bool inplace = false);
+Tensor flatten(const Tensor& x, int64_t start_dim = 0, int64_t end_dim = -1);
+
+}  // namespace tp::nn::functional

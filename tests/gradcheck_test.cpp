@@ -1,0 +1,289 @@
+// Finite-difference check of every differentiable op on every backend (cpu, simulated
+// GPUs, real CUDA when present), in float64: the analytic gradient that backward() gives
+// for a random upstream gradient u must match the central difference of sum(u * f(x)).
+// A table of cases (name, input shapes, function), as ggml's test-backend-ops does.
+//
+// A new differentiable op is not done until it has a row in cases().
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <functional>
+
+#include "core/autograd/autograd.h"
+#include "core/device_registry.h"
+#include "core/error.h"
+#include "core/ops/copy.h"
+#include "core/ops/creation.h"
+#include "core/ops/elementwise.h"
+#include "core/ops/indexing.h"
+#include "core/ops/linalg.h"
+#include "core/ops/reduce.h"
+#include "core/ops/shape.h"
+#include "tests/test_util.h"
+
+using namespace tp;
+
+namespace {
+
+using Inputs = std::vector<Tensor>;
+using Fn = std::function<Tensor(const Inputs&)>;
+
+struct GradCase {
+  std::string name;
+  std::vector<Shape> shapes;  // one per input; every input requires grad
+  Fn fn;
+  bool positive = false;      // inputs in (0.5, 2.5) (log, sqrt, pow of a tensor base)
+};
+
+// Distinct values away from 0 and from each other (no ties for max/min, no kinks of
+// abs/relu/clamp within eps), different for every input.
+std::vector<double> input_values(int64_t n, int seed, bool positive) {
+  std::vector<double> v(static_cast<size_t>(n));
+  for (int64_t i = 0; i < n; ++i) {
+    double k = static_cast<double>((i * 7 + seed * 5) % 29);
+    v[i] = positive ? 0.5 + k / 14.0 : (k - 14.0) / 7.0 + (k >= 14.0 ? 0.11 : -0.13);
+  }
+  return v;
+}
+
+Tensor on(const std::vector<double>& v, const Shape& shape, Device device) {
+  return to(test::make_tensor(v, shape, DType::Float64), device, std::nullopt);
+}
+
+Tensor idx(std::vector<double> v) {
+  Shape shape{static_cast<int64_t>(v.size())};
+  return test::make_tensor(v, shape, DType::Int64);
+}
+
+std::vector<GradCase> cases() {
+  using I = const Inputs&;
+  const Shape m{3, 4}, row{4}, col{3, 1}, b3{2, 3, 4};
+  std::vector<GradCase> c;
+  // Elementwise unary (the kinks of abs/relu/clamp are avoided by the inputs).
+  c.push_back({"neg", {m}, [](I x) { return neg(x[0]); }});
+  c.push_back({"abs", {m}, [](I x) { return abs(x[0]); }});
+  c.push_back({"exp", {m}, [](I x) { return exp(x[0]); }});
+  c.push_back({"log", {m}, [](I x) { return log(x[0]); }, true});
+  c.push_back({"log2", {m}, [](I x) { return log2(x[0]); }, true});
+  c.push_back({"log10", {m}, [](I x) { return log10(x[0]); }, true});
+  c.push_back({"log1p", {m}, [](I x) { return log1p(x[0]); }, true});
+  c.push_back({"expm1", {m}, [](I x) { return expm1(x[0]); }});
+  c.push_back({"sqrt", {m}, [](I x) { return sqrt(x[0]); }, true});
+  c.push_back({"rsqrt", {m}, [](I x) { return rsqrt(x[0]); }, true});
+  c.push_back({"reciprocal", {m}, [](I x) { return reciprocal(x[0]); }});
+  c.push_back({"sin", {m}, [](I x) { return sin(x[0]); }});
+  c.push_back({"cos", {m}, [](I x) { return cos(x[0]); }});
+  c.push_back({"tan", {m}, [](I x) { return tan(mul(x[0], Scalar(0.5))); }});
+  c.push_back({"tanh", {m}, [](I x) { return tanh(x[0]); }});
+  c.push_back({"sigmoid", {m}, [](I x) { return sigmoid(x[0]); }});
+  c.push_back({"relu", {m}, [](I x) { return relu(x[0]); }});
+  c.push_back({"square", {m}, [](I x) { return square(x[0]); }});
+  c.push_back({"clamp", {m}, [](I x) { return clamp(x[0], Scalar(-0.5), Scalar(0.7)); }});
+  c.push_back({"floor (zero gradient)", {m}, [](I x) { return add(floor(x[0]), x[0]); }});
+  // Elementwise binary, with broadcasting.
+  c.push_back({"add alpha broadcast", {m, row}, [](I x) { return add(x[0], x[1], Scalar(2.5)); }});
+  c.push_back({"sub broadcast", {col, row}, [](I x) { return sub(x[0], x[1]); }});
+  c.push_back({"rsub scalar", {m}, [](I x) { return sub(Scalar(2.0), x[0]); }});
+  c.push_back({"mul broadcast", {m, col}, [](I x) { return mul(x[0], x[1]); }});
+  c.push_back({"div broadcast", {m, row}, [](I x) { return div(x[0], x[1]); }});
+  c.push_back({"scalar / x", {m}, [](I x) { return div(Scalar(2.0), x[0]); }});
+  c.push_back({"pow tensor", {m, row}, [](I x) { return pow(x[0], x[1]); }, true});
+  c.push_back({"pow scalar exponent", {m}, [](I x) { return pow(x[0], Scalar(3)); }});
+  c.push_back({"pow scalar base", {m}, [](I x) { return pow(Scalar(1.5), x[0]); }});
+  c.push_back({"maximum", {m, row}, [](I x) { return maximum(x[0], x[1]); }});
+  c.push_back({"minimum", {m, m}, [](I x) { return minimum(x[0], x[1]); }});
+  c.push_back({"atan2", {m, m}, [](I x) { return atan2(x[0], x[1]); }});
+  c.push_back({"remainder", {m}, [](I x) { return remainder(x[0], Scalar(0.75)); }});
+  c.push_back({"where", {m, row}, [](I x) { return where(gt(x[0], Scalar(0)), x[0], x[1]); }});
+  // In-place forms on a non-leaf.
+  c.push_back({"add_ in place", {m, row}, [](I x) {
+                 Tensor y = mul(x[0], Scalar(1.5));
+                 add_(y, x[1]);
+                 return y;
+               }});
+  c.push_back({"mul_ in place", {m, m}, [](I x) {
+                 Tensor y = add(x[0], Scalar(0.5));
+                 mul_(y, x[1]);
+                 return y;
+               }});
+  c.push_back({"sigmoid_ in place", {m}, [](I x) {
+                 Tensor y = mul(x[0], Scalar(2.0));
+                 sigmoid_(y);
+                 return y;
+               }});
+  c.push_back({"clamp_ in place", {m}, [](I x) {
+                 Tensor y = clone(x[0]);
+                 clamp_(y, Scalar(-0.5), Scalar(0.7));
+                 return y;
+               }});
+  // Matrix products.
+  c.push_back({"mm", {{2, 3}, {3, 4}}, [](I x) { return mm(x[0], x[1]); }});
+  c.push_back({"bmm", {{2, 2, 3}, {2, 3, 2}}, [](I x) { return bmm(x[0], x[1]); }});
+  c.push_back({"mv", {{2, 3}, {3}}, [](I x) { return mv(x[0], x[1]); }});
+  c.push_back({"dot", {{4}, {4}}, [](I x) { return dot(x[0], x[1]); }});
+  c.push_back({"addmm", {{3}, {2, 2}, {2, 3}},
+               [](I x) { return addmm(x[0], x[1], x[2], Scalar(0.5), Scalar(2.0)); }});
+  c.push_back({"matmul broadcast", {{2, 2, 3}, {3, 2}}, [](I x) { return matmul(x[0], x[1]); }});
+  c.push_back({"matmul 1-D @ 3-D", {{3}, {2, 3, 2}}, [](I x) { return matmul(x[0], x[1]); }});
+  // Reductions.
+  c.push_back({"sum", {m}, [](I x) { return sum(x[0]); }});
+  c.push_back({"sum dims", {b3}, [](I x) { return sum(x[0], {0, 2}); }});
+  c.push_back({"sum keepdim", {m}, [](I x) { return sum(x[0], {1}, true); }});
+  c.push_back({"mean", {m}, [](I x) { return mean(x[0]); }});
+  c.push_back({"mean dims", {b3}, [](I x) { return mean(x[0], {-1}); }});
+  c.push_back({"prod", {{2, 3}}, [](I x) { return prod(x[0]); }});
+  c.push_back({"prod dim with a zero", {m}, [](I x) {
+                 // x[0, 1] - its own value is exactly 0: the zero's gradient is the product of the rest.
+                 Tensor shift = zeros_like(x[0]);
+                 index_put_(shift, {0, 1}, Scalar(input_values(12, 1, false)[1]));
+                 return prod(sub(x[0], shift), 1);
+               }});
+  c.push_back({"max", {m}, [](I x) { return max(x[0]); }});
+  c.push_back({"min", {m}, [](I x) { return min(x[0]); }});
+  c.push_back({"max dim", {m}, [](I x) { return max(x[0], 1).values; }});
+  c.push_back({"min dim keepdim", {m}, [](I x) { return min(x[0], 0, true).values; }});
+  c.push_back({"amax", {b3}, [](I x) { return amax(x[0], {1, 2}); }});
+  c.push_back({"amin", {m}, [](I x) { return amin(x[0], {0}, true); }});
+  c.push_back({"var", {m}, [](I x) { return var(x[0]); }});
+  c.push_back({"var dim biased", {m}, [](I x) { return var(x[0], {1}, 0); }});
+  c.push_back({"std dim keepdim", {m}, [](I x) { return tp::std(x[0], {0}, 1, true); }});
+  c.push_back({"softmax", {m}, [](I x) { return softmax(x[0], 1); }});
+  c.push_back({"softmax dim 0", {b3}, [](I x) { return softmax(x[0], 0); }});
+  c.push_back({"log_softmax", {m}, [](I x) { return log_softmax(x[0], -1); }});
+  c.push_back({"logsumexp", {m}, [](I x) { return logsumexp(x[0], {1}); }});
+  // Shape and view ops.
+  c.push_back({"view", {m}, [](I x) { return view(x[0], {2, 6}); }});
+  c.push_back({"reshape copying", {m}, [](I x) { return reshape(t(x[0]), {12}); }});
+  c.push_back({"flatten", {b3}, [](I x) { return flatten(x[0], 1); }});
+  c.push_back({"unflatten", {m}, [](I x) { return unflatten(x[0], 1, {2, 2}); }});
+  c.push_back({"transpose", {b3}, [](I x) { return transpose(x[0], 0, 2); }});
+  c.push_back({"t", {m}, [](I x) { return t(x[0]); }});
+  c.push_back({"permute", {b3}, [](I x) { return permute(x[0], {2, 0, 1}); }});
+  c.push_back({"T", {b3}, [](I x) { return tensor_T(x[0]); }});
+  c.push_back({"mT", {b3}, [](I x) { return tensor_mT(x[0]); }});
+  c.push_back({"squeeze", {{3, 1, 2}}, [](I x) { return squeeze(x[0]); }});
+  c.push_back({"squeeze dim", {{3, 1, 2}}, [](I x) { return squeeze(x[0], 1); }});
+  c.push_back({"unsqueeze", {m}, [](I x) { return unsqueeze(x[0], 1); }});
+  c.push_back({"expand", {col}, [](I x) { return expand(x[0], {2, 3, 4}); }});
+  c.push_back({"expand_as", {row, m}, [](I x) { return mul(expand_as(x[0], x[1]), x[1]); }});
+  c.push_back({"narrow", {m}, [](I x) { return narrow(x[0], 1, 1, 2); }});
+  c.push_back({"select", {b3}, [](I x) { return select(x[0], 1, -1); }});
+  c.push_back({"slice step", {m}, [](I x) { return slice(x[0], 1, 0, 4, 2); }});
+  c.push_back({"cat", {m, {1, 4}}, [](I x) { return cat({x[0], x[1]}, 0); }});
+  c.push_back({"stack", {m, m}, [](I x) { return stack({x[0], x[1]}, 2); }});
+  c.push_back({"split (one piece used twice)", {m}, [](I x) {
+                 std::vector<Tensor> p = split(x[0], 2, 1);
+                 return mul(p[1], p[1]);
+               }});
+  c.push_back({"split all pieces", {m}, [](I x) {
+                 std::vector<Tensor> p = split_with_sizes(x[0], {1, 2}, 0);
+                 return add(sum(p[0], {0}), mul(sum(p[1], {0}), Scalar(3.0)));
+               }});
+  c.push_back({"chunk", {m}, [](I x) { return chunk(x[0], 2, 0)[1]; }});
+  c.push_back({"unbind", {m}, [](I x) {
+                 std::vector<Tensor> p = unbind(x[0], 1);
+                 return mul(p[0], p[3]);
+               }});
+  c.push_back({"contiguous", {m}, [](I x) { return contiguous(t(x[0])); }});
+  c.push_back({"clone", {m}, [](I x) { return clone(x[0]); }});
+  // Indexing.
+  c.push_back({"x[0]", {m}, [](I x) { return index(x[0], {0}); }});
+  c.push_back({"x[:, 1]", {m}, [](I x) { return index(x[0], {Slice{}, 1}); }});
+  c.push_back({"x[1:3]", {m}, [](I x) { return index(x[0], {Slice{1, 3, std::nullopt}}); }});
+  c.push_back({"x[None, ..., 2]", {m}, [](I x) {
+                 return index(x[0], {TensorIndex::none(), TensorIndex::ellipsis(), 2});
+               }});
+  c.push_back({"x[idx] with repeats", {m}, [](I x) { return index(x[0], {idx({2, 0, 2})}); }});
+  c.push_back({"x[0, idx]", {m}, [](I x) { return index(x[0], {0, idx({3, 1})}); }});
+  c.push_back({"x[mask]", {m}, [](I x) { return index(x[0], {gt(x[0], Scalar(0))}); }});
+  c.push_back({"x[idx] = v", {m, row}, [](I x) {
+                 Tensor y = mul(x[0], Scalar(2.0));
+                 index_put_(y, {idx({0, 2})}, x[1]);
+                 return y;
+               }});
+  c.push_back({"x[1] = v (broadcast)", {m, {1}}, [](I x) {
+                 Tensor y = mul(x[0], Scalar(2.0));
+                 index_put_(y, {1}, x[1]);
+                 return y;
+               }});
+  c.push_back({"x[:, 1:3] = number", {m}, [](I x) {
+                 Tensor y = clone(x[0]);
+                 index_put_(y, {Slice{}, Slice{1, 3, std::nullopt}}, Scalar(0.5));
+                 return y;
+               }});
+  // Copies and conversions.
+  c.push_back({"to cpu and back", {m}, [](I x) {
+                 Tensor host = mul(to(x[0], Device::cpu(), std::nullopt), Scalar(3.0));
+                 return to(host, x[0].device(), std::nullopt);
+               }});
+  c.push_back({"copy_", {m, row}, [](I x) {
+                 Tensor y = mul(x[0], Scalar(2.0));
+                 copy_(y, x[1]);
+                 return add(y, x[0]);
+               }});
+  return c;
+}
+
+// The devices every case runs on: cpu, each simulated GPU, and each real GPU.
+std::vector<Device> backends() {
+  std::vector<Device> devices = {Device::cpu()};
+  for (const DeviceEntry& e : cuda_devices()) devices.push_back(e.device);
+  return devices;
+}
+
+// sum(u * f(x)) with recording off.
+double objective(const GradCase& gc, const Inputs& in, const Tensor& u) {
+  autograd::NoGradGuard no_grad;
+  return item(sum(mul(gc.fn(in), u))).to_double();
+}
+
+void check_case(const GradCase& gc, Device device) {
+  CAPTURE(gc.name);
+  CAPTURE(device.str());
+  std::vector<std::vector<double>> values;
+  Inputs in;
+  for (size_t k = 0; k < gc.shapes.size(); ++k) {
+    values.push_back(input_values(shape_numel(gc.shapes[k]), static_cast<int>(k) + 1, gc.positive));
+    in.push_back(on(values[k], gc.shapes[k], device));
+    autograd::set_requires_grad(in[k], true);
+  }
+  Tensor out = gc.fn(in);
+  REQUIRE(out.requires_grad());
+  CHECK(out.device() == device);
+  Tensor u = on(input_values(out.numel(), 7, false), out.sizes(), out.device());
+  autograd::backward(out, u);
+
+  const double eps = 1e-6;
+  for (size_t k = 0; k < in.size(); ++k) {
+    CAPTURE(k);
+    Tensor g = autograd::grad(in[k]);
+    REQUIRE(g.defined());
+    CHECK(g.device() == device);
+    CHECK(g.sizes() == in[k].sizes());
+    std::vector<double> analytic = test::values_of(g);
+    for (size_t j = 0; j < values[k].size(); ++j) {
+      CAPTURE(j);
+      Inputs plus = in, minus = in;
+      std::vector<double> v = values[k];
+      v[j] += eps;
+      plus[k] = on(v, gc.shapes[k], device);
+      v[j] -= 2 * eps;
+      minus[k] = on(v, gc.shapes[k], device);
+      double numeric = (objective(gc, plus, u) - objective(gc, minus, u)) / (2 * eps);
+      CHECK(std::abs(analytic[j] - numeric) <= 1e-5 * std::max(1.0, std::abs(numeric)));
+    }
+  }
+}
+
+}  // namespace
+
+TEST_CASE("every differentiable op's gradient matches finite differences on every backend") {
+  DeviceConfig config = DeviceConfig::from_environment();
+  config.no_sim = false;
+  if (config.sim_gpus < 1) config.sim_gpus = 1;
+  configure_devices(config);
+  for (const GradCase& gc : cases()) {
+    for (Device device : backends()) check_case(gc, device);
+  }
+  configure_devices(DeviceConfig::from_environment());
+}
