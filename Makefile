@@ -1,6 +1,7 @@
 # Wrapper over CMake: `make run` and `make test` are the two commands in the README.
 BUILD ?= build
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+BENCH_PYTHON ?= python3
 CMAKE_FLAGS ?=
 
 # Debian packages: required to build and test, then the optional GUI/CUDA-less extras.
@@ -41,6 +42,7 @@ test: build
 
 bench: build
 	./$(BUILD)/tests/bench_matmul
+	bash tests/bench/training_vs_pytorch.sh ./$(BUILD)/tensorplay $(BENCH_PYTHON)
 
 clean:
 	rm -rf $(BUILD) $(BUILD).configure.log

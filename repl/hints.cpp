@@ -5,6 +5,7 @@
 #include <ostream>
 
 #include "repl/lang/ast.h"
+#include "repl/torch/nn_module_object.h"
 #include "repl/torch/torch_types.h"
 
 namespace tp::repl {
@@ -111,11 +112,15 @@ std::vector<std::string> hint_lines(const HintInput& in) {
       if (op.device == arg_device) input = &op;
     }
     std::string fix_device = "'" + others + "'";
+    std::string weights = "the model's weights are on " + others;
+    for (const HintOperand& p : in.parameters) {
+      if (p.device == others) weights = "the model's weights (" + quoted(p.source) + ") are on " + others;
+    }
     if (!input) {
-      return {"hint: the model's weights are on " + others + " but its input is on " + arg_device +
+      return {"hint: " + weights + " but its input is on " + arg_device +
               " — move the input: `.to(" + fix_device + ")`"};
     }
-    return with_note("hint: the model's weights are on " + others + " but its input " +
+    return with_note("hint: " + weights + " but its input " +
                          quoted(input->source) + " is on " + arg_device + " — move the input: " +
                          quoted(input->source + " = " + input->source + ".to(" + fix_device + ")"),
                      unmoved_note(in.unmoved, {input->source}));
@@ -190,6 +195,7 @@ class OperandFinder {
  public:
   OperandFinder(lang::Interpreter& I, const lang::Unit& unit) : I_(I), unit_(unit) {}
   std::vector<HintOperand> operands;
+  std::vector<HintOperand> parameters;
   std::string numpy_receiver;
 
   // A plain path is looked up (and kept when it is a tensor); anything else is walked.
@@ -202,9 +208,15 @@ class OperandFinder {
     try {
       lang::Value v = eval_path(I_, e);
       if (!v.is_obj()) return;
+      std::string src = source_of(unit_, e);
+      if (torchlang::is_module(v)) {
+        // A model on the line: its first parameter says where its weights live.
+        auto named = torchlang::module_of(v)->m->named_parameters(true);
+        if (!named.empty()) parameters.push_back({src + "." + named[0].first, named[0].second.device().str()});
+        return;
+      }
       auto* t = dynamic_cast<torchlang::TensorObject*>(v.obj());
       if (!t) return;
-      std::string src = source_of(unit_, e);
       for (const HintOperand& op : operands)
         if (op.source == src) return;
       operands.push_back({src, t->t.device().str()});
@@ -230,6 +242,8 @@ class OperandFinder {
             numpy_receiver = source_of(unit_, f->value.get());
           }
           consider(f->value.get());
+        } else if (is_plain_path(c->func.get())) {
+          consider(c->func.get());  // model(x): the model's parameters
         }
         for (const auto& a : c->args) consider(a.get());
         for (const auto& k : c->keywords) consider(k.value.get());
@@ -411,6 +425,7 @@ void HintEngine::observe(const lang::RunOutcome& outcome) {
   for (const Stmt* s : failing)
     for (const Expr* e : own_exprs(s)) finder.consider(e);
   in.operands = finder.operands;
+  in.parameters = finder.parameters;
   in.numpy_receiver = finder.numpy_receiver;
   in.unmoved = unmoved_;
   for (const std::string& line : hint_lines(in)) {

@@ -30,6 +30,7 @@ struct HintInput {
   std::vector<HintOperand> operands;   // tensors of the failing line, in source order
   std::string numpy_receiver;          // `r` of `r.numpy()` on the failing line, if any
   std::vector<UnmovedCall> unmoved;    // dropped `.to(...)` results seen so far
+  std::vector<HintOperand> parameters; // first parameter of each module called on the line
 };
 
 // The hint lines ("hint: ...", then at most one "note: ..."), uncoloured; empty when the

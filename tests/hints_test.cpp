@@ -97,6 +97,10 @@ TEST_CASE("a model on one device fed data on another") {
   in = HintInput{"RuntimeError", kAddmm, {}, "", {}};
   CHECK(hint_lines(in)[0] == "hint: the model's weights are on cuda:0 but its input is on cpu — "
                              "move the input: `.to('cuda:0')`");
+  // The model is on the line: its first parameter is named.
+  in = HintInput{"RuntimeError", kAddmm, {{"x", "cpu"}}, "", {}, {{"model.fc1.weight", "cuda:0"}}};
+  CHECK(hint_lines(in)[0] == "hint: the model's weights (`model.fc1.weight`) are on cuda:0 but its "
+                             "input `x` is on cpu — move the input: `x = x.to('cuda:0')`");
   // Both operands visible (F.linear(x, w)): name them instead.
   in.operands = {{"x", "cpu"}, {"w", "cuda:0"}};
   CHECK(hint_lines(in)[0] ==

@@ -20,7 +20,9 @@ namespace tp::torchlang {
 
 using namespace tp::lang;
 
-TensorObject::TensorObject(Tensor tensor) : NativeObject(pyty::tensor), t(std::move(tensor)) {}
+// A tensor marked as an nn.Parameter is typed nn.Parameter (a Tensor subclass).
+TensorObject::TensorObject(Tensor tensor)
+    : NativeObject(autograd::is_parameter(tensor) ? pyty::parameter : pyty::tensor), t(std::move(tensor)) {}
 
 namespace {
 

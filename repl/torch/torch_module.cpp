@@ -3,6 +3,7 @@
 // of the next step (nn, optim, utils.data, cuda.amp, distributed) as stubs that name what is
 // missing, and the quick names every session starts with.
 #include "repl/torch/autograd_binding.h"
+#include "repl/torch/submodules.h"
 #include "repl/torch/install.h"
 
 #include <memory>
@@ -124,7 +125,8 @@ void init_torch(Interpreter& I, ModuleObject& m) {
   m.attrs.set("AcceleratorError", Value::object(ty::AcceleratorError));
   m.attrs.set("__version__", make_str("2.8.0+tensorplay"));
   add_grad_mode_functions(m);
-  add_stubs(m, {}, {"autocast", "save", "load", "compile"});
+  add_stubs(m, {}, {"save", "load", "compile"});
+  m.attrs.set("autocast", torch_autocast_fn());
   for (const char* sub : {"autograd", "cuda", "backends", "backends.mps", "nn", "nn.functional", "optim", "utils", "utils.data",
                           "cuda.amp", "amp", "distributed"}) {
     I.import_module(std::string("torch.") + sub);
@@ -288,25 +290,7 @@ void init_mps(Interpreter&, ModuleObject& m) {
   add_fn(m, "is_built", mps_is_available);
 }
 
-void init_nn(Interpreter&, ModuleObject& m) {
-  add_stubs(m,
-            {"Module", "Linear", "ReLU", "Sigmoid", "Tanh", "Softmax", "Sequential", "Conv2d", "MaxPool2d", "Flatten",
-             "Dropout", "BatchNorm1d", "BatchNorm2d", "LayerNorm", "Embedding", "CrossEntropyLoss", "MSELoss",
-             "NLLLoss", "BCELoss", "BCEWithLogitsLoss", "DataParallel", "Parameter", "ModuleList"},
-            {});
-}
-void init_functional(Interpreter&, ModuleObject& m) {
-  // What the tensor core already computes is real; losses and layers come with autograd.
-  for (const char* name : {"relu", "sigmoid", "tanh", "softmax", "log_softmax"})
-    m.attrs.set(name, op_value(*find_op(name, false)));
-  add_stubs(m, {}, {"linear", "cross_entropy", "mse_loss", "nll_loss", "dropout", "conv2d", "max_pool2d", "one_hot"});
-}
-void init_optim(Interpreter&, ModuleObject& m) { add_stubs(m, {"SGD", "Adam", "AdamW", "RMSprop", "Optimizer"}, {}); }
 void init_utils(Interpreter&, ModuleObject&) {}
-void init_data(Interpreter&, ModuleObject& m) {
-  add_stubs(m, {"DataLoader", "Dataset", "TensorDataset"}, {"random_split"});
-}
-void init_amp(Interpreter&, ModuleObject& m) { add_stubs(m, {"GradScaler"}, {"autocast"}); }
 void init_distributed(Interpreter&, ModuleObject& m) {
   add_stubs(m, {}, {"init_process_group", "destroy_process_group", "get_rank", "get_world_size", "is_available"});
 }
@@ -320,13 +304,13 @@ void register_modules() {
   register_builtin_module("torch.cuda", init_cuda);
   register_builtin_module("torch.backends", init_backends);
   register_builtin_module("torch.backends.mps", init_mps);
-  register_builtin_module("torch.nn", init_nn);
-  register_builtin_module("torch.nn.functional", init_functional);
-  register_builtin_module("torch.optim", init_optim);
+  register_builtin_module("torch.nn", init_nn_module);
+  register_builtin_module("torch.nn.functional", init_functional_module);
+  register_builtin_module("torch.optim", init_optim_module);
   register_builtin_module("torch.utils", init_utils);
-  register_builtin_module("torch.utils.data", init_data);
-  register_builtin_module("torch.cuda.amp", init_amp);
-  register_builtin_module("torch.amp", init_amp);
+  register_builtin_module("torch.utils.data", init_data_module);
+  register_builtin_module("torch.cuda.amp", init_cuda_amp_module);
+  register_builtin_module("torch.amp", init_amp_module);
   register_builtin_module("torch.distributed", init_distributed);
 }
 

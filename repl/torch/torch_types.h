@@ -19,7 +19,7 @@ using lang::Value;
 
 // The Python types; created once by init_types().
 namespace pyty {
-extern lang::TypeObject *tensor, *device, *dtype, *size, *return_types, *ndarray, *event;
+extern lang::TypeObject *tensor, *parameter, *device, *dtype, *size, *return_types, *ndarray, *event;
 }
 void init_types();
 
@@ -107,7 +107,9 @@ Value wrap_device(Device d);
 Value wrap_dtype(DType d);
 Value wrap_size(const Shape& s);
 Value wrap_list(const std::vector<Tensor>& ts, bool as_tuple);
-inline bool is_tensor(const Value& v) { return v.is_obj() && v.obj()->type == pyty::tensor; }
+inline bool is_tensor(const Value& v) {
+  return v.is_obj() && (v.obj()->type == pyty::tensor || v.obj()->type == pyty::parameter);
+}
 inline const Tensor& tensor_of(const Value& v) { return v.as<TensorObject>()->t; }
 // The numpy-style repr of an ndarray (ndarray.cpp).
 std::string ndarray_repr(const Tensor& t);

@@ -13,7 +13,7 @@ namespace tp::torchlang {
 using namespace tp::lang;
 
 namespace pyty {
-TypeObject *tensor, *device, *dtype, *size, *return_types, *ndarray, *event;
+TypeObject *tensor, *parameter, *device, *dtype, *size, *return_types, *ndarray, *event;
 }
 
 namespace {
@@ -176,6 +176,9 @@ Value wrap_list(const std::vector<Tensor>& ts, bool as_tuple) {
 void init_types() {
   if (pyty::tensor) return;
   pyty::tensor = make_type("Tensor", "torch");
+  pyty::parameter = new TypeObject("Parameter", pyty::tensor);
+  pyty::parameter->module = "torch.nn.parameter";
+  make_immortal(pyty::parameter);
   pyty::device = make_type("device", "torch");
   pyty::dtype = make_type("dtype", "torch");
   pyty::size = make_type("Size", "torch");
