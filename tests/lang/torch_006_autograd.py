@@ -1,0 +1,55 @@
+# Autograd as a learner meets it: requires_grad, backward, .grad, grad_fn, no_grad, errors.
+import torch
+torch.manual_seed(0)
+x = torch.randn(3, requires_grad=True)
+y = (x * x + 2 * x).sum()
+print(y)
+print(type(y.grad_fn).__name__, y.requires_grad, x.is_leaf, y.is_leaf)
+y.backward()
+print(x.grad)
+print(torch.allclose(x.grad, 2 * x.detach() + 2))
+y2 = (x ** 3).mean()
+y2.backward()
+print(x.grad)
+x.grad = None
+w = torch.tensor([[1.0, 2.0], [3.0, 4.0]], requires_grad=True)
+b = torch.tensor([0.5, -0.5], requires_grad=True)
+inp = torch.tensor([[1.0, -1.0], [2.0, 0.5]])
+out = torch.relu(inp @ w.t() + b)
+print(out)
+out.sum().backward()
+print(w.grad)
+print(b.grad)
+with torch.no_grad():
+    z = w * 2
+print(z.requires_grad, torch.is_grad_enabled())
+h = x.exp()
+h.retain_grad()
+h.sum().backward()
+print(h.grad)
+d = x.detach()
+print(d.requires_grad, d.grad_fn)
+def attempt(f):
+    try:
+        f()
+    except RuntimeError as e:
+        print("RuntimeError:", e)
+attempt(lambda: torch.randn(2).sum().backward())
+attempt(lambda: (x * 2).backward())
+attempt(lambda: x.add_(1))
+attempt(lambda: torch.ones(2, dtype=torch.long).requires_grad_())
+attempt(lambda: (x * 2).requires_grad_(False))
+q = (x * x).sum()
+q.backward(retain_graph=True)
+q.backward()
+print(x.grad)
+g = x.exp().sum()
+g.backward()
+try:
+    g.backward()
+except RuntimeError as e:
+    print(str(e)[:60])
+print(torch.autograd.grad((x * 3).sum(), [x]))
+p = torch.nn.Parameter(torch.ones(2))
+print(p)
+print(type(p).__name__, isinstance(p, torch.Tensor), p.requires_grad)
