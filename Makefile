@@ -9,7 +9,7 @@ DEPS_REQUIRED := cmake g++ make pkg-config libopenblas-dev doctest-dev libedit-d
 DEPS_OPTIONAL := libimgui-dev libglfw3-dev libstb-dev xvfb xdotool tmux
 DEPS := $(DEPS_REQUIRED) $(DEPS_OPTIONAL)
 
-.PHONY: all deps configure build run test bench clean
+.PHONY: all deps configure build run gui test bench clean
 
 all: build
 
@@ -36,6 +36,9 @@ build: configure
 
 run: build
 	./$(BUILD)/tensorplay
+
+gui: build
+	./$(BUILD)/tensorplay-gui
 
 test: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)

@@ -14,6 +14,7 @@
 #include "core/device_registry.h"
 #include "repl/lesson/lesson_commands.h"
 #include "repl/torch/install.h"
+#include "repl/torch/nn_module_object.h"
 #include "repl/torch/torch_types.h"
 
 namespace tp::repl {
@@ -153,6 +154,15 @@ std::vector<MemRow> collect_tensors(lang::Interpreter& interp) {
       continue;
     }
     if (!v.is_obj()) continue;
+    if (torchlang::is_module(v)) {
+      // A model: one row per parameter and buffer ("model.fc1.weight").
+      auto* m = torchlang::module_of(v);
+      for (const auto& [pname, t] : m->m->named_parameters(true))
+        if (t.defined()) add_row(rows, name + "." + pname, t);
+      for (const auto& [bname, t] : m->m->named_buffers(true))
+        if (t.defined()) add_row(rows, name + "." + bname, t);
+      continue;
+    }
     lang::Object* o = v.obj();
     if (auto* list = dynamic_cast<lang::ListObject*>(o)) {
       for (size_t i = 0; i < list->items.size(); ++i)
