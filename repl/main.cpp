@@ -10,6 +10,7 @@
 
 #include "core/device_registry.h"
 #include "repl/cli.h"
+#include "repl/completion.h"
 #include "repl/hints.h"
 #include "repl/lang/interpreter.h"
 #include "repl/lang/lexer.h"
@@ -79,46 +80,6 @@ std::string read_all(std::istream& in) {
   return ss.str();
 }
 
-// Completion candidates for the last word of `line`: names in scope, or attributes
-// after a dot.
-std::vector<std::string> complete(tp::lang::Interpreter& interp, const std::string& line) {
-  if (!line.empty() && line[0] == ':' && line.find(' ') == std::string::npos) {
-    return tp::repl::complete_meta(line);
-  }
-  size_t start = line.find_last_of(" \t\n\"'`@$><=;|&{(,[+-*/%");
-  std::string word = start == std::string::npos ? line : line.substr(start + 1);
-  std::vector<std::string> out;
-  size_t dot = word.rfind('.');
-  if (dot == std::string::npos) {
-    for (const std::string& name : interp.names_in_scope()) {
-      if (name.rfind(word, 0) == 0) out.push_back(name);
-    }
-    return out;
-  }
-  // Attributes: evaluate the object only when it is a plain dotted name (no calls).
-  std::string base = word.substr(0, dot), prefix = word.substr(dot + 1);
-  if (base.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.") !=
-      std::string::npos) {
-    return out;
-  }
-  try {
-    // Follow the dotted name through globals and attributes, without calling anything.
-    std::istringstream parts(base);
-    std::string part;
-    std::getline(parts, part, '.');
-    tp::lang::Value v = interp.get_global(part);
-    while (!v.is_unbound() && std::getline(parts, part, '.')) v = interp.getattr_opt(v, part);
-    if (v.is_unbound()) return out;
-    for (const std::string& attr : interp.dir_names(v)) {
-      if (attr.rfind(prefix, 0) == 0 && (prefix.rfind("_", 0) == 0 || attr.rfind("_", 0) != 0)) {
-        out.push_back(base + "." + attr);
-      }
-    }
-  } catch (...) {  // completion must never disturb the session
-  }
-  return out;
-}
-
 void print_banner() {
   std::cout << "tensorplay " << TP_VERSION
             << ": PyTorch-style tensors on a CPU and a real or simulated GPU\n";
@@ -129,7 +90,7 @@ void print_banner() {
 int interactive(Session& session) {
   print_banner();
   tp::repl::LineEditor editor(
-      [&session](const std::string& line) { return complete(*session.interp, line); });
+      [&session](const std::string& line) { return tp::repl::complete_line(*session.interp, line); });
   if (!editor.warning().empty()) std::cerr << editor.warning() << "\n";
   std::string buffer;
   bool quit = false;

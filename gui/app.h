@@ -1,0 +1,103 @@
+// The GUI's state over one session, and the functions that draw it. main.cpp (the GLFW and
+// OpenGL glue) owns an App and calls draw_app() once per frame; each view is a function
+// drawing from its plain state struct (grid_state.h, timings_state.h, memory_state.h,
+// console_state.h), in its own file.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "gui/bench_runner.h"
+#include "gui/console_state.h"
+#include "gui/grid_state.h"
+#include "gui/lesson_panel.h"
+#include "gui/memory_state.h"
+#include "gui/session.h"
+#include "gui/settings.h"
+
+struct ImFont;
+
+namespace tp::gui {
+
+// The views, in tab order.
+enum class View { Lesson, Grid, Timings, Memory, Console, Devices };
+const char* view_id(View v);     // "grid" (flags and settings)
+const char* view_title(View v);  // "Thread grid" (tabs)
+// Parses a view id; false when unknown.
+bool parse_view(const std::string& id, View& out);
+
+struct GridViewState {
+  GridProblem problem = random_problem(16, 1);
+  GridMode mode = GridMode::Gpu;
+  GridKernel kernel = GridKernel::Naive;
+  bool all_cores = false;
+  GridSchedule schedule;
+  GridAnimation anim;
+  bool dirty = true;  // rebuild the schedule before drawing
+  int selected_row = -1, selected_col = -1;
+  std::string error;
+  // Where the grid and the Play button were drawn last frame (window pixels), for tests.
+  float grid_x = 0, grid_y = 0, cell = 0;
+  float play_x = 0, play_y = 0, play_w = 0, play_h = 0;
+};
+
+struct TimingsViewState {
+  BenchRunner runner;
+  bool include_transfers = false;
+  bool large = false;  // up to 4096
+  std::string path = "tensorplay-bench.json";
+  std::string message;
+  std::vector<bool> hidden;  // per series: hidden from the plot
+};
+
+struct MemoryViewState {
+  MemoryMap map;
+  bool stale = true;
+  std::vector<Transfer> transfers;
+  std::vector<std::pair<std::string, std::string>> flash;  // (device, name)
+  double flash_age = 1e9;
+};
+
+struct App {
+  explicit App(Session& s) : session(s) {}
+  Session& session;
+  Settings settings;
+  std::string settings_path;
+  View view = View::Grid;
+  bool select_view = true;      // the tab bar selects `view` on the next frame
+  bool show_console_strip = true;
+  ConsoleState console;
+  std::string console_input;
+  bool focus_console = false;
+  GridViewState grid;
+  TimingsViewState timings;
+  MemoryViewState memory;
+  LessonPanel lesson;
+  bool quit = false;
+  bool toggle_fullscreen = false;  // main.cpp acts on it
+  ImFont* font_normal = nullptr;
+  ImFont* font_large = nullptr;
+  double frame_dt = 1.0 / 60;
+
+  // Runs console input through the session and updates the views that depend on it.
+  void run(const std::string& input);
+};
+
+// `s` with characters outside ImGui's default font (em dashes, arrows) made plain ASCII.
+std::string display_text(const std::string& s);
+
+// Applies presenter mode (large font, high contrast) or the normal look.
+void apply_style(App& app, float dpi_scale);
+
+// One frame of the whole window.
+void draw_app(App& app);
+
+// The views (one file each).
+void draw_lesson_view(App& app);
+void draw_grid_view(App& app);
+void draw_timings_view(App& app);
+void draw_memory_view(App& app);
+void draw_console_view(App& app, float height);
+void draw_devices_view(App& app);
+
+}  // namespace tp::gui

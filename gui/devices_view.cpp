@@ -1,0 +1,64 @@
+// The devices view: each device, real or simulated, its profile figures and its live
+// memory use (the rows of :devices, plus the profile the simulator models).
+#include <imgui.h>
+
+#include "core/device_registry.h"
+#include "gui/app.h"
+#include "repl/meta_commands.h"
+
+namespace tp::gui {
+
+void draw_devices_view(App& app) {
+  (void)app;
+  for (const std::string& line : device_banner()) ImGui::TextUnformatted(display_text(line).c_str());
+  ImGui::Separator();
+  const std::vector<repl::DeviceRow> rows = repl::collect_devices();
+  for (const repl::DeviceRow& r : rows) {
+    ImGui::PushID(r.device.c_str());
+    ImGui::Text("%s  (%s)  %s", r.device.c_str(), r.kind.c_str(), display_text(r.name).c_str());
+    if (r.total > 0) {
+      const float f = float(double(r.used) / double(r.total));
+      const std::string label = repl::format_bytes(r.used) + " of " + repl::format_bytes(r.total);
+      ImGui::ProgressBar(f, ImVec2(ImGui::GetFontSize() * 24, 0), label.c_str());
+    } else {
+      ImGui::TextDisabled("memory: %s in tensors (host memory is not capped)",
+                          repl::format_bytes(r.used).c_str());
+    }
+    ImGui::PopID();
+  }
+  ImGui::Separator();
+  for (const DeviceEntry& d : cuda_devices()) {
+    const GpuProfile& p = d.profile;
+    if (!ImGui::CollapsingHeader((d.device.str() + "  " + d.name).c_str(), ImGuiTreeNodeFlags_DefaultOpen)) continue;
+    if (ImGui::BeginTable(d.device.str().c_str(), 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_Borders)) {
+      auto row = [](const char* k, const std::string& v) {
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(k);
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(v.c_str());
+      };
+      auto num = [](double v, const char* unit) {
+        char b[64];
+        snprintf(b, sizeof b, "%g %s", v, unit);
+        return std::string(b);
+      };
+      row("kind", d.simulated ? "simulated (figures from assets/gpus/" + p.id + ".profile; timings modeled)"
+                              : "real GPU (timings measured)");
+      row("compute capability", std::to_string(p.cc_major) + "." + std::to_string(p.cc_minor));
+      row("SMs", std::to_string(p.sm_count));
+      row("warp size", std::to_string(p.warp_size));
+      row("max threads per block / SM", std::to_string(p.max_threads_per_block) + " / " + std::to_string(p.max_threads_per_sm));
+      row("shared memory per block", num(p.shared_memory_per_block_kib, "KiB"));
+      row("FP32", num(p.fp32_tflops, "TFLOP/s"));
+      row("FP16 tensor cores", num(p.fp16_tensor_tflops, "TFLOP/s"));
+      row("memory", num(p.memory_gib, "GB") + ", " + num(p.memory_bandwidth_gbps, "GB/s"));
+      row("host link", p.link_description() + ", pinned " + num(p.pinned_h2d_gbps, "GB/s") +
+                           ", pageable " + num(p.pageable_h2d_gbps, "GB/s"));
+      row("kernel launch latency", num(p.kernel_launch_latency_us, "us"));
+      ImGui::EndTable();
+    }
+  }
+}
+
+}  // namespace tp::gui

@@ -1,0 +1,267 @@
+// Schedules for the thread grid (from a kernel trace, or a CPU sweep), the animation clock
+// and the dot-product text of a clicked cell.
+#include "gui/grid_state.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <chrono>
+#include <random>
+
+#include "core/backends/cuda/cuda_runtime_info.h"
+#include "core/backends/sim/teaching.h"
+#include "core/device_registry.h"
+#include "core/ops/copy.h"
+
+namespace tp::gui {
+
+const char* grid_kernel_label(GridKernel k) {
+  switch (k) {
+    case GridKernel::Naive: return "naive";
+    case GridKernel::Coalesced: return "coalesced";
+    case GridKernel::Tiled: return "shared-memory tiled";
+  }
+  return "?";
+}
+
+GridSchedule schedule_from_trace(const KernelTrace& trace, int n, GridKernel kernel, int warp_size) {
+  GridSchedule s;
+  s.mode = GridMode::Gpu;
+  s.kernel = kernel;
+  s.n = n;
+  s.tile = trace.config.block.x;
+  s.grid_x = trace.config.grid.x;
+  s.grid_y = trace.config.grid.y;
+  s.warp_size = warp_size;
+  s.blocks_per_sm = trace.blocks_per_sm;
+  s.waves = trace.waves;
+  s.measured = trace.measured;
+  s.timing_label = trace.measured ? "measured (timestamps recorded by the kernel)"
+                                  : "modeled (simulator trace)";
+  s.cells.assign(size_t(n) * n, CellEvent{});
+  // Measured traces start at their earliest thread; modeled ones at the launch. Either
+  // way the animation starts at the first thread.
+  double t0 = 1e300;
+  for (const ThreadTrace& th : trace.threads) t0 = std::min(t0, th.start_ns);
+  if (trace.threads.empty()) t0 = 0;
+  int max_sm = -1;
+  for (const ThreadTrace& th : trace.threads) {
+    s.total_global_reads += th.global_reads;
+    s.total_shared_reads += th.shared_reads;
+    max_sm = std::max(max_sm, th.sm);
+    if (th.output < 0 || th.output >= int64_t(n) * n) continue;  // tiled edge threads
+    CellEvent& c = s.cells[size_t(th.output)];
+    c.start_ns = th.start_ns - t0;
+    c.end_ns = th.end_ns - t0;
+    c.worker = th.sm;
+    c.block_x = th.block.x;
+    c.block_y = th.block.y;
+    c.thread_x = th.thread.x;
+    c.thread_y = th.thread.y;
+    c.warp = th.warp;
+    c.block_linear = th.block.y * s.grid_x + th.block.x;
+    c.global_reads = th.global_reads;
+    c.shared_reads = th.shared_reads;
+    c.global_writes = th.global_writes;
+    c.barriers = th.barriers;
+    c.computed = true;
+    s.duration_ns = std::max(s.duration_ns, c.end_ns);
+  }
+  s.workers = max_sm + 1;
+  return s;
+}
+
+GridSchedule cpu_schedule(int n, int cores, double ns_per_cell, bool measured) {
+  GridSchedule s;
+  s.mode = GridMode::Cpu;
+  s.n = n;
+  s.workers = std::max(1, cores);
+  s.measured = measured;
+  s.timing_label = measured ? "measured (this CPU, time per cell)" : "modeled";
+  s.cells.assign(size_t(n) * n, CellEvent{});
+  const int total = n * n;
+  for (int i = 0; i < total; ++i) {
+    CellEvent& c = s.cells[size_t(i)];
+    c.worker = i % s.workers;
+    const int slot = i / s.workers;  // how many cells this core did before
+    c.start_ns = slot * ns_per_cell;
+    c.end_ns = (slot + 1) * ns_per_cell;
+    c.global_reads = 2 * int64_t(n);
+    c.global_writes = 1;
+    c.computed = true;
+    s.duration_ns = std::max(s.duration_ns, c.end_ns);
+  }
+  s.total_global_reads = 2 * int64_t(n) * total;
+  return s;
+}
+
+CellPhase cell_phase(const CellEvent& c, double t_ns) {
+  if (!c.computed || t_ns <= c.start_ns) return CellPhase::Waiting;  // at 0 nothing has begun
+  if (t_ns < c.end_ns) return CellPhase::Running;
+  return CellPhase::Done;
+}
+
+std::vector<double> barrier_moments(const CellEvent& c) {
+  std::vector<double> out;
+  for (int b = 1; b <= c.barriers; ++b) {
+    out.push_back(c.start_ns + (c.end_ns - c.start_ns) * b / (c.barriers + 1));
+  }
+  return out;
+}
+
+void GridAnimation::advance(const GridSchedule& s, double dt) {
+  if (!playing || s.duration_ns <= 0) return;
+  t_ns += dt * speed / seconds_per_run * s.duration_ns;
+  if (t_ns >= s.duration_ns) {
+    t_ns = s.duration_ns;
+    playing = false;
+  }
+}
+
+void GridAnimation::step(const GridSchedule& s, int dir) {
+  // The distinct finishing moments, in order; a step lands on the next or previous one.
+  std::vector<double> ends;
+  ends.reserve(s.cells.size());
+  for (const CellEvent& c : s.cells) {
+    if (c.computed) ends.push_back(c.end_ns);
+  }
+  std::sort(ends.begin(), ends.end());
+  ends.erase(std::unique(ends.begin(), ends.end()), ends.end());
+  if (ends.empty()) return;
+  if (dir > 0) {
+    auto it = std::upper_bound(ends.begin(), ends.end(), t_ns);
+    t_ns = it == ends.end() ? ends.back() : *it;
+  } else {
+    auto it = std::lower_bound(ends.begin(), ends.end(), t_ns);
+    t_ns = it == ends.begin() ? 0 : *(it - 1);
+  }
+  playing = false;
+}
+
+int cells_done(const GridSchedule& s, double t_ns) {
+  int done = 0;
+  for (const CellEvent& c : s.cells) done += cell_phase(c, t_ns) == CellPhase::Done;
+  return done;
+}
+
+// Integers print without ".0"; negative numbers get parentheses inside a product.
+static std::string num(float v, bool paren) {
+  char buf[32];
+  if (v == std::floor(v) && std::fabs(v) < 1e6) {
+    std::snprintf(buf, sizeof buf, "%d", int(v));
+  } else {
+    std::snprintf(buf, sizeof buf, "%.3g", double(v));
+  }
+  std::string s = buf;
+  return paren && v < 0 ? "(" + s + ")" : s;
+}
+
+DotProduct dot_product(const std::vector<float>& A, const std::vector<float>& B, int n, int row,
+                       int col) {
+  DotProduct d;
+  std::string terms, values;
+  for (int k = 0; k < n; ++k) {
+    const float a = A[size_t(row) * n + k], b = B[size_t(k) * n + col];
+    d.a_row.push_back(a);
+    d.b_col.push_back(b);
+    d.sum += a * b;  // in k order, as the kernels and the CPU reference sum
+    if (k) {
+      terms += " + ";
+      values += " + ";
+    }
+    terms += "A[" + std::to_string(row) + "][" + std::to_string(k) + "]*B[" + std::to_string(k) +
+             "][" + std::to_string(col) + "]";
+    values += num(a, true) + "*" + num(b, true);
+  }
+  d.text = "C[" + std::to_string(row) + "][" + std::to_string(col) + "] = " + terms + "\n  = " +
+           values + "\n  = " + num(d.sum, false);
+  return d;
+}
+
+GridProblem random_problem(int n, unsigned seed) {
+  GridProblem p;
+  p.n = n;
+  std::mt19937 rng(seed);
+  std::uniform_int_distribution<int> dist(-3, 3);
+  p.A.resize(size_t(n) * n);
+  p.B.resize(size_t(n) * n);
+  for (float& v : p.A) v = float(dist(rng));
+  for (float& v : p.B) v = float(dist(rng));
+  return p;
+}
+
+}  // namespace tp::gui
+
+// ---- Building schedules (needs core, not a window) --------------------------------------
+
+
+namespace tp::gui {
+
+int grid_tile_for(int n) { return n <= 8 ? 4 : 8; }
+
+static TeachingKernel teaching_kind(GridKernel k) {
+  switch (k) {
+    case GridKernel::Naive: return TeachingKernel::Naive;
+    case GridKernel::Coalesced: return TeachingKernel::Coalesced;
+    case GridKernel::Tiled: return TeachingKernel::Tiled;
+  }
+  return TeachingKernel::Naive;
+}
+
+// Nanoseconds per cell of the plain triple loop on this CPU (median-free: the loop is
+// repeated until it has run for about 20 ms, which smooths out the timer's resolution).
+static double cpu_ns_per_cell(const GridProblem& p) {
+  const int n = p.n;
+  std::vector<float> C(size_t(n) * n);
+  int reps = 0;
+  const auto t0 = std::chrono::steady_clock::now();
+  double elapsed = 0;
+  while (elapsed < 0.02) {
+    for (int i = 0; i < n; ++i) {
+      for (int j = 0; j < n; ++j) {
+        float sum = 0;
+        for (int k = 0; k < n; ++k) sum += p.A[size_t(i) * n + k] * p.B[size_t(k) * n + j];
+        C[size_t(i) * n + j] = sum;
+      }
+    }
+    ++reps;
+    elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  }
+  volatile float keep = C[0];  // the loop's result is used, so it is not optimised away
+  (void)keep;
+  return elapsed * 1e9 / (double(reps) * n * n);
+}
+
+GridSchedule make_schedule(const GridProblem& problem, GridMode mode, GridKernel kernel, int cores) {
+  const int n = problem.n;
+  if (mode == GridMode::Cpu) {
+    GridSchedule s = cpu_schedule(n, cores, cpu_ns_per_cell(problem), true);
+    s.timing_label = "measured (this CPU's plain loop, time per cell)";
+    return s;
+  }
+  const int tile = grid_tile_for(n);
+  const auto& devs = cuda_devices();
+  if (!devs.empty() && cuda_devices_are_real()) {
+    const Device gpu = Device::cuda(0);
+    auto host = [&](const std::vector<float>& v) {
+      Tensor t = empty({n, n}, TensorOptions(DType::Float32));
+      std::copy(v.begin(), v.end(), t.data<float>());
+      return to(t, gpu, std::nullopt);
+    };
+    Tensor A = host(problem.A), B = host(problem.B), C = host(std::vector<float>(size_t(n) * n));
+    KernelTrace trace;
+    cuda_run_teaching_matmul(teaching_kind(kernel), A, B, C, tile, &trace);
+    GridSchedule s = schedule_from_trace(trace, n, kernel, devs[0].profile.warp_size);
+    s.timing_label = "measured (timestamps recorded by the kernel on " + devs[0].name + ")";
+    return s;
+  }
+  const GpuProfile profile = devs.empty() ? find_gpu_profile("t4") : devs[0].profile;
+  std::vector<float> C(size_t(n) * n);
+  KernelTrace trace = run_teaching_matmul(teaching_kind(kernel), problem.A.data(), problem.B.data(),
+                                          C.data(), n, n, n, profile, tile);
+  GridSchedule s = schedule_from_trace(trace, n, kernel, profile.warp_size);
+  s.timing_label = "modeled (simulator trace, " + profile.name + " profile)";
+  return s;
+}
+
+}  // namespace tp::gui

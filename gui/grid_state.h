@@ -1,0 +1,118 @@
+// The thread grid's state: C = A x B for an N x N problem, a schedule saying when each cell
+// C[i][j] is computed and by whom (a CPU core, or a GPU thread in a block on an SM), and
+// the animation clock that replays it. Plain data: tests build these without a window.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/backends/sim/simt.h"
+
+namespace tp::gui {
+
+// Who computes the cells.
+enum class GridMode { Cpu, Gpu };
+
+// Which kernel the GPU mode shows (the three teaching kernels).
+enum class GridKernel { Naive, Coalesced, Tiled };
+const char* grid_kernel_label(GridKernel k);  // "naive", "coalesced", "shared-memory tiled"
+
+// One cell C[row][col]: when it is computed and by which worker.
+struct CellEvent {
+  double start_ns = 0, end_ns = 0;   // from the start of the run
+  int worker = 0;                    // CPU: core; GPU: SM
+  int block_x = 0, block_y = 0;      // GPU block index (CPU: 0)
+  int thread_x = 0, thread_y = 0;    // GPU thread index in the block (CPU: 0)
+  int warp = 0;                      // warp in the block
+  int block_linear = 0;              // block_y * grid_x + block_x, for colouring
+  int64_t global_reads = 0, shared_reads = 0, global_writes = 0;
+  int barriers = 0;
+  bool computed = false;             // false: no thread wrote this cell (never happens)
+};
+
+// When each cell is computed, and the figures the labels show.
+struct GridSchedule {
+  GridMode mode = GridMode::Cpu;
+  GridKernel kernel = GridKernel::Naive;
+  int n = 0;                 // C is n x n (A and B too)
+  int tile = 0;              // GPU block edge (tiled: the tile edge)
+  int grid_x = 0, grid_y = 0;
+  int workers = 1;           // CPU cores or SMs used
+  int warp_size = 32;
+  int blocks_per_sm = 0, waves = 0;
+  double duration_ns = 0;
+  bool measured = false;     // true: recorded timestamps; false: modeled
+  std::string timing_label;  // "modeled (simulator, Tesla T4 profile)" / "measured (...)"
+  std::vector<CellEvent> cells;  // row-major, n * n
+  int64_t total_global_reads = 0, total_shared_reads = 0;
+
+  const CellEvent& cell(int row, int col) const { return cells[size_t(row) * n + col]; }
+};
+
+// A GPU schedule from a kernel's per-thread trace of an n x n matmul.
+GridSchedule schedule_from_trace(const KernelTrace& trace, int n, GridKernel kernel, int warp_size);
+
+// A CPU schedule: `cores` cores take cells in row-major order, cell i on core i % cores,
+// each cell taking `ns_per_cell`. `measured` says where ns_per_cell came from.
+GridSchedule cpu_schedule(int n, int cores, double ns_per_cell, bool measured);
+
+// What a cell is doing at time t.
+enum class CellPhase { Waiting, Running, Done };
+CellPhase cell_phase(const CellEvent& c, double t_ns);
+
+// The moments a tiled thread waits at a barrier. The trace counts a thread's barriers but
+// not their times, so they are spread evenly over its span (an approximation, labelled so).
+std::vector<double> barrier_moments(const CellEvent& c);
+
+// Replays a schedule: t runs from 0 to the schedule's duration; one whole run takes
+// `seconds_per_run / speed` seconds of wall time.
+struct GridAnimation {
+  double t_ns = 0;
+  bool playing = false;
+  double speed = 1.0;
+  double seconds_per_run = 8.0;
+
+  // Advances by `dt` seconds of wall time when playing; stops at the end.
+  void advance(const GridSchedule& s, double dt);
+  // Jumps to the next (dir > 0) or previous (dir < 0) moment a cell finishes.
+  void step(const GridSchedule& s, int dir);
+  void restart() { t_ns = 0; }
+  bool finished(const GridSchedule& s) const { return t_ns >= s.duration_ns; }
+};
+
+// Cells done at time t (for the progress label and tests).
+int cells_done(const GridSchedule& s, double t_ns);
+
+// The dot product behind one cell, with its numbers.
+struct DotProduct {
+  std::vector<float> a_row, b_col;
+  float sum = 0;
+  std::string text;  // "C[1][2] = A[1][0]*B[0][2] + ... = 1*2 + 3*(-1) + ... = -1"
+};
+DotProduct dot_product(const std::vector<float>& A, const std::vector<float>& B, int n, int row,
+                       int col);
+
+// The matrices: row-major n x n, small integers so the sums read easily.
+struct GridProblem {
+  int n = 8;
+  std::vector<float> A, B;
+  std::string source = "random";  // "random" or "session A, B"
+};
+GridProblem random_problem(int n, unsigned seed);
+
+}  // namespace tp::gui
+
+namespace tp::gui {
+
+// The block edge the grid view uses for an n x n problem (small enough that a 64 x 64
+// grid has many blocks, large enough for whole warps).
+int grid_tile_for(int n);
+
+// Builds the schedule for `problem`: the CPU mode times this machine's plain loop per cell
+// (measured) on `cores` cores; the GPU mode runs the kernel with a trace, on the real
+// cuda:0 (measured) or in the simulator with cuda:0's profile, or the T4's when there is
+// no cuda device (modeled).
+GridSchedule make_schedule(const GridProblem& problem, GridMode mode, GridKernel kernel, int cores);
+
+}  // namespace tp::gui

@@ -1,0 +1,347 @@
+// The thread grid view: C = A x B drawn cell by cell as a CPU sweeps it or as GPU threads
+// in blocks and warps fill it, replayed from a schedule (grid_state.h); click a cell for
+// its thread, SM, memory reads and dot product.
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <thread>
+
+#include "core/ops/copy.h"
+#include "gui/app.h"
+#include "repl/torch/torch_types.h"
+
+namespace tp::gui {
+
+namespace {
+
+// A distinct colour per block (golden-ratio hues), darker for odd warps so warps show.
+ImU32 block_colour(int block, int warp, float alpha) {
+  float h = std::fmod(block * 0.618034f, 1.0f), r, g, b;
+  const float v = warp % 2 ? 0.70f : 0.92f;
+  ImGui::ColorConvertHSVtoRGB(h, 0.55f, v, r, g, b);
+  return ImGui::GetColorU32(ImVec4(r, g, b, alpha));
+}
+
+// The session's A and B as the grid's matrices, when they are square, equal-sized 2-D
+// tensors of at most 64 x 64; else a message saying what is wrong.
+std::string take_session_matrices(App& app) {
+  lang::Interpreter& I = app.session.interp();
+  lang::Value a = I.get_global("A"), b = I.get_global("B");
+  if (a.is_unbound() || b.is_unbound() || !torchlang::is_tensor(a) || !torchlang::is_tensor(b)) {
+    return "define tensors A and B in the console first (e.g. A = randn(8, 8))";
+  }
+  const Tensor& ta = torchlang::tensor_of(a);
+  const Tensor& tb = torchlang::tensor_of(b);
+  if (ta.dim() != 2 || tb.dim() != 2 || ta.size(0) != ta.size(1) || tb.sizes() != ta.sizes() ||
+      ta.size(0) < 2 || ta.size(0) > 64) {
+    return "A and B must both be n x n with 2 <= n <= 64";
+  }
+  const int n = int(ta.size(0));
+  GridProblem p;
+  p.n = n;
+  p.source = "the session's A and B";
+  for (const Tensor* t : {&ta, &tb}) {
+    Tensor c = contiguous(to(*t, Device::cpu(), DType::Float32));
+    const float* d = c.data<float>();
+    (t == &ta ? p.A : p.B).assign(d, d + size_t(n) * n);
+  }
+  app.grid.problem = p;
+  app.settings.grid_n = n;
+  app.grid.dirty = true;
+  return "";
+}
+
+void draw_controls(App& app) {
+  GridViewState& g = app.grid;
+  int mode = g.mode == GridMode::Cpu ? 0 : 1;
+  ImGui::TextUnformatted("Who computes C = A x B?");
+  if (ImGui::RadioButton("CPU", &mode, 0)) g.dirty = true;
+  ImGui::SameLine();
+  if (ImGui::RadioButton("GPU", &mode, 1)) g.dirty = true;
+  g.mode = mode == 0 ? GridMode::Cpu : GridMode::Gpu;
+  if (g.mode == GridMode::Cpu) {
+    if (ImGui::Checkbox("all cores (else one)", &g.all_cores)) g.dirty = true;
+  } else {
+    int k = int(g.kernel);
+    const char* names[] = {"naive", "coalesced", "shared-memory tiled"};
+    if (ImGui::Combo("kernel", &k, names, 3)) {
+      g.kernel = GridKernel(k);
+      g.dirty = true;
+    }
+  }
+  int n = g.problem.n;
+  if (ImGui::SliderInt("N", &n, 2, 64)) {
+    g.problem = random_problem(n, 1);
+    app.settings.grid_n = n;
+    g.dirty = true;
+  }
+  if (ImGui::Button("New random A, B")) {
+    g.problem = random_problem(g.problem.n, unsigned(ImGui::GetFrameCount()));
+    g.dirty = true;
+  }
+  ImGui::SameLine();
+  if (ImGui::Button("Use A, B from the session")) g.error = take_session_matrices(app);
+  ImGui::Separator();
+
+  // Play / pause / step / restart.
+  const char* play = g.anim.playing ? "Pause" : "Play";
+  ImVec2 p = ImGui::GetCursorScreenPos();
+  if (ImGui::Button(play, ImVec2(ImGui::GetFontSize() * 5, 0))) {
+    if (g.anim.finished(g.schedule)) g.anim.restart();
+    g.anim.playing = !g.anim.playing;
+  }
+  ImVec2 sz = ImGui::GetItemRectSize();
+  g.play_x = p.x;
+  g.play_y = p.y;
+  g.play_w = sz.x;
+  g.play_h = sz.y;
+  ImGui::SameLine();
+  if (ImGui::ArrowButton("back", ImGuiDir_Left)) g.anim.step(g.schedule, -1);
+  ImGui::SameLine();
+  if (ImGui::ArrowButton("fwd", ImGuiDir_Right)) g.anim.step(g.schedule, +1);
+  ImGui::SameLine();
+  if (ImGui::Button("Restart")) {
+    g.anim.restart();
+    g.anim.playing = false;
+  }
+  float speed = float(g.anim.speed);
+  if (ImGui::SliderFloat("speed", &speed, 0.05f, 20.0f, "%.2fx", ImGuiSliderFlags_Logarithmic)) {
+    g.anim.speed = speed;
+    app.settings.speed = speed;
+  }
+
+  const GridSchedule& s = g.schedule;
+  ImGui::Separator();
+  ImGui::TextWrapped("Timing: %s", s.timing_label.c_str());
+  const double scale = s.duration_ns >= 1e6 ? 1e6 : s.duration_ns >= 1e3 ? 1e3 : 1;
+  const char* unit = scale == 1e6 ? "ms" : scale == 1e3 ? "us" : "ns";
+  ImGui::Text("t = %.2f of %.2f %s", g.anim.t_ns / scale, s.duration_ns / scale, unit);
+  ImGui::Text("cells done: %d of %d", cells_done(s, g.anim.t_ns), s.n * s.n);
+  if (s.mode == GridMode::Gpu) {
+    ImGui::Text("grid %d x %d blocks of %d x %d threads", s.grid_x, s.grid_y, s.tile, s.tile);
+    ImGui::Text("warps of %d; %d SMs used; %d blocks/SM; %d wave(s)", s.warp_size, s.workers,
+                s.blocks_per_sm, s.waves);
+  } else {
+    ImGui::Text("%d core(s), one cell after another", s.workers);
+  }
+  ImGui::Text("global reads: %lld", static_cast<long long>(s.total_global_reads));
+  if (s.kernel == GridKernel::Tiled && s.mode == GridMode::Gpu) {
+    ImGui::Text("shared reads: %lld", static_cast<long long>(s.total_shared_reads));
+  }
+  ImGui::TextDisabled("A, B: %s", g.problem.source.c_str());
+  if (!g.error.empty()) ImGui::TextColored(ImVec4(1, 0.5f, 0.4f, 1), "%s", g.error.c_str());
+}
+
+// Which cell of C the first running CPU core works on, and how many terms it has summed.
+void cpu_progress(const GridSchedule& s, double t, int& cell, int& terms) {
+  cell = -1;
+  terms = 0;
+  for (size_t i = 0; i < s.cells.size(); ++i) {
+    const CellEvent& c = s.cells[i];
+    if (cell_phase(c, t) == CellPhase::Running) {
+      cell = int(i);
+      terms = int((t - c.start_ns) / (c.end_ns - c.start_ns) * s.n);
+      return;
+    }
+  }
+}
+
+void draw_selection(App& app) {
+  GridViewState& g = app.grid;
+  const GridSchedule& s = g.schedule;
+  if (g.selected_row < 0 || g.selected_row >= s.n || g.selected_col >= s.n) {
+    ImGui::TextDisabled("Click a cell of C to see who computes it and its dot product.");
+    return;
+  }
+  const CellEvent& c = s.cell(g.selected_row, g.selected_col);
+  ImGui::Text("C[%d][%d]", g.selected_row, g.selected_col);
+  if (s.mode == GridMode::Gpu) {
+    ImGui::Text("block (%d, %d)  thread (%d, %d)  warp %d  SM %d", c.block_x, c.block_y,
+                c.thread_x, c.thread_y, c.warp, c.worker);
+    ImGui::Text("global reads %lld, shared reads %lld, writes %lld",
+                static_cast<long long>(c.global_reads), static_cast<long long>(c.shared_reads),
+                static_cast<long long>(c.global_writes));
+    if (c.barriers > 0) {
+      std::vector<double> b = barrier_moments(c);
+      int passed = 0;
+      for (double m : b) passed += g.anim.t_ns >= m;
+      ImGui::Text("barriers: %d of %d passed (times spread evenly over the thread's span)", passed,
+                  c.barriers);
+    }
+  } else {
+    ImGui::Text("core %d   reads %lld", c.worker, static_cast<long long>(c.global_reads));
+  }
+  ImGui::Text("runs %.1f .. %.1f ns", c.start_ns, c.end_ns);
+  DotProduct d = dot_product(g.problem.A, g.problem.B, s.n, g.selected_row, g.selected_col);
+  ImGui::TextWrapped("%s", d.text.c_str());
+}
+
+void draw_canvas(App& app, ImVec2 avail) {
+  GridViewState& g = app.grid;
+  const GridSchedule& s = g.schedule;
+  const int n = s.n;
+  if (n == 0) return;
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  // A sits left of C and B above it, drawn at half scale for big grids.
+  const float ab_scale = n > 8 ? 0.5f : 1.0f;
+  const float cell = std::max(2.0f, std::floor(std::min(avail.x, avail.y - ImGui::GetFontSize() - 6) / (n * (1 + ab_scale) + 1.5f)));
+  const float gap = cell;
+  const float ab = cell * ab_scale;
+  const ImVec2 a0(origin.x, origin.y + n * ab + gap);
+  const ImVec2 b0(origin.x + n * ab + gap, origin.y);
+  const ImVec2 c0(b0.x, a0.y);
+  g.grid_x = c0.x;
+  g.grid_y = c0.y;
+  g.cell = cell;
+  const double t = g.anim.t_ns;
+
+  // Rows of A and columns of B in use: the selected cell's, and the running CPU cell's.
+  int hi_row = g.selected_row, hi_col = g.selected_col, terms = -1;
+  if (s.mode == GridMode::Cpu) {
+    int running;
+    cpu_progress(s, t, running, terms);
+    if (running >= 0) {
+      hi_row = running / n;
+      hi_col = running % n;
+    }
+  }
+  const ImU32 grey = IM_COL32(70, 70, 80, 255), hi = IM_COL32(255, 210, 60, 255);
+  const ImU32 text = IM_COL32(235, 235, 235, 255);
+  const bool numbers = cell >= 22;
+  char buf[32];
+  for (int i = 0; i < n; ++i) {
+    for (int k = 0; k < n; ++k) {
+      const bool on_a = i == hi_row, on_b = k == hi_col;
+      ImVec2 pa(a0.x + k * ab, a0.y + i * ab);
+      ImVec2 pb(b0.x + k * ab, b0.y + i * ab);
+      dl->AddRectFilled(pa, ImVec2(pa.x + ab - 1, pa.y + ab - 1), on_a ? hi : grey);
+      dl->AddRectFilled(pb, ImVec2(pb.x + ab - 1, pb.y + ab - 1), on_b ? hi : grey);
+      if (numbers) {
+        std::snprintf(buf, sizeof buf, "%g", double(g.problem.A[size_t(i) * n + k]));
+        dl->AddText(ImVec2(pa.x + 3, pa.y + 3), on_a ? IM_COL32(0, 0, 0, 255) : text, buf);
+        std::snprintf(buf, sizeof buf, "%g", double(g.problem.B[size_t(i) * n + k]));
+        dl->AddText(ImVec2(pb.x + 3, pb.y + 3), on_b ? IM_COL32(0, 0, 0, 255) : text, buf);
+      }
+    }
+  }
+  dl->AddText(ImVec2(a0.x, a0.y - ImGui::GetFontSize() - 2), text, "A");
+  dl->AddText(ImVec2(b0.x - ImGui::GetFontSize(), b0.y), text, "B");
+
+  // The cells of C.
+  for (int i = 0; i < n; ++i) {
+    for (int j = 0; j < n; ++j) {
+      const CellEvent& c = s.cell(i, j);
+      ImVec2 p(c0.x + j * cell, c0.y + i * cell);
+      ImVec2 q(p.x + cell - 1, p.y + cell - 1);
+      CellPhase ph = cell_phase(c, t);
+      ImU32 col;
+      if (s.mode == GridMode::Gpu) {
+        col = ph == CellPhase::Done      ? block_colour(c.block_linear, c.warp, 1.0f)
+              : ph == CellPhase::Running ? IM_COL32(235, 235, 235, 255)
+                                         : block_colour(c.block_linear, c.warp, 0.22f);
+      } else {
+        col = ph == CellPhase::Done      ? IM_COL32(60, 170, 90, 255)
+              : ph == CellPhase::Running ? hi
+                                         : IM_COL32(45, 45, 55, 255);
+      }
+      dl->AddRectFilled(p, q, col);
+      // A running cell fills from the bottom as its thread (or core) gets through the sum.
+      if (ph == CellPhase::Running && c.end_ns > c.start_ns) {
+        const float f = float((t - c.start_ns) / (c.end_ns - c.start_ns));
+        const ImU32 fill = s.mode == GridMode::Gpu ? block_colour(c.block_linear, c.warp, 1.0f)
+                                                   : IM_COL32(60, 170, 90, 255);
+        dl->AddRectFilled(ImVec2(p.x, q.y - (q.y - p.y) * f), q, fill);
+      }
+      if (numbers && ph == CellPhase::Done) {
+        DotProduct d = dot_product(g.problem.A, g.problem.B, n, i, j);
+        std::snprintf(buf, sizeof buf, "%g", double(d.sum));
+        dl->AddText(ImVec2(p.x + 3, p.y + 3), IM_COL32(0, 0, 0, 255), buf);
+      }
+    }
+  }
+  // Block outlines (the tiles of the tiled kernel), drawn from the cells each block owns.
+  if (s.mode == GridMode::Gpu && s.tile > 0) {
+    for (int by = 0; by < s.grid_y; ++by) {
+      for (int bx = 0; bx < s.grid_x; ++bx) {
+        // Naive: block x walks rows; coalesced and tiled: block x walks columns.
+        const int r0 = (s.kernel == GridKernel::Naive ? bx : by) * s.tile;
+        const int c0i = (s.kernel == GridKernel::Naive ? by : bx) * s.tile;
+        if (r0 >= n || c0i >= n) continue;
+        const int r1 = std::min(n, r0 + s.tile), c1 = std::min(n, c0i + s.tile);
+        dl->AddRect(ImVec2(c0.x + c0i * cell, c0.y + r0 * cell),
+                    ImVec2(c0.x + c1 * cell - 1, c0.y + r1 * cell - 1),
+                    IM_COL32(255, 255, 255, 140), 0, 0, s.kernel == GridKernel::Tiled ? 2.0f : 1.0f);
+      }
+    }
+  }
+  // The tiled kernel: the tile of A and B the selected cell's block has in shared memory.
+  if (s.mode == GridMode::Gpu && s.kernel == GridKernel::Tiled && g.selected_row >= 0) {
+    const CellEvent& c = s.cell(g.selected_row, g.selected_col);
+    int passed = 0;
+    for (double m : barrier_moments(c)) passed += t >= m;
+    const int phase = std::min(passed / 2, std::max(0, (n + s.tile - 1) / s.tile - 1));
+    const int k0 = phase * s.tile, k1 = std::min(n, k0 + s.tile);
+    const int r0 = (g.selected_row / s.tile) * s.tile, cc0 = (g.selected_col / s.tile) * s.tile;
+    const ImU32 sh = IM_COL32(80, 200, 255, 255);
+    dl->AddRect(ImVec2(a0.x + k0 * ab, a0.y + r0 * ab),
+                ImVec2(a0.x + k1 * ab, a0.y + std::min(n, r0 + s.tile) * ab), sh, 0, 0, 2.5f);
+    dl->AddRect(ImVec2(b0.x + cc0 * ab, b0.y + k0 * ab),
+                ImVec2(b0.x + std::min(n, cc0 + s.tile) * ab, b0.y + k1 * ab), sh, 0, 0, 2.5f);
+  }
+  if (g.selected_row >= 0 && g.selected_row < n && g.selected_col < n) {
+    ImVec2 p(c0.x + g.selected_col * cell, c0.y + g.selected_row * cell);
+    dl->AddRect(ImVec2(p.x - 1, p.y - 1), ImVec2(p.x + cell, p.y + cell), IM_COL32(255, 60, 60, 255), 0, 0, 3.0f);
+  }
+  // The CPU's running sum.
+  if (s.mode == GridMode::Cpu && terms >= 0 && hi_row >= 0) {
+    float sum = 0;
+    for (int k = 0; k < terms && k < n; ++k) sum += g.problem.A[size_t(hi_row) * n + k] * g.problem.B[size_t(k) * n + hi_col];
+    std::snprintf(buf, sizeof buf, "C[%d][%d]: %d of %d terms, sum so far %g", hi_row, hi_col, terms, n, double(sum));
+    dl->AddText(ImVec2(c0.x, c0.y + n * cell + 4), hi, buf);
+  }
+
+  // Clicks on C select a cell.
+  const float total = n * cell;
+  ImGui::SetCursorScreenPos(c0);
+  ImGui::InvisibleButton("grid_cells", ImVec2(total, total));
+  if (ImGui::IsItemClicked()) {
+    ImVec2 m = ImGui::GetIO().MousePos;
+    g.selected_col = std::clamp(int((m.x - c0.x) / cell), 0, n - 1);
+    g.selected_row = std::clamp(int((m.y - c0.y) / cell), 0, n - 1);
+  }
+}
+
+}  // namespace
+
+void draw_grid_view(App& app) {
+  GridViewState& g = app.grid;
+  if (g.dirty) {
+    try {
+      g.schedule = make_schedule(g.problem, g.mode, g.kernel,
+                                 g.all_cores ? int(std::max(1u, std::thread::hardware_concurrency())) : 1);
+      g.anim.restart();
+    } catch (const std::exception& e) {
+      g.error = e.what();
+    }
+    g.dirty = false;
+    if (g.selected_row >= g.problem.n || g.selected_col >= g.problem.n) g.selected_row = g.selected_col = -1;
+  }
+  g.anim.advance(g.schedule, app.frame_dt);
+
+  const float side = ImGui::GetFontSize() * 24;
+  ImGui::BeginChild("grid_controls", ImVec2(side, 0), true);
+  draw_controls(app);
+  ImGui::Separator();
+  draw_selection(app);
+  ImGui::EndChild();
+  ImGui::SameLine();
+  ImGui::BeginChild("grid_canvas", ImVec2(0, 0), false, ImGuiWindowFlags_NoScrollbar);
+  ImVec2 avail = ImGui::GetContentRegionAvail();
+  draw_canvas(app, avail);
+  ImGui::EndChild();
+}
+
+}  // namespace tp::gui

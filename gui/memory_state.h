@@ -1,0 +1,82 @@
+// The memory map's state: host RAM | the link | each GPU's memory, with the session's
+// tensors as boxes sized by bytes, the box layout, transfers to animate (from the modeled
+// clock's copy records, or measured around a command) and operands to flash after a
+// device-mismatch error. Plain data; tests build it without a window.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include "repl/meta_commands.h"
+
+namespace tp::gui {
+
+// One tensor (later also a module) in one memory.
+struct MemBox {
+  std::string name;    // "x", "xs[0]", "model.w"
+  std::string shape;   // "[2, 3]"
+  std::string dtype;   // "float32"
+  size_t bytes = 0;
+};
+
+// One memory: host RAM or one GPU's memory.
+struct MemRegion {
+  std::string device;  // "cpu", "cuda:0"
+  std::string title;   // "host RAM", "cuda:0 Tesla T4 (simulated)"
+  size_t capacity = 0; // bytes (0: unknown/not tracked)
+  size_t used = 0;     // bytes of the boxes (device: the allocator's figure)
+  std::vector<MemBox> boxes;
+};
+
+// The whole map.
+struct MemoryMap {
+  std::vector<MemRegion> regions;  // host first, then the GPUs in ordinal order
+  std::string link;                // "PCIe 3.0 x16 - 12.0 GB/s pinned, modeled"
+  const MemRegion* region(const std::string& device) const;
+  const MemBox* box(const std::string& device, const std::string& name) const;
+};
+
+// Builds the map from the rows :mem and :devices print. This is the one place that
+// decides what becomes a box: tensors now; modules can join here.
+MemoryMap build_memory_map(const std::vector<repl::MemRow>& tensors,
+                           const std::vector<repl::DeviceRow>& devices, const std::string& link);
+// The map of a live session (its globals and the registry's devices).
+MemoryMap collect_memory_map(lang::Interpreter& interp);
+
+// A box placed in a region: x, y, w, h in pixels.
+struct BoxRect {
+  float x = 0, y = 0, w = 0, h = 0;
+  size_t box = 0;  // index into the region's boxes
+};
+
+// Places a region's boxes inside (x, y, w, h), row after row. A box's area is proportional
+// to its bytes (scaled so that `scale_bytes` fills the area), never smaller than
+// min_w x min_h so its name stays readable. Boxes that do not fit are left out.
+std::vector<BoxRect> layout_boxes(const MemRegion& r, float x, float y, float w, float h,
+                                  size_t scale_bytes, float min_w = 56, float min_h = 30);
+
+// A transfer to animate: a box that appeared on `to` from `from`.
+struct Transfer {
+  std::string name, from, to;
+  size_t bytes = 0;
+  double seconds = 0;
+  bool measured = false;  // modeled clock time, or wall time around the command
+  double age = 0;         // seconds since it started (the animation's clock)
+};
+
+// What changed between two maps: boxes that now live on a device where an equally shaped
+// tensor lives elsewhere, or a name that moved. `copy_seconds[i]` are the modeled copy
+// durations the clock recorded meanwhile (matched by order); when there are none, the
+// transfer gets `wall_seconds` (measured).
+std::vector<Transfer> detect_transfers(const MemoryMap& before, const MemoryMap& after,
+                                       const std::vector<std::pair<size_t, double>>& copies,
+                                       double wall_seconds);
+
+// After a device-mismatch RuntimeError: the boxes to flash, as (device, name) pairs: names
+// appearing in the failing code that live on a device the message names.
+std::vector<std::pair<std::string, std::string>> mismatch_operands(const MemoryMap& map,
+                                                                   const std::string& code,
+                                                                   const std::string& message);
+
+}  // namespace tp::gui

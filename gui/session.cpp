@@ -1,0 +1,93 @@
+// The GUI session: an interpreter whose streams are captured, with the REPL's hint engine
+// and meta commands, and the modeled clock read around each run.
+#include "gui/session.h"
+
+#include <chrono>
+
+#include "core/backends/sim/sim_backend.h"
+#include "repl/completion.h"
+#include "repl/meta_commands.h"
+
+namespace tp::gui {
+
+Session::Session(DeviceConfig devices) : devices_(std::move(devices)) {
+  lessons_.progress_path = lesson::default_progress_path();
+  start();
+}
+
+void Session::start() {
+  hints_.reset();
+  interp_.reset();  // device tensors die with the old session
+  interp_ = std::make_unique<lang::Interpreter>();
+  interp_->set_output(&out_, &err_);
+  hints_ = std::make_unique<repl::HintEngine>(*interp_, /*color=*/false, /*script=*/false);
+  interp_->set_run_observer([this](const lang::RunOutcome& o) {
+    hints_->observe(o);
+    if (o.error) {
+      last_error_ = lesson::error_text(*interp_, o);
+      lessons_.note_error(last_error_);
+    }
+  });
+}
+
+void Session::reset() {
+  hints_.reset();
+  interp_.reset();
+  configure_devices(devices_);
+  start();
+}
+
+// The copies each simulated device's clock logged since `points` were taken.
+static std::vector<ClockPoint> clock_points() {
+  std::vector<ClockPoint> points;
+  for (const auto& d : sim_backend().devices()) points.push_back(d->clock->point());
+  return points;
+}
+
+static std::vector<std::pair<size_t, double>> copies_since(const std::vector<ClockPoint>& points) {
+  std::vector<std::pair<size_t, double>> out;
+  const auto& devs = sim_backend().devices();
+  for (size_t i = 0; i < devs.size() && i < points.size(); ++i) {
+    for (const ClockRecord& r : devs[i]->clock->records_since(points[i])) {
+      if (r.is_copy) out.emplace_back(size_t(r.bytes), (r.end_ns - r.start_ns) * 1e-9);
+    }
+  }
+  return out;
+}
+
+RunReport Session::run(const std::string& input) {
+  RunReport rep;
+  rep.code = input;
+  out_.str("");
+  err_.str("");
+  last_error_.clear();
+  const auto t0 = std::chrono::steady_clock::now();
+  const std::vector<ClockPoint> points = clock_points();
+  bool handled = false;
+  if (!input.empty() && input[0] == ':') {
+    repl::MetaContext ctx{*interp_, out_, [this] { reset(); }};
+    ctx.lessons = &lessons_;
+    try {
+      handled = repl::run_meta_command(input, ctx);
+    } catch (const std::exception& e) {
+      err_ << "error: " << e.what() << "\n";
+      handled = true;
+    }
+    rep.quit = ctx.quit;
+  }
+  if (!handled) rep.ok = interp_->run_interactive(input);
+  rep.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  // A :reset replaced the devices: their clocks are new, nothing to compare.
+  if (points.size() == sim_backend().devices().size()) rep.copies = copies_since(points);
+  rep.out = out_.str();
+  rep.err = err_.str();
+  rep.error = last_error_;
+  if (!rep.error.empty()) rep.ok = false;
+  return rep;
+}
+
+std::vector<std::string> Session::complete(const std::string& line) {
+  return repl::complete_line(*interp_, line);
+}
+
+}  // namespace tp::gui

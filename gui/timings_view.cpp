@@ -1,0 +1,191 @@
+// The timings view: runs the benchmark in the background (progress bar, cancel), plots
+// time against size on log-log axes with ImDrawList, marks the crossover where the GPU
+// starts to win and labels speedups; results save to and load from JSON.
+#include <imgui.h>
+#include <imgui_stdlib.h>
+
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+
+#include "gui/app.h"
+
+namespace tp::gui {
+
+namespace {
+
+ImU32 series_colour(size_t i) {
+  static const ImU32 colours[] = {
+      IM_COL32(240, 90, 80, 255),   IM_COL32(250, 170, 60, 255), IM_COL32(120, 200, 255, 255),
+      IM_COL32(90, 150, 255, 255),  IM_COL32(160, 110, 255, 255), IM_COL32(80, 220, 120, 255),
+      IM_COL32(200, 200, 200, 255), IM_COL32(150, 150, 150, 255), IM_COL32(230, 130, 230, 255),
+      IM_COL32(180, 100, 180, 255)};
+  return colours[i % (sizeof colours / sizeof colours[0])];
+}
+
+std::string tick_label_n(double v) {
+  char b[16];
+  std::snprintf(b, sizeof b, "%g", v);
+  return b;
+}
+
+void draw_plot(App& app, const BenchResults& r, ImVec2 size) {
+  TimingsViewState& ts = app.timings;
+  ts.hidden.resize(r.series.size(), false);
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const ImVec2 o = ImGui::GetCursorScreenPos();
+  const float fs = ImGui::GetFontSize();
+  const float left = o.x + fs * 4.5f, top = o.y + fs * 0.5f;
+  const float w = size.x - fs * 5.5f, h = size.y - fs * 3.0f;
+  if (w < 50 || h < 50) return;
+  dl->AddRectFilled(ImVec2(left, top), ImVec2(left + w, top + h), IM_COL32(20, 22, 28, 255));
+  dl->AddRect(ImVec2(left, top), ImVec2(left + w, top + h), IM_COL32(140, 140, 150, 255));
+
+  PlotScale sc = plot_scale_for(r, ts.include_transfers, ts.hidden, left, top, w, h);
+  const ImU32 grid = IM_COL32(60, 60, 70, 255), label = IM_COL32(200, 200, 200, 255);
+  for (double t : sc.x.ticks()) {
+    const float x = sc.px(t);
+    dl->AddLine(ImVec2(x, top), ImVec2(x, top + h), grid);
+    dl->AddText(ImVec2(x - fs * 0.5f, top + h + 2), label, tick_label_n(t).c_str());
+  }
+  for (double t : sc.y.ticks()) {
+    const float y = sc.py(t);
+    dl->AddLine(ImVec2(left, y), ImVec2(left + w, y), grid);
+    dl->AddText(ImVec2(o.x, y - fs * 0.5f), label, format_seconds(t).c_str());
+  }
+  dl->AddText(ImVec2(left + w * 0.5f - fs * 6, top + h + fs * 1.2f), label, "matrix size N (log)");
+
+  // The lines: GPU series include the copies when asked.
+  for (size_t i = 0; i < r.series.size(); ++i) {
+    const BenchSeries& s = r.series[i];
+    if (!series_visible(r, i, ts.include_transfers, ts.hidden)) continue;
+    ImVec2 prev;
+    bool have = false;
+    for (const BenchPoint& p : s.points) {
+      std::optional<double> t = s.kind == SeriesKind::Gpu ? gpu_time(r, s, p.n, ts.include_transfers)
+                                                          : std::optional<double>(p.seconds);
+      if (!t) continue;
+      ImVec2 q(sc.px(p.n), sc.py(*t));
+      if (have) dl->AddLine(prev, q, series_colour(i), s.measured ? 2.5f : 1.5f);
+      dl->AddCircleFilled(q, s.measured ? 3.5f : 2.5f, series_colour(i));
+      prev = q;
+      have = true;
+    }
+  }
+
+  // Crossover and speedup against the best CPU line, for cuBLAS (or the first GPU line).
+  const BenchSeries* cpu = r.find("CPU BLAS");
+  const BenchSeries* gpu = r.find("cuBLAS");
+  if (cpu && gpu && !cpu->points.empty()) {
+    std::optional<double> x = crossover(r, *cpu, *gpu, ts.include_transfers);
+    if (x && *x >= sc.x.lo && *x <= sc.x.hi) {
+      const float px = sc.px(*x);
+      dl->AddLine(ImVec2(px, top), ImVec2(px, top + h), IM_COL32(255, 255, 0, 200), 2.0f);
+      char b[64];
+      std::snprintf(b, sizeof b, "GPU wins from N ~ %.0f", *x);
+      dl->AddText(ImVec2(px + 4, top + 4), IM_COL32(255, 255, 0, 255), b);
+    }
+    const BenchPoint& last = cpu->points.back();
+    if (std::optional<double> sp = speedup(r, *cpu, *gpu, last.n, ts.include_transfers)) {
+      std::optional<double> g = gpu_time(r, *gpu, last.n, ts.include_transfers);
+      char b[64];
+      std::snprintf(b, sizeof b, "%.1fx", *sp);
+      dl->AddText(ImVec2(sc.px(last.n) - fs * 3, sc.py(*g) + 4), IM_COL32(255, 255, 0, 255), b);
+    }
+  }
+  ImGui::Dummy(size);
+}
+
+void draw_legend(App& app, const BenchResults& r) {
+  TimingsViewState& ts = app.timings;
+  ts.hidden.resize(r.series.size(), false);
+  const BenchSeries* cpu = r.find("CPU BLAS");
+  for (size_t i = 0; i < r.series.size(); ++i) {
+    const BenchSeries& s = r.series[i];
+    ImGui::PushID(int(i));
+    bool on = !ts.hidden[i];
+    ImGui::PushStyleColor(ImGuiCol_CheckMark, ImGui::ColorConvertU32ToFloat4(series_colour(i)));
+    if (ImGui::Checkbox("##on", &on)) ts.hidden[i] = !on;
+    ImGui::PopStyleColor();
+    ImGui::SameLine();
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(series_colour(i)), "%s", s.name.c_str());
+    ImGui::SameLine();
+    ImGui::TextDisabled("%s", s.measured ? "measured" : "modeled");
+    if (!s.points.empty()) {
+      const BenchPoint& p = s.points.back();
+      ImGui::SameLine();
+      ImGui::Text("N=%d: %s", p.n, format_seconds(p.seconds).c_str());
+      if (s.kind == SeriesKind::Gpu && cpu) {
+        if (std::optional<double> sp = speedup(r, *cpu, s, p.n, ts.include_transfers)) {
+          ImGui::SameLine();
+          ImGui::Text("(%.1fx vs CPU BLAS)", *sp);
+        }
+      }
+    }
+    ImGui::PopID();
+  }
+}
+
+}  // namespace
+
+void draw_timings_view(App& app) {
+  TimingsViewState& ts = app.timings;
+  BenchRunner& runner = ts.runner;
+  if (runner.running()) {
+    if (ImGui::Button("Cancel")) runner.cancel();
+  } else if (ImGui::Button("Run benchmark")) {
+    runner.start(default_bench_plan(ts.large));
+    ts.hidden.clear();
+  }
+  ImGui::SameLine();
+  ImGui::Checkbox("up to 4096", &ts.large);
+  ImGui::SameLine();
+  ImGui::Checkbox("include transfers", &ts.include_transfers);
+  ImGui::SameLine();
+  ImGui::ProgressBar(runner.progress(), ImVec2(ImGui::GetFontSize() * 10, 0));
+  ImGui::SameLine();
+  ImGui::TextUnformatted(runner.status().c_str());
+
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 18);
+  ImGui::InputText("##path", &ts.path);
+  ImGui::SameLine();
+  if (ImGui::Button("Save JSON")) {
+    std::ofstream out(ts.path);
+    out << to_json(runner.results());
+    ts.message = out ? "saved " + ts.path : "could not write " + ts.path;
+  }
+  ImGui::SameLine();
+  if (ImGui::Button("Load JSON")) {
+    std::ifstream in(ts.path);
+    std::ostringstream ss;
+    ss << in.rdbuf();
+    std::string error;
+    if (!in) {
+      ts.message = "could not read " + ts.path;
+    } else if (std::optional<BenchResults> r = from_json(ss.str(), error)) {
+      runner.set_results(*r);
+      ts.hidden.clear();
+      ts.message = "loaded " + ts.path;
+    } else {
+      ts.message = ts.path + ": " + error;
+    }
+  }
+  ImGui::SameLine();
+  ImGui::TextUnformatted(ts.message.c_str());
+
+  const BenchResults r = runner.results();
+  if (!r.source.empty()) ImGui::TextWrapped("Source: %s  |  GPU: %s", r.source.c_str(), r.gpu_name.c_str());
+  ImGui::TextDisabled("CPU figures are measured here; GPU figures say measured (a real GPU) or modeled (the simulator's profile).");
+  ImVec2 avail = ImGui::GetContentRegionAvail();
+  const float legend_w = ImGui::GetFontSize() * 26;
+  ImGui::BeginChild("plot", ImVec2(avail.x - legend_w, 0), false, ImGuiWindowFlags_NoScrollbar);
+  draw_plot(app, r, ImGui::GetContentRegionAvail());
+  ImGui::EndChild();
+  ImGui::SameLine();
+  ImGui::BeginChild("legend", ImVec2(0, 0), true);
+  draw_legend(app, r);
+  ImGui::EndChild();
+}
+
+}  // namespace tp::gui

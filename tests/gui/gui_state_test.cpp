@@ -1,0 +1,400 @@
+// The GUI's view state without a window: grid schedules (from a trace and for the CPU),
+// animation stepping, memory-map boxes, transfers and flashes, plot scaling, crossovers,
+// benchmark JSON, console input, settings and the command line; and one session that
+// drives the memory map as the console would.
+#include <doctest/doctest.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "core/device_registry.h"
+#include "gui/bench_runner.h"
+#include "gui/console_state.h"
+#include "gui/grid_state.h"
+#include "gui/memory_state.h"
+#include "gui/options.h"
+#include "gui/session.h"
+#include "gui/settings.h"
+#include "gui/timings_state.h"
+
+using namespace tp;
+using namespace tp::gui;
+
+namespace {
+
+ThreadTrace thread(int bx, int by, int tx, int ty, int sm, int64_t out, double s, double e) {
+  ThreadTrace t;
+  t.block = {bx, by, 1};
+  t.thread = {tx, ty, 1};
+  t.sm = sm;
+  t.output = out;
+  t.start_ns = s;
+  t.end_ns = e;
+  t.global_reads = 4;
+  return t;
+}
+
+BenchSeries series(const std::string& name, SeriesKind kind, std::vector<BenchPoint> pts) {
+  BenchSeries s;
+  s.name = name;
+  s.kind = kind;
+  s.points = std::move(pts);
+  return s;
+}
+
+}  // namespace
+
+TEST_CASE("schedule from a trace: cells, blocks, SMs and times from the first thread") {
+  KernelTrace tr;
+  tr.config.grid = {2, 1, 1};
+  tr.config.block = {1, 2, 1};
+  tr.blocks_per_sm = 1;
+  tr.waves = 1;
+  // 2x2 C: block 0 on SM 0 computes column 0, block 1 on SM 3 column 1, later.
+  tr.threads = {thread(0, 0, 0, 0, 0, 0, 100, 150), thread(0, 0, 0, 1, 0, 2, 100, 160),
+                thread(1, 0, 0, 0, 3, 1, 120, 200), thread(1, 0, 0, 1, 3, 3, 120, 210),
+                thread(1, 0, 0, 2, 3, -1, 120, 130)};  // an edge thread with no output
+  GridSchedule s = schedule_from_trace(tr, 2, GridKernel::Coalesced, 32);
+  CHECK(s.mode == GridMode::Gpu);
+  CHECK(s.duration_ns == 110);
+  CHECK(s.workers == 4);
+  CHECK(s.cell(0, 1).worker == 3);
+  CHECK(s.cell(0, 1).block_linear == 1);
+  CHECK(s.cell(1, 0).thread_y == 1);
+  CHECK(s.cell(0, 0).start_ns == 0);
+  CHECK(s.cell(1, 1).end_ns == 110);
+  CHECK(s.total_global_reads == 20);
+  CHECK(s.timing_label == "modeled (simulator trace)");
+  tr.measured = true;
+  CHECK(schedule_from_trace(tr, 2, GridKernel::Coalesced, 32).timing_label ==
+        "measured (timestamps recorded by the kernel)");
+}
+
+TEST_CASE("schedules from the simulator: every cell computed; tiled reads shared memory") {
+  configure_devices(DeviceConfig{});
+  GridProblem p = random_problem(12, 3);
+  for (GridKernel k : {GridKernel::Naive, GridKernel::Coalesced, GridKernel::Tiled}) {
+    GridSchedule s = make_schedule(p, GridMode::Gpu, k, 1);
+    CHECK(s.n == 12);
+    CHECK(s.tile == grid_tile_for(12));
+    CHECK(s.duration_ns > 0);
+    CHECK(s.timing_label.rfind("modeled", 0) == 0);
+    CHECK(cells_done(s, s.duration_ns) == 144);
+    CHECK(cells_done(s, 0) < 144);
+    if (k == GridKernel::Tiled) {
+      // 2 x 2 blocks of 8 x 8 threads (edge threads too), 2 tiles, 8 steps, 2 reads each.
+      CHECK(s.total_shared_reads == int64_t(256) * 2 * 8 * 2);
+      CHECK(s.cell(5, 7).barriers == 4);
+      CHECK(barrier_moments(s.cell(5, 7)).size() == 4);
+    } else {
+      CHECK(s.total_shared_reads == 0);
+      CHECK(s.total_global_reads == int64_t(2) * 12 * 12 * 12);
+    }
+  }
+  // Naive: block x walks rows; coalesced: block x walks columns.
+  CHECK(make_schedule(p, GridMode::Gpu, GridKernel::Naive, 1).cell(9, 0).block_x == 1);
+  CHECK(make_schedule(p, GridMode::Gpu, GridKernel::Coalesced, 1).cell(9, 0).block_y == 1);
+  GridSchedule cpu = make_schedule(p, GridMode::Cpu, GridKernel::Naive, 1);
+  CHECK(cpu.timing_label.rfind("measured", 0) == 0);
+  CHECK(cpu.workers == 1);
+}
+
+TEST_CASE("CPU schedule: cores take cells in turn, one after another") {
+  GridSchedule s = cpu_schedule(3, 2, 10, true);
+  CHECK(s.cells.size() == 9);
+  CHECK(s.cell(0, 0).worker == 0);
+  CHECK(s.cell(0, 1).worker == 1);
+  CHECK(s.cell(0, 2).start_ns == 10);
+  CHECK(s.cell(2, 2).start_ns == 40);  // cell 8: core 0's fifth
+  CHECK(s.duration_ns == 50);
+  CHECK(cell_phase(s.cell(0, 2), 5) == CellPhase::Waiting);
+  CHECK(cell_phase(s.cell(0, 2), 15) == CellPhase::Running);
+  CHECK(cell_phase(s.cell(0, 2), 20) == CellPhase::Done);
+  CHECK(cells_done(s, 20) == 4);
+}
+
+TEST_CASE("animation: plays at its speed, stops at the end, steps between finishing moments") {
+  GridSchedule s = cpu_schedule(2, 1, 100, true);  // cells end at 100, 200, 300, 400
+  GridAnimation a;
+  a.seconds_per_run = 8;
+  a.advance(s, 4);
+  CHECK(a.t_ns == 0);  // paused
+  a.playing = true;
+  a.advance(s, 2);
+  CHECK(a.t_ns == doctest::Approx(100));
+  a.speed = 2;
+  a.advance(s, 2);
+  CHECK(a.t_ns == doctest::Approx(300));
+  a.advance(s, 10);
+  CHECK(a.t_ns == 400);
+  CHECK_FALSE(a.playing);
+  CHECK(a.finished(s));
+  a.t_ns = 150;
+  a.step(s, +1);
+  CHECK(a.t_ns == 200);
+  a.step(s, +1);
+  CHECK(a.t_ns == 300);
+  a.step(s, -1);
+  CHECK(a.t_ns == 200);
+  a.step(s, -1);
+  CHECK(a.t_ns == 100);
+  a.step(s, -1);
+  CHECK(a.t_ns == 0);
+}
+
+TEST_CASE("dot product of a cell, with its numbers") {
+  const std::vector<float> A = {1, 2, 3, 4}, B = {5, -6, 7, 8};
+  DotProduct d = dot_product(A, B, 2, 1, 0);
+  CHECK(d.sum == 3 * 5 + 4 * 7);
+  CHECK(d.text == "C[1][0] = A[1][0]*B[0][0] + A[1][1]*B[1][0]\n  = 3*5 + 4*7\n  = 43");
+  CHECK(dot_product(A, B, 2, 0, 1).text ==
+        "C[0][1] = A[0][0]*B[0][1] + A[0][1]*B[1][1]\n  = 1*(-6) + 2*8\n  = 10");
+}
+
+TEST_CASE("memory boxes: area follows bytes, no overlap, inside the region") {
+  MemRegion r;
+  r.boxes = {{"small", "[10]", "float32", 40}, {"big", "[1000]", "float32", 4000},
+             {"mid", "[250]", "float32", 1000}, {"tiny", "[]", "bool", 1}};
+  std::vector<BoxRect> rects = layout_boxes(r, 10, 20, 400, 300, 8000, 20, 10);
+  REQUIRE(rects.size() == 4);
+  CHECK(r.boxes[rects[0].box].name == "big");  // largest first
+  auto area = [](const BoxRect& b) { return b.w * b.h; };
+  CHECK(area(rects[0]) == doctest::Approx(400 * 300 * 0.5).epsilon(0.01));
+  CHECK(area(rects[1]) == doctest::Approx(400 * 300 * 0.125).epsilon(0.01));
+  CHECK(area(rects[2]) == doctest::Approx(400 * 300 * 0.005).epsilon(0.01));
+  CHECK(area(rects[3]) == doctest::Approx(20 * 10));  // raised to the minimum size
+  for (size_t i = 0; i < rects.size(); ++i) {
+    const BoxRect& a = rects[i];
+    CHECK(a.x >= 10);
+    CHECK(a.y >= 20);
+    CHECK(a.x + a.w <= 410.5f);
+    CHECK(a.y + a.h <= 320.5f);
+    for (size_t j = i + 1; j < rects.size(); ++j) {
+      const BoxRect& b = rects[j];
+      const bool apart = a.x + a.w <= b.x || b.x + b.w <= a.x || a.y + a.h <= b.y || b.y + b.h <= a.y;
+      CHECK(apart);
+    }
+  }
+  // No room: boxes that do not fit are left out rather than drawn outside.
+  CHECK(layout_boxes(r, 0, 0, 30, 12, 8000, 20, 10).size() == 1);
+}
+
+TEST_CASE("memory map: regions, transfers from the clock's copies, flashes after a mix-up") {
+  std::vector<repl::DeviceRow> devs = {{"cpu", "real", "host", 0, 0},
+                                       {"cuda:0", "simulated", "Tesla T4 (simulated)", 0, 1000000}};
+  MemoryMap before = build_memory_map({{"x", "cpu", "[2, 3]", "float32", 24}}, devs, "PCIe");
+  MemoryMap after = build_memory_map({{"x", "cpu", "[2, 3]", "float32", 24},
+                                      {"y", "cuda:0", "[2, 3]", "float32", 24}},
+                                     devs, "PCIe");
+  REQUIRE(after.regions.size() == 2);
+  CHECK(after.region("cpu")->used == 24);
+  CHECK(after.region("cuda:0")->title == "cuda:0  Tesla T4 (simulated)");
+  std::vector<Transfer> t = detect_transfers(before, after, {{24, 2e-5}}, 0.5);
+  REQUIRE(t.size() == 1);
+  CHECK(t[0].name == "y");
+  CHECK(t[0].from == "cpu");
+  CHECK(t[0].to == "cuda:0");
+  CHECK(t[0].seconds == 2e-5);
+  CHECK_FALSE(t[0].measured);
+  std::vector<Transfer> wall = detect_transfers(before, after, {}, 0.5);
+  REQUIRE(wall.size() == 1);
+  CHECK(wall[0].measured);
+  CHECK(wall[0].seconds == 0.5);
+  CHECK(detect_transfers(after, after, {}, 0.5).empty());
+
+  const std::string msg = "Expected all tensors to be on the same device, but found at least two "
+                          "devices, cuda:0 and cpu!";
+  auto flash = mismatch_operands(after, "z = x + y", msg);
+  REQUIRE(flash.size() == 2);
+  CHECK(flash[0] == std::make_pair(std::string("cpu"), std::string("x")));
+  CHECK(flash[1] == std::make_pair(std::string("cuda:0"), std::string("y")));
+  CHECK(mismatch_operands(after, "x + y", "name 'q' is not defined").empty());
+}
+
+TEST_CASE("plot scaling: whole decades, log positions, y downward") {
+  LogAxis a = log_axis_for(16, 2048);
+  CHECK(a.lo == 10);
+  CHECK(a.hi == 10000);
+  CHECK(a.fraction(100) == doctest::Approx(1.0 / 3));
+  CHECK(a.ticks() == std::vector<double>{10, 100, 1000, 10000});
+  BenchResults r;
+  r.series.push_back(series("CPU BLAS", SeriesKind::Cpu, {{16, 2e-6}, {1024, 3e-2}}));
+  PlotScale s = plot_scale_for(r, false, {}, 100, 50, 300, 200);
+  CHECK(s.y.lo == doctest::Approx(1e-6));
+  CHECK(s.y.hi == doctest::Approx(1e-1));
+  CHECK(s.px(10) == doctest::Approx(100));
+  CHECK(s.px(10000) == doctest::Approx(400));
+  CHECK(s.py(1e-1) == doctest::Approx(50));
+  CHECK(s.py(1e-6) == doctest::Approx(250));
+  CHECK_FALSE(series_visible(r, 0, false, {true}));
+}
+
+TEST_CASE("crossover: where the GPU starts to win, with and without copies") {
+  BenchResults r;
+  // CPU n^3 ns; GPU 10 us + n^3/100 ns: they cross near n = 21.6 (between 16 and 32).
+  std::vector<BenchPoint> cpu, gpu, h2d, d2h;
+  for (int n : {8, 16, 32, 64, 128}) {
+    const double c = double(n) * n * n * 1e-9;
+    cpu.push_back({n, c});
+    gpu.push_back({n, 1e-5 + c / 100});
+    h2d.push_back({n, 1e-3});
+    d2h.push_back({n, 1e-3});
+  }
+  r.series = {series("CPU BLAS", SeriesKind::Cpu, cpu), series("cuBLAS", SeriesKind::Gpu, gpu),
+              series("H2D pageable", SeriesKind::CopyToDevice, h2d),
+              series("D2H pageable", SeriesKind::CopyToHost, d2h)};
+  std::optional<double> x = crossover(r, r.series[0], r.series[1], false);
+  REQUIRE(x);
+  CHECK(*x > 16);
+  CHECK(*x < 32);
+  // With 3 ms of copies the GPU (3.02 ms at 128) never beats 2.1 ms of CPU.
+  CHECK_FALSE(crossover(r, r.series[0], r.series[1], true));
+  CHECK(*gpu_time(r, r.series[1], 64, true) == doctest::Approx(1e-5 + 64 * 64 * 64 * 1e-11 + 3e-3));
+  CHECK(*speedup(r, r.series[0], r.series[1], 128, false) == doctest::Approx(2.097152e-3 / (1e-5 + 2.097152e-5)));
+  // A GPU that always wins crosses at the smallest size.
+  r.series[1].points = {{8, 1e-12}, {16, 1e-12}, {32, 1e-12}, {64, 1e-12}, {128, 1e-12}};
+  CHECK(*crossover(r, r.series[0], r.series[1], false) == 8);
+}
+
+TEST_CASE("benchmark JSON: round trip, and errors for files that are not ours") {
+  BenchResults r;
+  r.source = "test \"machine\"";
+  r.gpu_name = "Tesla T4 (simulated)";
+  r.series.push_back(series("CPU BLAS", SeriesKind::Cpu, {{16, 1.5e-6}, {32, 4e-6}}));
+  r.series.push_back(series("H2D pinned", SeriesKind::CopyToDevice, {{16, 2e-6}}));
+  r.series[1].measured = false;
+  r.series[1].pinned = true;
+  std::string error;
+  std::optional<BenchResults> back = from_json(to_json(r), error);
+  REQUIRE(back);
+  CHECK(back->source == r.source);
+  CHECK(back->gpu_name == r.gpu_name);
+  REQUIRE(back->series.size() == 2);
+  CHECK(back->series[1].pinned);
+  CHECK_FALSE(back->series[1].measured);
+  CHECK(back->series[0].points[1].n == 32);
+  CHECK(back->series[0].points[1].seconds == doctest::Approx(4e-6));
+  CHECK_FALSE(from_json("{\"series\": []}", error));
+  CHECK(error == "not a tensorplay benchmark file (format tensorplay-bench-1)");
+  CHECK_FALSE(from_json("{\"format\": \"tensorplay-bench-1\", \"series\": [{\"name\": \"x\"}]}", error));
+  CHECK(error == "a series needs a name, a kind (cpu, gpu, h2d, d2h) and points");
+  CHECK_FALSE(from_json("{\"format\": ", error));
+  CHECK(error == "unexpected end at offset 11");
+}
+
+TEST_CASE("the recorded benchmarks in assets/benchmarks load") {
+  for (const char* name : {"cpu_sim_t4.json"}) {
+    std::ifstream in(std::string(TP_ASSETS_DIR) + "/benchmarks/" + name);
+    REQUIRE(in);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    std::string error;
+    std::optional<BenchResults> r = from_json(ss.str(), error);
+    REQUIRE_MESSAGE(r, error);
+    CHECK(r->find("CPU BLAS"));
+    CHECK(r->find("cuBLAS"));
+    CHECK_FALSE(r->source.empty());
+  }
+}
+
+TEST_CASE("modeled GPU figures grow with size; pinned copies beat pageable ones") {
+  GpuProfile t4 = find_gpu_profile("t4");
+  CHECK(modeled_cublas_seconds(t4, 2048) > modeled_cublas_seconds(t4, 256));
+  CHECK(modeled_copy_seconds(t4, 1024, true, true) < modeled_copy_seconds(t4, 1024, true, false));
+}
+
+TEST_CASE("console: blocks wait for a blank line, history, completion helpers") {
+  ConsoleState c;
+  CHECK(c.submit("x = 1", false) == "x = 1\n");
+  CHECK(std::string(c.prompt()) == ">>> ");
+  CHECK(c.submit("for i in range(2):", true) == "");
+  CHECK(std::string(c.prompt()) == "... ");
+  CHECK(c.submit("    print(i)", true) == "");
+  CHECK(c.submit("", false) == "for i in range(2):\n    print(i)\n\n");
+  CHECK(c.submit(":mem", false) == ":mem");
+  CHECK(c.history == std::vector<std::string>{"x = 1", "for i in range(2):\n    print(i)", ":mem"});
+  CHECK(c.history_prev() == ":mem");
+  CHECK(c.history_prev() == "for i in range(2):\n    print(i)");
+  CHECK(c.history_next() == ":mem");
+  CHECK(c.history_next() == "");
+  c.lines.clear();
+  c.add(LineKind::Error, "RuntimeError: boom\nhint: move y\nnote: x is on cpu");
+  REQUIRE(c.lines.size() == 3);
+  CHECK(c.lines[0].kind == LineKind::Error);
+  CHECK(c.lines[1].kind == LineKind::Hint);
+  CHECK(c.lines[2].kind == LineKind::Hint);
+  CHECK(common_prefix({"torch.cuda", "torch.cat", "torch.cos"}) == "torch.c");
+  CHECK(apply_completion("y = x.t", "x.to") == "y = x.to");
+  CHECK(apply_completion(":he", ":help") == ":help");
+}
+
+TEST_CASE("settings: parse what format writes; bad values keep defaults") {
+  Settings s;
+  s.presenter = true;
+  s.view = "memory";
+  s.grid_n = 32;
+  s.speed = 2.5f;
+  Settings back = parse_settings(format_settings(s));
+  CHECK(back.presenter);
+  CHECK(back.view == "memory");
+  CHECK(back.grid_n == 32);
+  CHECK(back.speed == 2.5f);
+  Settings bad = parse_settings("grid_n = lots\nspeed=\nunknown = 1\ngrid_n_x = 3");
+  CHECK(bad.grid_n == 16);
+  CHECK(bad.speed == 1.0f);
+  CHECK(parse_settings("grid_n = 500").grid_n == 64);
+}
+
+TEST_CASE("command line") {
+  std::string error;
+  auto o = parse_gui_options({"--present", "--screenshot", "a.png", "--view", "memory", "--exec",
+                              "x = 1", "--sim-gpus", "2", "--size", "800x600"},
+                             error);
+  REQUIRE(o);
+  CHECK(o->present);
+  CHECK(o->frames == 3);
+  CHECK(o->view == "memory");
+  CHECK(o->exec == std::vector<std::string>{"x = 1"});
+  CHECK(o->devices.sim_gpus == 2);
+  CHECK(o->width == 800);
+  CHECK(o->height == 600);
+  CHECK_FALSE(parse_gui_options({"--frames"}, error));
+  CHECK(error == "--frames expects a value");
+  CHECK_FALSE(parse_gui_options({"--grid-n", "65"}, error));
+  CHECK(error == "--grid-n expects a number from 2 to 64, got '65'");
+  CHECK_FALSE(parse_gui_options({"--kernel", "fast"}, error));
+  CHECK(error == "--kernel: unknown value 'fast'");
+  CHECK_FALSE(parse_gui_options({"--bogus"}, error));
+  CHECK(error == "unknown option '--bogus' (see --help)");
+}
+
+TEST_CASE("a session drives the memory map: a .to() transfer and a device mix-up") {
+  configure_devices(DeviceConfig{});
+  Session s(DeviceConfig{});
+  RunReport r = s.run("x = ones(256, 256)\n");
+  CHECK(r.ok);
+  MemoryMap before = collect_memory_map(s.interp());
+  REQUIRE(before.box("cpu", "x"));
+  CHECK(before.box("cpu", "x")->bytes == 256 * 256 * 4);
+  r = s.run("y = x.to('cuda')\n");
+  CHECK(r.ok);
+  REQUIRE(r.copies.size() == 1);
+  CHECK(r.copies[0].first == 256 * 256 * 4);
+  MemoryMap after = collect_memory_map(s.interp());
+  std::vector<Transfer> t = detect_transfers(before, after, r.copies, r.wall_seconds);
+  REQUIRE(t.size() == 1);
+  CHECK(t[0].to == "cuda:0");
+  CHECK_FALSE(t[0].measured);
+  CHECK(t[0].seconds == doctest::Approx(r.copies[0].second));
+  r = s.run("x + y\n");
+  CHECK_FALSE(r.ok);
+  CHECK(r.error.find("Expected all tensors to be on the same device") != std::string::npos);
+  CHECK(r.err.find("Traceback") != std::string::npos);
+  CHECK(r.err.find("hint:") != std::string::npos);
+  CHECK(mismatch_operands(after, r.code, r.error).size() == 2);
+  r = s.run("print(1 + 1)\n");
+  CHECK(r.out == "2\n");
+  r = s.run(":mem");
+  CHECK(r.out.find("cuda:0") != std::string::npos);
+  CHECK(s.complete("x.t").size() > 1);
+}

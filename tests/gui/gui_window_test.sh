@@ -1,0 +1,97 @@
+#!/usr/bin/env bash
+# Real-window tests of tensorplay-gui under Xvfb: a screenshot of each view checked for
+# content and for the colours each view must show, and one xdotool test that clicks a grid
+# cell and the Play button and checks the window changed as expected. Exit 77 (skipped)
+# without xvfb-run or xdotool.
+# usage: gui_window_test.sh TENSORPLAY_GUI PNG_CHECK ASSETS_DIR
+set -u
+GUI=$1 CHECK=$2 ASSETS=$3
+command -v xvfb-run >/dev/null || { echo "xvfb-run not installed: skipped"; exit 77; }
+command -v xdotool >/dev/null || { echo "xdotool not installed: skipped"; exit 77; }
+OUT=$(mktemp -d /tmp/tp-gui-test.XXXXXX)
+trap 'rm -rf "$OUT"' EXIT
+export XDG_CONFIG_HOME=$OUT/config  # never read or touch the user's settings
+export TENSORPLAY_SIM_GPUS=1 TENSORPLAY_GPU_PROFILE=t4
+fails=0
+check() {  # check DESCRIPTION COMMAND...: runs a check and counts failures
+  local what=$1; shift
+  if "$@"; then echo "ok   $what"; else echo "FAIL $what"; fails=$((fails + 1)); fi
+}
+
+# Every run shares one X server (starting Xvfb costs more than a frame).
+cat > "$OUT/run.sh" <<'INNER'
+set -u
+GUI=$1 OUT=$2 ASSETS=$3
+shot() { local name=$1; shift; timeout 60 "$GUI" --no-config --screenshot "$OUT/$name.png" "$@" \
+           > "$OUT/$name.log" 2>&1 || echo "exit $? from $name" >> "$OUT/errors"; }
+shot grid --view grid --grid-n 16 --frames 5
+shot grid_done --view grid --grid-n 16 --kernel tiled --play --frames 400
+shot timings --view timings --bench-file "$ASSETS/benchmarks/cpu_sim_t4.json" --frames 5
+shot memory --view memory --exec "x = ones(1000, 1000)" --exec "y = x.to('cuda')" --frames 5
+shot mismatch --view memory --exec "x = ones(1000, 1000)" --exec "y = x.to('cuda')" --exec "x + y" --frames 5
+shot console --view console --exec "x = ones(2, 2)" --exec "y = x.to('cuda')" --exec "x + y" --frames 5
+shot devices --view devices --frames 5
+shot lesson --view lesson --frames 5
+shot present --view grid --present --frames 5
+
+# The click test: select a cell, then press Play; SIGUSR1 takes a screenshot each time.
+"$GUI" --no-config --view grid --grid-n 8 --dump-layout "$OUT/layout" \
+       --signal-screenshots "$OUT/click" > "$OUT/click.log" 2>&1 &
+pid=$!
+calc() { awk "BEGIN { printf \"%d\", $1 }"; }
+wait_for() { for _ in $(seq 100); do [ -s "$1" ] && return 0; sleep 0.1; done; return 1; }
+shoot() { kill -USR1 $pid; wait_for "$OUT/click-$1.png"; sleep 0.2; }
+if wait_for "$OUT/layout"; then
+  sleep 0.3
+  wid=$(xdotool search --sync --name '^tensorplay$' | head -1)
+  read -r _ gx gy cell n < <(grep '^grid' "$OUT/layout")
+  read -r _ px py pw ph < <(grep '^play' "$OUT/layout")
+  shoot 1
+  # Cell C[2][5]: its centre.
+  xdotool mousemove --window "$wid" "$(calc "$gx + 5.5 * $cell")" "$(calc "$gy + 2.5 * $cell")" click 1
+  sleep 0.5; shoot 2
+  xdotool mousemove --window "$wid" "$(calc "$px + $pw / 2")" "$(calc "$py + $ph / 2")" click 1
+  sleep 2.5; shoot 3
+  echo "$gx $gy $cell $n" > "$OUT/click-geometry"
+else
+  echo "no layout from the click run" >> "$OUT/errors"
+fi
+kill $pid 2>/dev/null; wait $pid 2>/dev/null
+INNER
+
+start=$(date +%s)
+xvfb-run -a -s "-screen 0 1280x800x24" bash "$OUT/run.sh" "$GUI" "$OUT" "$ASSETS"
+echo "window runs took $(( $(date +%s) - start )) s"
+if [ -s "$OUT/errors" ]; then cat "$OUT/errors"; fails=$((fails + 1)); fi
+
+for v in grid grid_done timings memory mismatch console devices lesson present; do
+  check "$v: a screenshot with content" "$CHECK" notblank "$OUT/$v.png" 12
+done
+# Thread grid (1280x800, the controls take the left quarter): the grey of A and B, no
+# finished cell yet; after playing, finished cells in block colours fill the grid.
+check "grid: A and B drawn in grey" "$CHECK" colour "$OUT/grid.png" 0.3 0.05 1 1 70 70 80 2 0.02
+check "grid: played to the end, cells differ from the start" "$CHECK" differ "$OUT/grid.png" "$OUT/grid_done.png" 0.25 0.08 1 0.75 0.05
+# Timings: the plot's background, the CPU BLAS line (orange), the crossover line (yellow).
+check "timings: plot area" "$CHECK" colour "$OUT/timings.png" 0 0.2 0.7 0.9 20 22 28 3 0.3
+check "timings: CPU BLAS line" "$CHECK" colour "$OUT/timings.png" 0 0.1 0.7 1 250 170 60 30 0.0005
+check "timings: crossover marked" "$CHECK" colour "$OUT/timings.png" 0 0.1 0.7 1 255 255 0 40 0.0003
+# Memory map: a host box (blue) on the left, a device box (orange) on the right.
+check "memory: x in host RAM" "$CHECK" colour "$OUT/memory.png" 0 0.1 0.4 0.75 70 120 200 6 0.01
+check "memory: y in GPU memory" "$CHECK" colour "$OUT/memory.png" 0.55 0.1 1 0.75 220 130 50 6 0.01
+check "memory: a mix-up flashes both operands red" "$CHECK" colour "$OUT/mismatch.png" 0 0.1 1 0.75 229 80 38 45 0.01
+# Console: the traceback in red and the hint in yellow.
+check "console: error text" "$CHECK" colour "$OUT/console.png" 0 0 1 1 255 115 102 30 0.0005
+check "console: hint text" "$CHECK" colour "$OUT/console.png" 0 0 1 1 255 217 89 30 0.0005
+# Presenter mode: black background, larger text than the normal grid view.
+check "presenter: black background" "$CHECK" colour "$OUT/present.png" 0 0 1 1 0 0 0 0 0.2
+# The click test: the cell's selection outline (red) appears; Play fills cells.
+if [ -s "$OUT/click-geometry" ]; then
+  check "click: a cell selected (red outline)" "$CHECK" colour "$OUT/click-2.png" 0 0 1 1 255 60 60 2 0.0003
+  check "click: selecting changed the window" "$CHECK" differ "$OUT/click-1.png" "$OUT/click-2.png" 0 0 1 1 0.002
+  check "click: Play filled cells" "$CHECK" differ "$OUT/click-2.png" "$OUT/click-3.png" 0.25 0.08 1 0.75 0.05
+else
+  echo "FAIL click test did not run"; fails=$((fails + 1))
+fi
+if [ -n "${TP_GUI_SHOTS:-}" ]; then mkdir -p "$TP_GUI_SHOTS" && cp "$OUT"/*.png "$TP_GUI_SHOTS"/; fi
+echo "$fails failure(s)"
+[ "$fails" -eq 0 ]
