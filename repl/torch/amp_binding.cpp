@@ -66,23 +66,22 @@ struct AutocastObject : NativeObject {
   std::string repr(Interpreter&) override { return "<torch.amp.autocast_mode.autocast object>"; }
 };
 
-Value new_autocast(Interpreter& I, DeviceType type, const OpArgs& p, size_t dtype_i, size_t enabled_i) {
+Value new_autocast(DeviceType type, const OpArgs& p, size_t dtype_i, size_t enabled_i) {
   return Value::object(new AutocastObject(type, p.dtype(dtype_i), p.boolean(enabled_i, true)));
-  (void)I;
 }
 
 // torch.autocast(device_type, dtype=None, enabled=True, cache_enabled=None)
 Value t_autocast(Interpreter& I, Args a) {
   OpArgs p(I, "autocast", a, {"device_type", "dtype", "enabled", "cache_enabled"});
   if (!p.has(0) || !is_str(p.get(0))) p.type_error(0, "str");
-  return new_autocast(I, device_type_arg(I, str_of(p.get(0))), p, 1, 2);
+  return new_autocast(device_type_arg(I, str_of(p.get(0))), p, 1, 2);
 }
 // torch.cuda.amp.autocast(enabled=True, dtype=torch.float16, cache_enabled=True): deprecated.
 Value cuda_autocast(Interpreter& I, Args a) {
   OpArgs p(I, "autocast", a, {"enabled", "dtype", "cache_enabled"});
   I.warn("FutureWarning",
          "`torch.cuda.amp.autocast(args...)` is deprecated. Please use `torch.amp.autocast('cuda', args...)` instead.");
-  return new_autocast(I, DeviceType::CUDA, p, 1, 0);
+  return new_autocast(DeviceType::CUDA, p, 1, 0);
 }
 
 struct GradScalerObject : NativeObject {

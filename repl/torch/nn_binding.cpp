@@ -33,11 +33,9 @@ Value layer_forward(Interpreter& I, const Value& self, Args a) {
   return wrap(module_of(self)->m->forward(tensor_of(a[0])));
 }
 
-std::optional<DType> dtype_arg(const OpArgs& p, size_t i) { return p.dtype(i); }
-
 Value make_linear(Interpreter& I, Args a) {
   OpArgs p(I, "Linear", a, {"in_features", "out_features", "bias", "device", "dtype"});
-  auto m = std::make_shared<nn::Linear>(p.integer(0), p.integer(1), p.boolean(2, true), p.device(3), dtype_arg(p, 4));
+  auto m = std::make_shared<nn::Linear>(p.integer(0), p.integer(1), p.boolean(2, true), p.device(3), p.dtype(4));
   return wrap_module(layer_type("Linear", nullptr), m);
 }
 Value make_relu(Interpreter& I, Args a) {
@@ -124,11 +122,11 @@ Value make_parameter(Interpreter& I, Args a) {
   return wrap(param);
 }
 
+// nn.Module() itself: an empty module (calling it raises the missing-forward error).
 Value module_construct(Interpreter& I, Args a) {
+  check_arity(I, "Module", a, 0, 0);
   Value v = Value::object(new_module_instance(pyty::module));
   module_of(v)->initialized = true;
-  (void)I;
-  (void)a;
   return v;
 }
 

@@ -74,9 +74,10 @@ Value m_buffers(Interpreter& I, const Value& self, Args a) {
 }
 Value m_named_buffers(Interpreter& I, const Value& self, Args a) {
   METHOD_ARGS("named_buffers", "prefix", "recurse");
+  std::string prefix = p.has(1) ? str_of(p.get(1)) : "";
   std::vector<Value> items;
   for (auto& [name, t] : self_module(I, self)->m->named_buffers(p.boolean(2, true))) {
-    items.push_back(make_tuple({make_str(name), wrap(t)}));
+    items.push_back(make_tuple({make_str(prefix.empty() ? name : prefix + "." + name), wrap(t)}));
   }
   return iterator_over(I, std::move(items));
 }

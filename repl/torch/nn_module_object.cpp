@@ -34,7 +34,6 @@ Value NnModuleObject::get_attr(Interpreter&, const std::string& name) {
   if (const Tensor* b = m->find_buffer(name)) return b->defined() ? wrap(*b) : Value();
   if (Value* c = children.find(name)) return *c;
   if (name == "training") return Value::boolean(m->training());
-  if (name == "__dict__") return Value::unbound();
   return Value::unbound();
 }
 

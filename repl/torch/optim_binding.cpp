@@ -168,8 +168,10 @@ Value make_sgd(Interpreter& I, Args a) {
 optim::AdamOptions adam_options(Interpreter& I, const OpArgs& p, optim::AdamOptions o) {
   o.lr = number_arg(p, 1, o.lr);
   if (p.has(2)) {
-    auto b = std::get<std::pair<Scalar, Scalar>>(to_option(I, p.get(2)));
-    o.betas = b;
+    optim::OptionValue b = to_option(I, p.get(2));
+    auto* pair = std::get_if<std::pair<Scalar, Scalar>>(&b);
+    if (!pair) I.raise(ty::TypeError, "betas must be a pair of numbers such as (0.9, 0.999), not " + p.get(2).type()->name);
+    o.betas = *pair;
   }
   o.eps = number_arg(p, 3, o.eps);
   o.weight_decay = number_arg(p, 4, o.weight_decay);
