@@ -1,6 +1,7 @@
 // Tensor-level autograd state (requires_grad, .grad, detach, parameters) and the recording
 // helpers that ops use to join the graph.
 #include "core/autograd/autograd.h"
+#include "core/autograd/grad_utils.h"
 
 #include <atomic>
 
@@ -172,6 +173,10 @@ void collect_edges(Node& node, const TensorList& inputs) {
     node.next_edges.push_back(gradient_edge(t));
     node.input_meta.push_back(InputMeta{t.sizes(), t.dtype(), t.device()});
   }
+}
+
+void note_saved_output(Node& node, const Tensor& out) {
+  if (auto* s = dynamic_cast<SavingNode*>(&node)) s->note_output(out);
 }
 
 void check_inplace(const Tensor& self) {

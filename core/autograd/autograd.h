@@ -63,6 +63,10 @@ void set_history(const Tensor& out, const std::shared_ptr<Node>& node, uint32_t 
 // Connects `node` to the inputs: one edge and one InputMeta each (undefined input: no edge).
 void collect_edges(Node& node, const TensorList& inputs);
 
+// Tells a node that saved `out` (its own output) which node produced it, for the in-place
+// modification error.
+void note_saved_output(Node& node, const Tensor& out);
+
 // The shape of every differentiable op: runs `compute` (recording off if a node will be
 // made) and, when an input requires grad, attaches `make_node(out)`'s node to `out`.
 template <typename Compute, typename MakeNode>
@@ -77,6 +81,7 @@ Tensor record_op(const TensorList& inputs, Compute&& compute, MakeNode&& make_no
   if (!node) return out;  // not differentiable (comparisons, integer results)
   collect_edges(*node, inputs);
   set_history(out, node);
+  note_saved_output(*node, out);
   return out;
 }
 

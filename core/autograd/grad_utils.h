@@ -26,7 +26,15 @@ struct SavingNode : Node {
     saved.clear();
     return had;
   }
+  // Remembers each saved tensor's version and which node made it, for check_versions().
+  void record_versions();
+  // After record_op attached this node to `out`: a saved `out` is "output 0 of" this node.
+  void note_output(const Tensor& out);
+  // PyTorch's error when a saved tensor was written in place after it was saved.
+  void check_versions() const;
   TensorList saved;
+  std::vector<uint64_t> saved_versions;
+  std::vector<std::string> saved_producers;  // "Exp" for an output of ExpBackward0; "" for leaves
 
  private:
   std::string name_;
@@ -40,8 +48,12 @@ struct FunctionNode : SavingNode {
   FunctionNode(std::string name, TensorList saved_tensors, Formula f)
       : SavingNode(std::move(name)), formula(std::move(f)) {
     saved = std::move(saved_tensors);
+    record_versions();
   }
-  TensorList apply(TensorList&& grads) override { return formula(grads, saved, *this); }
+  TensorList apply(TensorList&& grads) override {
+    check_versions();
+    return formula(grads, saved, *this);
+  }
   Formula formula;
 };
 

@@ -28,6 +28,7 @@ Tensor host_contiguous(const Tensor& t) {
 
 // dst.copy_(src) without autograd.
 const Tensor& copy_impl(const Tensor& dst, const Tensor& src) {
+  dst.storage()->bump_version();
   Tensor from = expand_to(src, dst.sizes());
   Backend& dst_backend = backend_for(dst.device());
   if (from.device() == dst.device() ||
@@ -110,6 +111,7 @@ Tensor clone(const Tensor& t) {
 }
 
 const Tensor& fill_(const Tensor& t, Scalar value) {
+  t.storage()->bump_version();
   backend_for(t.device()).fill(t, value);
   return t;
 }
