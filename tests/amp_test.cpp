@@ -47,14 +47,6 @@ std::string vals(const Tensor& t) {
   return os.str();
 }
 
-std::vector<double> parse(const std::string& text) {
-  std::istringstream in(text);
-  std::vector<double> v;
-  std::string tok;
-  while (in >> tok) v.push_back(std::stod(tok));
-  return v;
-}
-
 Tensor leaf(const std::vector<double>& v, const Shape& s, Device d) {
   Tensor t = to(test::make_tensor(v, s), d, std::nullopt);
   autograd::set_requires_grad(t, true);
@@ -114,12 +106,12 @@ TEST_CASE("CPU autocast: bfloat16 matrix products, float32 losses, gradients in 
   for (const Tensor& t : outs) dtypes += (dtypes.empty() ? "" : " ") + dtype_repr(t.dtype());
   CHECK(dtypes == fx.at("cpu_dtypes"));
   CHECK(autograd::grad_fn(mmr)->name() + " " + autograd::grad_fn(mse)->name() == fx.at("cpu_grad_fns"));
-  CHECK(parse(vals(mmr)) == parse(fx.at("cpu_mm")));
+  CHECK(test::parse_numbers(vals(mmr)) == test::parse_numbers(fx.at("cpu_mm")));
   autograd::backward(mse);
   Tensor g = autograd::grad(a);
   const std::string& want = fx.at("cpu_grad");
   CHECK(dtype_repr(g.dtype()) == want.substr(0, want.find(' ')));
-  CHECK(test::values_of(g) == parse(want.substr(want.find(' ') + 1)));
+  CHECK(test::values_of(g) == test::parse_numbers(want.substr(want.find(' ') + 1)));
 }
 
 // CUDA autocast cannot run under CPU-only torch. Expected dtypes follow
@@ -240,8 +232,8 @@ void check_scaler_run(const std::vector<std::string>& got) {
   std::string line;
   for (const std::string& g : got) {
     REQUIRE(std::getline(want, line));
-    std::vector<double> w = parse(line), v = parse(g.substr(g.find('|') + 1));
-    std::vector<double> head = parse(g.substr(0, g.find('|')));
+    std::vector<double> w = test::parse_numbers(line), v = test::parse_numbers(g.substr(g.find('|') + 1));
+    std::vector<double> head = test::parse_numbers(g.substr(0, g.find('|')));
     CHECK(head[0] == w[0]);  // scale
     CHECK(head[1] == w[1]);  // growth tracker
     CHECK(v[0] == doctest::Approx(w[2]).epsilon(1e-6));
@@ -271,7 +263,7 @@ TEST_CASE("GradScaler: scale(), errors in the wrong order, disabled without a GP
     CHECK(fresh.get_scale() == std::stod(fx.at("fresh_scale")));
     CHECK_THROWS_WITH(fresh.unscale_(opt), text_of("err_no_scale").c_str());
     Tensor scaled = scaler.scale(to(test::make_tensor({1, -2}, {2}), kCuda0, std::nullopt));
-    CHECK(test::values_of(scaled) == parse(fx.at("scaler_scaled")));
+    CHECK(test::values_of(scaled) == test::parse_numbers(fx.at("scaler_scaled")));
     CHECK(scaled.device() == kCuda0);
     Tensor half = scaler.scale(to(test::make_tensor({1}, {1}, DType::Float16), kCuda0, std::nullopt));
     CHECK(half.dtype() == DType::Float16);  // the 0-dim float32 scale does not promote

@@ -54,17 +54,9 @@ std::string name_of(const Tensor& t) {
   return fn ? fn->name() : "NoneType";
 }
 
-std::vector<double> parse(const std::string& text) {
-  std::vector<double> out;
-  std::stringstream ss(text);
-  double d;
-  while (ss >> d) out.push_back(d);
-  return out;
-}
-
 void check_values(const Tensor& t, const std::string& key) {
   CAPTURE(key);
-  std::vector<double> want = parse(fixture().at(key)), got = test::values_of(t);
+  std::vector<double> want = test::parse_numbers(fixture().at(key)), got = test::values_of(t);
   REQUIRE(got.size() == want.size());
   for (size_t i = 0; i < got.size(); ++i) {
     CAPTURE(i);

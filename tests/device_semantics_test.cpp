@@ -24,19 +24,11 @@ using namespace tp;
 
 namespace {
 
+using test::use_sim_gpus;
+
 // The exact text is checked in cuda_error_test.cpp.
 const std::string kInvalidOrdinal =
     cuda_error_message("invalid device ordinal", "cudaErrorInvalidDevice");
-
-void use_sim_gpus(int n, bool mps = false, bool no_sim = false) {
-  DeviceConfig c;
-  c.force_sim = true;
-  c.sim_gpus = n;
-  c.sim_mps = mps;
-  c.no_sim = no_sim;
-  c.sim_memory_limit = size_t{256} << 20;
-  configure_devices(c);
-}
 
 Device cuda_dev() { return Device{DeviceType::CUDA, -1}; }
 

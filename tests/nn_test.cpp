@@ -26,6 +26,8 @@ using nn::Module;
 
 namespace {
 
+using test::use_sim_gpus;
+
 auto fixtures = test::load_fixture("nn.txt");
 
 std::vector<double> numbers(const std::string& name) {
@@ -91,14 +93,6 @@ struct SimpleNN {
 
 Tensor simple_input() {
   return test::make_tensor({0.5, -1.0, 2.0, 1.5, 0.25, -0.75, -2.0, 1.0, 0.5, 0.1, 0.2, 0.3}, {4, 3});
-}
-
-void use_sim_gpus(int n) {
-  DeviceConfig c;
-  c.force_sim = true;
-  c.sim_gpus = n;
-  c.sim_memory_limit = size_t{256} << 20;
-  configure_devices(c);
 }
 
 const Device kCuda0{DeviceType::CUDA, 0};

@@ -23,27 +23,13 @@ using namespace tp::optim;
 
 namespace {
 
+using test::use_sim_gpus;
+
 auto fx = test::load_fixture("optim.txt");
-
-void use_sim_gpus(int n) {
-  DeviceConfig c;
-  c.force_sim = true;
-  c.sim_gpus = n;
-  c.sim_memory_limit = size_t{256} << 20;
-  configure_devices(c);
-}
-
-std::vector<double> parse(const std::string& text) {
-  std::istringstream in(text);
-  std::vector<double> v;
-  double d;
-  while (in >> d) v.push_back(d);
-  return v;
-}
 
 void check_values(const Tensor& t, const std::string& key) {
   INFO(key);
-  std::vector<double> want = parse(fx.at(key));
+  std::vector<double> want = test::parse_numbers(fx.at(key));
   std::vector<double> got = test::values_of(t);
   REQUIRE(got.size() == want.size());
   for (size_t i = 0; i < want.size(); ++i) CHECK(got[i] == doctest::Approx(want[i]).epsilon(1e-5).scale(1.0));

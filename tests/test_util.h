@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "core/device_registry.h"
 #include "core/ops/copy.h"
 #include "core/tensor.h"
 
@@ -69,6 +70,27 @@ inline std::map<std::string, std::string> load_fixture(const std::string& file) 
   }
   flush();
   return blocks;
+}
+
+// Sets up `n` simulated GPUs (optionally an mps device, or no GPUs at all) with a small
+// memory cap, as the device tests need.
+inline void use_sim_gpus(int n, bool mps = false, bool no_sim = false) {
+  DeviceConfig c;
+  c.force_sim = true;
+  c.sim_gpus = n;
+  c.sim_mps = mps;
+  c.no_sim = no_sim;
+  c.sim_memory_limit = size_t{256} << 20;
+  configure_devices(c);
+}
+
+// Whitespace-separated numbers as PyTorch prints them in fixtures ("nan", "inf" included).
+inline std::vector<double> parse_numbers(const std::string& text) {
+  std::istringstream in(text);
+  std::vector<double> v;
+  std::string tok;
+  while (in >> tok) v.push_back(std::stod(tok));
+  return v;
 }
 
 }  // namespace tp::test
