@@ -109,7 +109,10 @@ std::vector<std::string> hint_lines(const HintInput& in) {
   if (arg == "mat1" && in.message.find("addmm)") != std::string::npos) {
     const HintOperand* input = nullptr;
     for (const HintOperand& op : in.operands) {
-      if (op.device == arg_device) input = &op;
+      if (op.device == arg_device) {
+        input = &op;  // the first in source order: the model's own argument
+        break;
+      }
     }
     std::string fix_device = "'" + others + "'";
     std::string weights = "the model's weights are on " + others;
@@ -189,6 +192,21 @@ lang::Value eval_path(lang::Interpreter& I, const Expr* e) {
   return I.getattr_opt(base, a->attr);
 }
 
+// "0.weight" -> "[0].weight": a parameter's dotted name as Python code reaches it.
+std::string python_path(const std::string& dotted) {
+  std::string out;
+  size_t start = 0;
+  while (start <= dotted.size()) {
+    size_t dot = dotted.find('.', start);
+    std::string part = dotted.substr(start, dot == std::string::npos ? std::string::npos : dot - start);
+    bool index = !part.empty() && part.find_first_not_of("0123456789") == std::string::npos;
+    out += index ? "[" + part + "]" : "." + part;
+    if (dot == std::string::npos) break;
+    start = dot + 1;
+  }
+  return out;
+}
+
 // Collects the tensor operands of an expression: binary operands, call arguments,
 // method receivers, compared values, container elements.
 class OperandFinder {
@@ -212,7 +230,7 @@ class OperandFinder {
       if (torchlang::is_module(v)) {
         // A model on the line: its first parameter says where its weights live.
         auto named = torchlang::module_of(v)->m->named_parameters(true);
-        if (!named.empty()) parameters.push_back({src + "." + named[0].first, named[0].second.device().str()});
+        if (!named.empty()) parameters.push_back({src + python_path(named[0].first), named[0].second.device().str()});
         return;
       }
       auto* t = dynamic_cast<torchlang::TensorObject*>(v.obj());

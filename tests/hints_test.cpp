@@ -101,6 +101,10 @@ TEST_CASE("a model on one device fed data on another") {
   in = HintInput{"RuntimeError", kAddmm, {{"x", "cpu"}}, "", {}, {{"model.fc1.weight", "cuda:0"}}};
   CHECK(hint_lines(in)[0] == "hint: the model's weights (`model.fc1.weight`) are on cuda:0 but its "
                              "input `x` is on cpu — move the input: `x = x.to('cuda:0')`");
+  // F.cross_entropy(model(x), y) with x and y on the CPU: the model's input is x, named first.
+  in.operands = {{"x", "cpu"}, {"y", "cpu"}};
+  CHECK(hint_lines(in)[0] == "hint: the model's weights (`model.fc1.weight`) are on cuda:0 but its "
+                             "input `x` is on cpu — move the input: `x = x.to('cuda:0')`");
   // Both operands visible (F.linear(x, w)): name them instead.
   in.operands = {{"x", "cpu"}, {"w", "cuda:0"}};
   CHECK(hint_lines(in)[0] ==
