@@ -278,7 +278,7 @@ Value b_repr(Interpreter& I, Args a) {
 
 Value b_id(Interpreter& I, Args a) {
   check_arity(I, "id", a, 1, 1);
-  if (a[0].is_obj()) return Value::integer(static_cast<int64_t>(reinterpret_cast<uintptr_t>(a[0].obj())));
+  if (a[0].is_obj()) return Value::integer(static_cast<int64_t>(reinterpret_cast<uintptr_t>(a[0].obj()->identity())));
   return Value::integer(static_cast<int64_t>(0x100000 + (I.hash(a[0]) & 0xffffff) * 32 + static_cast<int>(a[0].tag())));
 }
 

@@ -497,7 +497,7 @@ int64_t Interpreter::hash(const Value& v) {
     Value h = call_dunder(v, "__hash__", {});
     if (h.is_intlike()) return h.as_int();
   }
-  return static_cast<int64_t>(reinterpret_cast<uintptr_t>(v.obj()) >> 4);
+  return static_cast<int64_t>(reinterpret_cast<uintptr_t>(v.obj()->identity()) >> 4);
 }
 
 bool Interpreter::truthy(const Value& v) {

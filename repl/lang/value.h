@@ -21,6 +21,9 @@ struct Object {
   Object& operator=(const Object&) = delete;
   uint32_t refcount = 0;
   TypeObject* type;
+  // Who this object is for `is`, id() and the default hash: itself, unless it is one of
+  // several handles on one thing (tensor wrappers on one tensor are one Python tensor).
+  virtual const void* identity() const { return this; }
 };
 
 inline void incref(Object* o) { ++o->refcount; }
@@ -151,6 +154,7 @@ class Value {
   bool identical(const Value& o) const {
     if (tag_ != o.tag_) return false;
     if (tag_ == Tag::Float) return u_.f == o.u_.f || (u_.f != u_.f && o.u_.f != o.u_.f);
+    if (tag_ == Tag::Obj) return u_.o == o.u_.o || u_.o->identity() == o.u_.o->identity();
     return tag_ == Tag::None || tag_ == Tag::Unbound || u_.i == o.u_.i;
   }
 

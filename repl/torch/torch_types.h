@@ -27,6 +27,9 @@ void init_types();
 struct TensorObject : lang::NativeObject {
   explicit TensorObject(Tensor t);
   Tensor t;
+  // Each access (`net[0].weight`) wraps the tensor anew; like PyTorch's one Python object
+  // per tensor, all wrappers of one tensor are the same object for `is`, id() and hash().
+  const void* identity() const override { return t.defined() ? static_cast<const void*>(t.impl()) : this; }
   Value get_attr(Interpreter& I, const std::string& name) override;
   bool set_attr(Interpreter& I, const std::string& name, const Value& v) override;
   std::string repr(Interpreter& I) override;
