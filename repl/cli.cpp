@@ -26,6 +26,7 @@ devices:
 
 other:
   --lessons DIR              also offer the lessons in DIR (see lessons/README.md)
+  --lesson N                 open lesson N at the prompt (as :lesson N does)
   --hints                    explain device errors in scripts too (always on at the prompt)
   --no-color                 plain output (also when NO_COLOR is set)
   --version                  print the version and exit
@@ -73,6 +74,12 @@ std::optional<Options> parse(const std::vector<std::string>& argv, bool stdin_is
         return std::nullopt;
       }
       o.lessons_dir = rest[++i];
+    } else if (a == "--lesson") {
+      if (i + 1 >= rest.size()) {
+        error = "--lesson needs a lesson number";
+        return std::nullopt;
+      }
+      o.lesson = rest[++i];
     } else {
       error = "unknown option '" + a + "' (see tensorplay --help)";
       return std::nullopt;

@@ -19,6 +19,7 @@ struct Options {
   bool hints = false;             // --hints: device-error hints in scripts too
   bool color = true;              // off with --no-color or NO_COLOR
   std::string lessons_dir;        // --lessons DIR: more lessons, listed with the shipped ones
+  std::string lesson;             // --lesson N: open lesson N at the prompt (as :lesson N)
 };
 
 // Parses argv; a bad flag gives std::nullopt and an explanation in `error`.

@@ -94,6 +94,21 @@ int interactive(Session& session) {
   if (!editor.warning().empty()) std::cerr << editor.warning() << "\n";
   std::string buffer;
   bool quit = false;
+  // A meta command (`:lesson 3`); false when the line is not one.
+  auto meta = [&session, &quit](const std::string& line) {
+    tp::repl::MetaContext ctx{*session.interp, std::cout, [&session] { session.reset(); }};
+    ctx.lessons = &session.lessons;
+    bool handled = false;
+    try {
+      handled = tp::repl::run_meta_command(line, ctx);
+    } catch (const std::exception& e) {  // e.g. a device reconfiguration that failed
+      std::cout << "error: " << e.what() << "\n";
+      handled = true;
+    }
+    quit = quit || ctx.quit;
+    return handled;
+  };
+  if (!session.options.lesson.empty()) meta(":lesson " + session.options.lesson);
   while (!quit) {
     g_prompt_interrupted = 0;
     g_at_prompt = 1;
@@ -108,21 +123,9 @@ int interactive(Session& session) {
       std::cout << "\n";
       break;
     }
-    if (buffer.empty()) {
-      tp::repl::MetaContext ctx{*session.interp, std::cout, [&session] { session.reset(); }};
-      ctx.lessons = &session.lessons;
-      bool handled = false;
-      try {
-        handled = tp::repl::run_meta_command(*line, ctx);
-      } catch (const std::exception& e) {  // e.g. a device reconfiguration that failed
-        std::cout << "error: " << e.what() << "\n";
-        handled = true;
-      }
-      if (handled) {
-        editor.add_history(*line);
-        quit = ctx.quit;
-        continue;
-      }
+    if (buffer.empty() && meta(*line)) {
+      editor.add_history(*line);
+      continue;
     }
     buffer += *line + "\n";
     if (tp::lang::needs_more_input(buffer)) continue;

@@ -58,7 +58,7 @@ TEST_CASE("bad command lines explain themselves") {
   CHECK_FALSE(error_of({"--sim-gpus", "many"}).empty());
 }
 
-TEST_CASE("--lessons DIR adds a lesson folder") {
+TEST_CASE("--lessons DIR adds a lesson folder, --lesson N opens one") {
   CHECK(ok({}).lessons_dir.empty());
   Options o = ok({"--lessons", "/tmp/my lessons", "--hints"});
   CHECK(o.lessons_dir == "/tmp/my lessons");
@@ -66,4 +66,8 @@ TEST_CASE("--lessons DIR adds a lesson folder") {
   CHECK(ok({"--lessons", "x", "run", "f.py", "--lessons"}).args == std::vector<std::string>{"--lessons"});
   CHECK(error_of({"--lessons"}) == "--lessons needs a DIR");
   CHECK(tp::cli::usage().find("--lessons DIR") != std::string::npos);
+  CHECK(ok({"--lesson", "9", "--sim-gpus", "2"}).lesson == "9");
+  CHECK(ok({}).lesson.empty());
+  CHECK(error_of({"--lesson"}) == "--lesson needs a lesson number");
+  CHECK(tp::cli::usage().find("--lesson N") != std::string::npos);
 }

@@ -1,6 +1,7 @@
 // The REPL's lesson commands driven on a session with a simulated cuda:0 and a temporary
 // progress file: :lessons, :lesson N, :show, :check before and after the step's code,
-// expect-error steps, :next/:back, :hint, saved progress, and malformed instructor lessons.
+// expect-error steps, :next/:back, :hint, saved progress, malformed instructor lessons, and
+// the note a lesson that needs more GPUs (`gpus: N`) gives in a session with fewer.
 #include <doctest/doctest.h>
 
 #include <filesystem>
@@ -147,4 +148,55 @@ TEST_CASE("without lesson state the commands say so") {
   MetaContext ctx{I, out, nullptr};
   CHECK(run_meta_command(":lessons", ctx));
   CHECK(out.str() == "lessons are not available here\n");
+}
+
+TEST_CASE("a lesson that needs more GPUs than the session has says how to get them") {
+  lesson::Lesson two;
+  two.number = 9;
+  two.gpus = 2;
+  CHECK(lesson::missing_gpus_note(two, 2, false) == "");
+  CHECK(lesson::missing_gpus_note(two, 4, true) == "");
+  CHECK(lesson::missing_gpus_note(two, 1, false) ==
+        "This lesson needs 2 GPUs; this session has 1, so its code will fail here. Restart with "
+        "`tensorplay --sim-gpus 2 --lesson 9`.");
+  // One real GPU: simulated ones have to replace it.
+  CHECK(has(lesson::missing_gpus_note(two, 1, true), "`tensorplay --sim --sim-gpus 2 --lesson 9`"));
+  CHECK(has(lesson::missing_gpus_note(two, 1, false, "tensorplay-gui"),
+            "`tensorplay-gui --sim-gpus 2 --lesson 9`"));
+  lesson::Lesson one;
+  one.number = 3;
+  CHECK(has(lesson::missing_gpus_note(one, 0, false), "needs 1 GPU; this session has 0,"));
+
+  std::string dir = fresh_dir("tp_lesson_cmd_gpus");
+  std::string extra = dir + "/mine";
+  std::filesystem::create_directories(extra);
+  std::ofstream(extra + "/60_two.lesson") << "# Two GPUs\nminutes: 5\ngpus: 2\n\n## Step: One\n"
+                                             "check: torch.cuda.device_count() >= 2\n";
+  {
+    Learner L(dir, extra);  // one simulated GPU
+    std::string start = L.meta(":lesson 60");
+    CHECK(start.rfind("Lesson 60: Two GPUs (5 min)\n\nThis lesson needs 2 GPUs; this session has 1,", 0) == 0);
+    CHECK(has(start, "Step 1 of 1: One\n"));  // the lesson still opens, to be read
+    CHECK(L.meta(":check") == "still false: torch.cuda.device_count() >= 2\n");
+    CHECK_FALSE(has(L.meta(":lesson 4"), "GPUs"));
+  }
+  DeviceConfig two_gpus;
+  two_gpus.force_sim = true;
+  two_gpus.sim_gpus = 2;
+  configure_devices(two_gpus);
+  {
+    lang::Interpreter I;
+    std::ostringstream out;
+    lesson::LessonSession lessons;
+    lessons.extra_dir = extra;
+    MetaContext ctx{I, out, nullptr};
+    ctx.lessons = &lessons;
+    run_meta_command(":lesson 60", ctx);
+    CHECK_FALSE(has(out.str(), "needs"));
+    out.str("");
+    run_meta_command(":check", ctx);
+    CHECK(out.str() == "Step 1 done! That was the last step: done.\n");
+  }
+  configure_devices(DeviceConfig{});
+  std::filesystem::remove_all(dir);
 }

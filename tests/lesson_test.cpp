@@ -1,11 +1,16 @@
 // The lesson format and runner (repl/lesson/lesson.h): parsing good and malformed lesson
 // text, loading a directory that holds a bad file, and every shipped lesson played top to
-// bottom on one simulated GPU with all of its checks true and its expected errors hit.
+// bottom on simulated GPUs (as many as its `gpus:` asks) with all of its checks true and its
+// expected errors hit.
 #include <doctest/doctest.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <map>
+#include <regex>
+#include <set>
 
 #include "core/device_registry.h"
 #include "repl/lang/interpreter.h"
@@ -17,6 +22,7 @@ using tp::lesson::parse_lesson;
 
 const char* const kGood = R"(# A small lesson
 minutes: 5
+gpus: 2
 
 ## Step: First
 Some *prose* with `code`.
@@ -56,24 +62,21 @@ void write_file(const std::filesystem::path& p, const std::string& text) {
   f << text;
 }
 
-// Plays the shipped lesson with this number in a fresh session and checks every step.
-void play_shipped_lesson(int number) {
+// Plays a shipped lesson in a fresh session on as many simulated GPUs as it asks for, and
+// checks every step: its code ran (or raised the expected error) and its checks are true.
+void play_shipped_lesson(const tp::lesson::Lesson& lesson) {
+  INFO("lesson ", lesson.number, ": ", lesson.path);
   tp::DeviceConfig config;
-  config.force_sim = true;  // the same simulated GPU on every machine
+  config.force_sim = true;  // the same simulated GPUs on every machine
+  config.sim_gpus = lesson.gpus;
   tp::configure_devices(config);
-  auto loaded = tp::lesson::load_lessons(tp::lesson::lesson_dirs());
-  CHECK(loaded.errors.empty());
-  const tp::lesson::Lesson* lesson = nullptr;
-  for (auto& l : loaded.lessons)
-    if (l.number == number) lesson = &l;
-  REQUIRE(lesson != nullptr);
   tp::lang::Interpreter interp;
-  auto results = tp::lesson::run_lesson(interp, *lesson);
-  REQUIRE(results.size() == lesson->steps.size());
+  auto results = tp::lesson::run_lesson(interp, lesson);
+  REQUIRE(results.size() == lesson.steps.size());
   for (size_t i = 0; i < results.size(); ++i) {
     const auto& r = results[i];
-    const auto& step = lesson->steps[i];
-    INFO(lesson->path, ", step '", r.step, "'\noutput:\n", r.output, "\nerror:\n", r.error);
+    const auto& step = lesson.steps[i];
+    INFO(lesson.path, ", step '", r.step, "'\noutput:\n", r.output, "\nerror:\n", r.error);
     if (step.expect_error.empty()) {
       CHECK(r.code_ok);
     } else {
@@ -93,18 +96,20 @@ void play_shipped_lesson(int number) {
 TEST_CASE("a well-formed lesson parses into title, minutes and steps") {
   auto l = parse_lesson(kGood, "good.lesson");
   CHECK(l.title == "A small lesson");
+  CHECK(parse_lesson("# T\nminutes: 1\n## Step: a\n", "t.lesson").gpus == 1);  // the default
   CHECK(l.minutes == 5);
+  CHECK(l.gpus == 2);
   CHECK(l.path == "good.lesson");
   REQUIRE(l.steps.size() == 2);
   const auto& a = l.steps[0];
   CHECK(a.name == "First");
-  CHECK(a.line == 4);
+  CHECK(a.line == 5);
   CHECK(a.prose == "Some *prose* with `code`.\n- a list item");
   CHECK(a.code == "x = 1 + 1\n");
-  CHECK(a.code_line == 9);
+  CHECK(a.code_line == 10);
   REQUIRE(a.checks.size() == 2);
   CHECK(a.checks[0].expr == "x == 2");
-  CHECK(a.checks[1].line == 12);
+  CHECK(a.checks[1].line == 13);
   CHECK(a.hint == "Add them.");
   CHECK(a.view == tp::lesson::View::Grid);
   CHECK(a.expect_error.empty());
@@ -126,7 +131,14 @@ TEST_CASE("a malformed lesson names the file and the line") {
         "bad.lesson:2: 'minutes:' needs a whole number of minutes, got 'ten'");
   CHECK(parse_error("# T\nminutes: 5\nminutes: 6\n") == "bad.lesson:3: 'minutes:' given twice");
   CHECK(parse_error("# T\nminutes: 5\nintro text\n") ==
-        "bad.lesson:3: expected 'minutes: N' or '## Step: name' after the title");
+        "bad.lesson:3: expected 'minutes: N', 'gpus: N' or '## Step: name' after the title");
+  CHECK(parse_error("# T\nminutes: 5\ngpus: two\n") ==
+        "bad.lesson:3: 'gpus:' needs a whole number of GPUs, got 'two'");
+  CHECK(parse_error("# T\nminutes: 5\ngpus: 0\n") ==
+        "bad.lesson:3: 'gpus:' needs a whole number of GPUs, got '0'");
+  CHECK(parse_error("# T\ngpus: 2\nminutes: 5\ngpus: 2\n") == "bad.lesson:4: 'gpus:' given twice");
+  // `gpus:` inside a step is prose, not a header key.
+  CHECK(parse_lesson("# T\nminutes: 5\n## Step: a\ngpus: 2\n", "t.lesson").steps[0].prose == "gpus: 2");
   CHECK(parse_error("# T\nminutes: 5\n") ==
         "bad.lesson:2: a lesson needs at least one '## Step: name'");
   CHECK(parse_error("# T\nminutes: 5\n## Steps\n") ==
@@ -178,12 +190,47 @@ TEST_CASE("the search directories are the shipped lessons and --lessons DIR") {
   CHECK(std::filesystem::exists(std::filesystem::path(dirs[0]) / "01_why_gpus.lesson"));
   CHECK(dirs[1] == "/somewhere/mine");
   CHECK(tp::lesson::lesson_dirs().size() == 1);
-  // Each shipped lesson has its own test case below: a new lesson file needs a new case.
   auto loaded = tp::lesson::load_lessons(tp::lesson::lesson_dirs());
   CHECK(loaded.errors.empty());
   std::vector<int> numbers;
   for (auto& l : loaded.lessons) numbers.push_back(l.number);
-  CHECK(numbers == std::vector<int>{1, 2, 3, 4});
+  CHECK(numbers == std::vector<int>{1, 2, 3, 4, 5, 6, 7, 8, 9, 10});
+}
+
+TEST_CASE("lessons/COVERAGE.md points at steps that exist, in every shipped lesson") {
+  auto loaded = tp::lesson::load_lessons(tp::lesson::lesson_dirs());
+  std::map<int, size_t> steps;  // lesson number -> its number of steps
+  for (const auto& l : loaded.lessons) steps[l.number] = l.steps.size();
+  std::ifstream f(std::filesystem::path(tp::lesson::lesson_dirs()[0]) / "COVERAGE.md");
+  REQUIRE(f);
+  std::set<int> cited;
+  int rows = 0;
+  const std::regex ref(R"((\d+)\.(\d+))");
+  for (std::string line; std::getline(f, line);) {
+    // A table row's last cell lists "lesson.step" references ("5.3, 5.4").
+    if (line.rfind("| ", 0) != 0 || line.find("---") != std::string::npos) continue;
+    std::string cell = line.substr(0, line.size() - 1);
+    cell = cell.substr(cell.rfind('|') + 1);
+    if (cell.find("taught in") != std::string::npos) continue;
+    ++rows;
+    int refs = 0;
+    for (std::sregex_iterator it(cell.begin(), cell.end(), ref), end; it != end; ++it, ++refs) {
+      int lesson = std::stoi((*it)[1]);
+      size_t step = std::stoul((*it)[2]);
+      INFO("COVERAGE.md: ", line);
+      REQUIRE(steps.count(lesson));
+      CHECK(step >= 1);
+      CHECK(step <= steps[lesson]);
+      cited.insert(lesson);
+    }
+    INFO("COVERAGE.md row without a lesson.step: ", line);
+    CHECK(refs > 0);
+  }
+  CHECK(rows > 40);
+  for (const auto& [number, count] : steps) {
+    INFO("lesson ", number, " is not cited in COVERAGE.md");
+    CHECK(cited.count(number));
+  }
 }
 
 TEST_CASE("the example in lessons/README.md is a valid lesson") {
@@ -237,7 +284,19 @@ TEST_CASE("the runner reports code, errors and checks step by step") {
   CHECK_FALSE(w.passed());
 }
 
-TEST_CASE("lesson 1 (why GPUs) runs on a simulated GPU") { play_shipped_lesson(1); }
-TEST_CASE("lesson 2 (devices) runs on a simulated GPU") { play_shipped_lesson(2); }
-TEST_CASE("lesson 3 (tensors on a device) runs on a simulated GPU") { play_shipped_lesson(3); }
-TEST_CASE("lesson 4 (the same-device rule) runs on a simulated GPU") { play_shipped_lesson(4); }
+// ctest runs this once per lesson file with TP_LESSON=N (lesson_01, lesson_02, ... in
+// tests/CMakeLists.txt), so each lesson passes or fails on its own; without TP_LESSON it
+// plays them all.
+TEST_CASE("shipped lessons play top to bottom on simulated GPUs") {
+  auto loaded = tp::lesson::load_lessons(tp::lesson::lesson_dirs());
+  CHECK(loaded.errors.empty());
+  const char* only = std::getenv("TP_LESSON");
+  int played = 0;
+  for (const auto& lesson : loaded.lessons) {
+    if (only && lesson.number != std::atoi(only)) continue;
+    play_shipped_lesson(lesson);
+    ++played;
+  }
+  INFO("TP_LESSON=", only ? only : "(unset)");
+  CHECK(played >= 1);
+}

@@ -42,6 +42,7 @@ struct Parser {
   const std::string& file;
   Lesson lesson;
   int minutes_line = 0;
+  int gpus_line = 0;
   int expect_error_line = 0;  // of the current step, to report it when the step has no code
 
   [[noreturn]] void fail_at(int line, const std::string& message) {
@@ -54,6 +55,16 @@ struct Parser {
     s.prose = trim_blank_lines(s.prose);
     if (!s.expect_error.empty() && s.code.empty())
       fail_at(expect_error_line, "'expect-error:' needs a ```python code block in its step");
+  }
+
+  // The positive whole number after `key` on a header line ("minutes: 10" -> 10).
+  int whole_number(const std::string& line, int n, const std::string& key, const std::string& what) {
+    std::string v = trim(line.substr(key.size()));
+    bool digits = !v.empty() && v.size() < 5 &&
+                  std::all_of(v.begin(), v.end(), [](char c) { return c >= '0' && c <= '9'; });
+    if (!digits || std::stoi(v) == 0)
+      fail_at(n, "'" + key + "' needs a whole number of " + what + ", got '" + v + "'");
+    return std::stoi(v);
   }
 
   // A `key: value` line inside a step; false when the line is not one of the known keys.
@@ -134,20 +145,21 @@ struct Parser {
         lesson.steps.push_back(step);
         continue;
       }
-      if (lesson.steps.empty()) {  // the header: only `minutes:` and blank lines
+      if (lesson.steps.empty()) {  // the header: `minutes:`, `gpus:` and blank lines
         if (trim(line).empty()) continue;
         if (starts_with(line, "minutes:")) {
           if (minutes_line) fail_at(n, "'minutes:' given twice");
-          std::string v = trim(line.substr(8));
-          bool digits = !v.empty() && v.size() < 5 &&
-                        std::all_of(v.begin(), v.end(), [](char c) { return c >= '0' && c <= '9'; });
-          if (!digits || std::stoi(v) == 0)
-            fail_at(n, "'minutes:' needs a whole number of minutes, got '" + v + "'");
-          lesson.minutes = std::stoi(v);
+          lesson.minutes = whole_number(line, n, "minutes:", "minutes");
           minutes_line = n;
           continue;
         }
-        fail_at(n, "expected 'minutes: N' or '## Step: name' after the title");
+        if (starts_with(line, "gpus:")) {
+          if (gpus_line) fail_at(n, "'gpus:' given twice");
+          lesson.gpus = whole_number(line, n, "gpus:", "GPUs");
+          gpus_line = n;
+          continue;
+        }
+        fail_at(n, "expected 'minutes: N', 'gpus: N' or '## Step: name' after the title");
       }
       Step& s = lesson.steps.back();
       if (starts_with(line, "```")) {

@@ -40,6 +40,7 @@ struct Step {
 struct Lesson {
   std::string title;
   int minutes = 0;
+  int gpus = 1;       // GPUs its code needs (header `gpus: N`); :lesson says how to get them
   int number = 0;     // from the file name's number prefix (01_why_gpus.lesson -> 1)
   std::string path;   // the file it came from
   std::vector<Step> steps;

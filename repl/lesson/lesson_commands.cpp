@@ -9,6 +9,9 @@
 #include <ostream>
 #include <sstream>
 
+#include "core/cuda_api.h"
+#include "core/device_registry.h"
+
 namespace tp::lesson {
 
 void LessonSession::note_error(const std::string& text) {
@@ -16,6 +19,17 @@ void LessonSession::note_error(const std::string& text) {
   if (active && !active->steps[step].expect_error.empty() &&
       text.find(active->steps[step].expect_error) != std::string::npos)
     expected_error_hit = true;
+}
+
+std::string missing_gpus_note(const Lesson& l, int have, bool real, const std::string& program) {
+  if (have >= l.gpus) return "";
+  auto gpus = [](int n) { return std::to_string(n) + (n == 1 ? " GPU" : " GPUs"); };
+  // Devices are set up when the program starts, so getting more means a restart; with real
+  // GPUs present, --sim swaps them for simulated ones.
+  std::string flags = std::string(real ? "--sim " : "") + "--sim-gpus " + std::to_string(l.gpus);
+  return "This lesson needs " + gpus(l.gpus) + "; this session has " + std::to_string(have) +
+         ", so its code will fail here. Restart with `" + program + " " + flags + " --lesson " +
+         std::to_string(l.number) + "`.";
 }
 
 std::string error_text(lang::Interpreter& I, const lang::RunOutcome& outcome) {
@@ -162,6 +176,8 @@ void cmd_lesson(MetaContext& ctx, const std::string& arg) {
   if (it != s->progress.end()) resume = std::max(1, std::min(it->second.current, n));
   ctx.out << "Lesson " << found->number << ": " << found->title << " (" << found->minutes
           << " min)\n\n";
+  std::string note = lesson::missing_gpus_note(*found, cuda::device_count(), cuda_devices_are_real());
+  if (!note.empty()) ctx.out << note << "\n\n";
   go_to(*s, resume - 1, ctx.out);
 }
 
@@ -237,3 +253,46 @@ void cmd_check(MetaContext& ctx, const std::string&) {
 }
 
 }  // namespace tp::repl
+
+// The same state changes as the commands above, without their printing: the GUI's lesson
+// panel shows the step itself. Only problems (a skipped lesson file, progress that cannot be
+// saved) go to `out`.
+namespace tp::lesson {
+
+void load_lessons_once(LessonSession& s, std::ostream& out) { repl::ensure_loaded(s, out); }
+
+bool start_lesson(LessonSession& s, int number, std::ostream& out) {
+  repl::ensure_loaded(s, out);
+  for (const Lesson& l : s.lessons) {
+    if (l.number != number) continue;
+    s.active = &l;
+    int n = static_cast<int>(l.steps.size());
+    auto it = s.progress.find(repl::lesson_id(l));
+    int resume = it == s.progress.end() ? 1 : std::max(1, std::min(it->second.current, n));
+    set_step(s, resume - 1, out);
+    return true;
+  }
+  return false;
+}
+
+void set_step(LessonSession& s, int step, std::ostream& out) {
+  s.step = step;
+  s.expected_error_hit = false;
+  repl::remember_step(s, out);
+}
+
+void record_step_done(LessonSession& s, std::ostream& out) {
+  LessonProgress& lp = s.progress[repl::lesson_id(*s.active)];
+  lp.done.insert(s.step + 1);
+  lp.current = s.step + 1;
+  repl::save(s, out);
+}
+
+std::string progress_status(const LessonSession& s, const Lesson& l) { return repl::status_of(s, l); }
+
+bool step_done_before(const LessonSession& s) {
+  auto it = s.progress.find(repl::lesson_id(*s.active));
+  return it != s.progress.end() && it->second.done.count(s.step + 1);
+}
+
+}  // namespace tp::lesson

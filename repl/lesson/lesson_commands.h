@@ -30,8 +30,29 @@ struct LessonSession {
   void note_error(const std::string& text);
 };
 
+// What to tell a learner whose session has `have` GPUs when `l` needs more: how to restart
+// `program` (tensorplay or tensorplay-gui) with enough simulated ones (with --sim when the
+// GPUs are `real`) and the lesson open; "" when there are enough.
+std::string missing_gpus_note(const Lesson& l, int have, bool real,
+                              const std::string& program = "tensorplay");
+
 // "RuntimeError: message" for the error of a failed run (empty when it succeeded).
 std::string error_text(lang::Interpreter& I, const lang::RunOutcome& outcome);
+
+// For front ends that show the step themselves (the GUI's lesson panel): the commands' state
+// changes without their printing; problems (a skipped file, unsaved progress) go to `out`.
+// Reads the lessons and the saved progress on the first call.
+void load_lessons_once(LessonSession& s, std::ostream& out);
+// Opens lesson `number` at its saved step (as :lesson N); false when there is no such lesson.
+bool start_lesson(LessonSession& s, int number, std::ostream& out);
+// Moves the open lesson to `step` (from 0) and remembers it (as :next / :back).
+void set_step(LessonSession& s, int step, std::ostream& out);
+// Marks the open lesson's current step passed and saves (as a successful :check).
+void record_step_done(LessonSession& s, std::ostream& out);
+// "not started", "step 2 of 6" or "done" (as :lessons shows it).
+std::string progress_status(const LessonSession& s, const Lesson& l);
+// The open lesson's current step is marked passed in the progress.
+bool step_done_before(const LessonSession& s);
 
 }  // namespace tp::lesson
 
