@@ -1,10 +1,12 @@
-// The window's frame: menu bar, the view tabs, the console strip, the status line and the
-// keyboard shortcuts; App::run feeds console input to the session and refreshes the views.
+// The window's frame: menu bar, the open lesson's column beside the view tabs, the console
+// strip, the status lines and the keyboard shortcuts (the demo's keys while one plays);
+// App::run feeds console input to the session and refreshes the views and the lesson panel.
 #include "gui/app.h"
 
 #include <GLFW/glfw3.h>  // key codes only: the ImGui GLFW backend indexes keys by them
 #include <imgui.h>
 
+#include <algorithm>
 #include <cstring>
 
 #include "core/device_registry.h"
@@ -65,7 +67,7 @@ std::string display_text(const std::string& s) {
   return out;
 }
 
-void App::run(const std::string& input) {
+void App::run(const std::string& input, bool step_code) {
   const MemoryMap before = collect_memory_map(session.interp());
   RunReport rep = session.run(input);
   if (!rep.out.empty()) console.add(LineKind::Output, display_text(rep.out));
@@ -84,6 +86,11 @@ void App::run(const std::string& input) {
   }
   // `A` and `B` of the session can become the grid's matrices (the grid view offers it).
   grid.error.clear();
+  // :lesson / :next typed here move the panel; any input may make the step's checks true.
+  lesson.after_run(session, rep, step_code);
+  if (!lesson.notes.empty()) console.add(LineKind::Error, display_text(lesson.notes));
+  lesson.notes.clear();
+  if (lesson.lesson) demo.follow(lesson.step);
 }
 
 void apply_style(App& app, float dpi_scale) {
@@ -111,11 +118,25 @@ void apply_style(App& app, float dpi_scale) {
   style.ScaleAllSizes(dpi_scale * (app.settings.presenter ? 1.6f : 1.0f));
 }
 
-// Space play/pause, arrows step the grid, F11 full screen; only when no text box has focus.
+// Space play/pause, arrows step the grid, Page Up/Down step the open lesson, F11 full screen;
+// only when no text box has focus. During a demo the presenter's keys drive the demo instead.
 static void handle_keys(App& app) {
   ImGuiIO& io = ImGui::GetIO();
   if (ImGui::IsKeyPressed(GLFW_KEY_F11, false)) app.toggle_fullscreen = true;
   if (io.WantTextInput) return;
+  auto pressed = [](ImGuiKey_ k) { return ImGui::IsKeyPressed(ImGui::GetKeyIndex(k), false); };
+  if (app.demo.active()) {
+    if (pressed(ImGuiKey_Space) || pressed(ImGuiKey_RightArrow) || pressed(ImGuiKey_PageDown)) {
+      demo_key(app, DemoKey::Next);
+    } else if (pressed(ImGuiKey_LeftArrow) || pressed(ImGuiKey_PageUp)) {
+      demo_key(app, DemoKey::Back);
+    } else if (pressed(ImGuiKey_Escape)) {
+      demo_key(app, DemoKey::End);
+    }
+    return;
+  }
+  if (pressed(ImGuiKey_PageDown)) app.lesson.move(app.session, +1);
+  if (pressed(ImGuiKey_PageUp)) app.lesson.move(app.session, -1);
   if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Space), false)) {
     if (app.grid.anim.finished(app.grid.schedule)) app.grid.anim.restart();
     app.grid.anim.playing = !app.grid.anim.playing;
@@ -124,7 +145,7 @@ static void handle_keys(App& app) {
   if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_LeftArrow))) app.grid.anim.step(app.grid.schedule, -1);
 }
 
-static void draw_menu(App& app, float dpi_scale) {
+static void draw_menu(App& app) {
   if (!ImGui::BeginMenuBar()) return;
   if (ImGui::BeginMenu("View")) {
     for (View v : kViews) {
@@ -135,7 +156,8 @@ static void draw_menu(App& app, float dpi_scale) {
     }
     ImGui::Separator();
     ImGui::MenuItem("Console strip", nullptr, &app.show_console_strip);
-    if (ImGui::MenuItem("Presenter mode", nullptr, &app.settings.presenter)) apply_style(app, dpi_scale);
+    // main.cpp sees the change and applies the style (with the monitor's scale).
+    ImGui::MenuItem("Presenter mode", nullptr, &app.settings.presenter);
     if (ImGui::MenuItem("Full screen", "F11")) app.toggle_fullscreen = true;
     ImGui::EndMenu();
   }
@@ -144,7 +166,9 @@ static void draw_menu(App& app, float dpi_scale) {
     if (ImGui::MenuItem("Quit")) app.quit = true;
     ImGui::EndMenu();
   }
-  ImGui::TextDisabled("   Space play/pause   <- -> step   F11 full screen");
+  ImGui::TextDisabled(app.demo.active() ? "   Demo: Space/Right next   Left back   Esc end"
+                      : app.lesson.lesson ? "   Space play/pause   <- -> step   PgUp/PgDn lesson step   F11 full screen"
+                                          : "   Space play/pause   <- -> step   F11 full screen");
   ImGui::EndMenuBar();
 }
 
@@ -154,11 +178,20 @@ void draw_app(App& app) {
   ImGui::SetNextWindowSize(vp->WorkSize);
   const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
                                  ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_MenuBar |
-                                 ImGuiWindowFlags_NoBringToFrontOnFocus;
+                                 ImGuiWindowFlags_NoBringToFrontOnFocus |
+                                 // main.cpp clears to the background colour: under a software
+                                 // renderer a second full-window fill costs milliseconds.
+                                 ImGuiWindowFlags_NoBackground;
   ImGui::Begin("tensorplay", nullptr, flags);
-  const float dpi = ImGui::GetIO().DisplayFramebufferScale.x > 0 ? 1.0f : 1.0f;
-  draw_menu(app, dpi);
+  draw_menu(app);
   handle_keys(app);
+  update_demo(app);
+  View wanted;  // a lesson step shown since the last frame selects its view
+  if (!app.lesson.wanted_view.empty() && parse_view(app.lesson.wanted_view, wanted)) {
+    app.view = wanted;
+    app.select_view = true;
+  }
+  app.lesson.wanted_view.clear();
 
   // The status line: which devices are real and which simulated.
   std::string banner;
@@ -166,8 +199,19 @@ void draw_app(App& app) {
   ImGui::TextDisabled("%s", banner.c_str());
 
   const bool strip = app.show_console_strip && app.view != View::Console;
+  const float status_h = app.demo.active() ? ImGui::GetFrameHeightWithSpacing() : 0;
   const float strip_h = strip ? ImGui::GetContentRegionAvail().y * 0.28f : 0;
-  ImGui::BeginChild("views", ImVec2(0, -strip_h), false);
+  if (app.lesson.active(app.session)) {
+    // The open lesson sits beside the view it is about, so both are seen at once.
+    const float avail = ImGui::GetContentRegionAvail().x;
+    // A third of the width or so, but at least 320 pixels while that leaves the view 40%.
+    const float w = std::max(avail * (app.settings.presenter ? 0.42f : 0.36f), std::min(320.0f, avail * 0.6f));
+    ImGui::BeginChild("lesson_column", ImVec2(w, -strip_h - status_h), true);
+    draw_lesson_panel(app);
+    ImGui::EndChild();
+    ImGui::SameLine();
+  }
+  ImGui::BeginChild("views", ImVec2(0, -strip_h - status_h), false);
   if (ImGui::BeginTabBar("view_tabs")) {
     for (View v : kViews) {
       ImGuiTabItemFlags tf = (app.select_view && app.view == v) ? ImGuiTabItemFlags_SetSelected : 0;
@@ -190,7 +234,21 @@ void draw_app(App& app) {
   ImGui::EndChild();
   if (strip) {
     ImGui::Separator();
-    draw_console_view(app, 0);
+    if (status_h > 0) {  // leave the demo's status line its room below
+      ImGui::BeginChild("console_strip", ImVec2(0, -status_h), false);
+      draw_console_view(app, 0);
+      ImGui::EndChild();
+    } else {
+      draw_console_view(app, 0);
+    }
+  }
+  if (app.demo.active()) {
+    ImGui::PushStyleColor(ImGuiCol_ChildBg, ImVec4(0.10f, 0.22f, 0.50f, 1));
+    ImGui::BeginChild("demo_status", ImVec2(0, 0), false, ImGuiWindowFlags_NoScrollbar);
+    ImGui::SetCursorPosX(ImGui::GetStyle().ItemSpacing.x);
+    ImGui::TextUnformatted(display_text(app.demo.status()).c_str());
+    ImGui::EndChild();
+    ImGui::PopStyleColor();
   }
   ImGui::End();
   app.settings.view = view_id(app.view);

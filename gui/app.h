@@ -1,7 +1,7 @@
 // The GUI's state over one session, and the functions that draw it. main.cpp (the GLFW and
 // OpenGL glue) owns an App and calls draw_app() once per frame; each view is a function
 // drawing from its plain state struct (grid_state.h, timings_state.h, memory_state.h,
-// console_state.h), in its own file.
+// console_state.h, lesson_panel.h, demo_state.h), in its own file.
 #pragma once
 
 #include <string>
@@ -9,9 +9,11 @@
 
 #include "gui/bench_runner.h"
 #include "gui/console_state.h"
+#include "gui/demo_state.h"
 #include "gui/grid_state.h"
 #include "gui/lesson_panel.h"
 #include "gui/memory_state.h"
+#include "gui/options.h"
 #include "gui/session.h"
 #include "gui/settings.h"
 
@@ -58,6 +60,11 @@ struct MemoryViewState {
   double flash_age = 1e9;
 };
 
+// Where a button was drawn last frame (window pixels), for the xdotool tests.
+struct ButtonRect {
+  float x = 0, y = 0, w = 0, h = 0;
+};
+
 struct App {
   explicit App(Session& s) : session(s) {}
   Session& session;
@@ -73,14 +80,17 @@ struct App {
   TimingsViewState timings;
   MemoryViewState memory;
   LessonPanel lesson;
+  DemoState demo;
+  ButtonRect lesson_run, lesson_next, lesson_back;  // the lesson column's buttons
   bool quit = false;
   bool toggle_fullscreen = false;  // main.cpp acts on it
   ImFont* font_normal = nullptr;
   ImFont* font_large = nullptr;
   double frame_dt = 1.0 / 60;
 
-  // Runs console input through the session and updates the views that depend on it.
-  void run(const std::string& input);
+  // Runs console input through the session and updates the views that depend on it
+  // (`step_code`: the lesson step's code sent by its Run button).
+  void run(const std::string& input, bool step_code = false);
 };
 
 // `s` with characters outside ImGui's default font (em dashes, arrows) made plain ASCII.
@@ -92,8 +102,25 @@ void apply_style(App& app, float dpi_scale);
 // One frame of the whole window.
 void draw_app(App& app);
 
+// Lessons (lesson_view.cpp): --lessons, --lesson N and --demo N (and --no-config keeping
+// progress unsaved) applied at start.
+void apply_lesson_options(App& app, const GuiOptions& o);
+// Opens lesson N beside the views; false (with a console line) when there is none.
+bool open_lesson(App& app, int number);
+// Sends the step's code to the console, shown as typed input, and runs it.
+void run_step_code(App& app);
+// Plays lesson N as the presenter's demo (presenter mode, from step 1, progress untouched).
+bool start_demo(App& app, int number);
+// One frame of the demo: its clock, and the commands it gives.
+void update_demo(App& app);
+// The presenter's key for the demo.
+void demo_key(App& app, DemoKey k);
+// "lesson ...", "run ...", "next ...", "back ..." lines for --dump-layout.
+std::string lesson_layout(const App& app);
+
 // The views (one file each).
-void draw_lesson_view(App& app);
+void draw_lesson_view(App& app);   // the Lesson tab: the list of lessons
+void draw_lesson_panel(App& app);  // the open lesson's column beside the views
 void draw_grid_view(App& app);
 void draw_timings_view(App& app);
 void draw_memory_view(App& app);

@@ -1,31 +1,75 @@
-// The lesson panel's slot (lessons come in their own issue): what a lesson shows in the GUI
-// and the small API a lesson runner fills in. Until then the panel points to the console's
-// :lesson commands, which already work.
+// The lesson panel's state: the step it shows, the live check mark, the hint, and the moves
+// (open, Next, Back, close), all over the session's one LessonSession, so `:lesson 3` or
+// `:next` typed in the console and the panel's buttons move the same lesson. Plain data and
+// logic over a Session, testable without a window; lesson_view.cpp draws it.
 #pragma once
 
 #include <string>
 #include <vector>
 
+#include "gui/lesson_text.h"
+#include "gui/session.h"
+#include "repl/lesson/lesson.h"
+
 namespace tp::gui {
 
-// A button that runs code in the shared console session ("Run this step").
-struct LessonAction {
-  std::string label;
-  std::string code;
+// One row of the lesson list.
+struct LessonRow {
+  int number = 0;
+  std::string title;
+  int minutes = 0;
+  std::string status;  // "not started", "step 2 of 6", "done" (the REPL's :lessons)
+  bool open = false;   // the lesson open now
 };
 
 struct LessonPanel {
-  std::string title;                    // "" : no lesson open
-  std::string step_label;               // "step 2 of 5"
-  std::vector<std::string> paragraphs;  // the step's text
-  std::vector<LessonAction> actions;
-  std::string check_result;             // "" / "passed" / why not yet
-  std::string view;                     // a view the step wants shown ("grid", "memory", ...)
+  // The step shown, compared with the session's lesson state to notice console commands.
+  const lesson::Lesson* lesson = nullptr;
+  int step = -1;
+  std::vector<TextBlock> text;  // the step's prose, parsed
+  bool hint_open = false;
+  bool code_ran = false;  // the step's code ran from the Run button without an error
+  bool scroll_to_check = false;  // the Run button was pressed: show the check's outcome
+  // The live check, evaluated after each console run (a check runs Python, so never once
+  // per frame); empty until the first run after the step was shown.
+  std::vector<lesson::CheckResult> checks;
+  bool passed = false;
+  std::string wanted_view;  // the step's view, set when a step is shown; the app selects it
+  std::string notes;        // problems to show in the console (skipped files, unsaved progress)
 
-  // Replaces what the panel shows.
-  void show(std::string lesson_title, std::string step, std::vector<std::string> text,
-            std::vector<LessonAction> buttons, std::string wanted_view = "");
-  void clear() { *this = LessonPanel{}; }
+  // True when a lesson is open in the session (the panel's column is shown).
+  bool active(Session& s) const { return s.lessons().active != nullptr; }
+  // The step shown (a lesson must be open).
+  const lesson::Step& current() const { return lesson->steps[size_t(step)]; }
+  int step_count() const { return lesson ? int(lesson->steps.size()) : 0; }
+
+  // Follows the session: when another lesson or step is open than the one shown, shows it
+  // (text, view, the mark as saved). True when it changed.
+  bool sync(Session& s);
+  // Opens lesson `number` at its saved step (as :lesson N); false when there is none.
+  bool open(Session& s, int number);
+  // Goes to step `index` (from 0) of the open lesson, as :next / :back do.
+  void go_to(Session& s, int index);
+  // Next (+1) / Back (-1); false at either end.
+  bool move(Session& s, int delta);
+  // Closes the lesson: the panel's column goes away (progress stays).
+  void close(Session& s);
+  // After any console input: follows :lesson/:next typed there, then re-checks. `step_code`
+  // says the input was this step's code sent by the Run button.
+  void after_run(Session& s, const RunReport& report, bool step_code);
+  // Evaluates the step's checks now; the step is recorded done (and saved) once it passes.
+  void refresh_check(Session& s);
+  // The lessons, with the saved progress; reads them on first use.
+  std::vector<LessonRow> rows(Session& s);
+  // "Step 2 of 6".
+  std::string step_label() const;
+  // What the step still wants, for the line beside the check mark.
+  std::string check_summary(Session& s) const;
 };
+
+
+// Code as the console echoes typed input: ">>> " before the first line, "... " before the
+// others.
+std::string console_echo(const std::string& code);
 
 }  // namespace tp::gui

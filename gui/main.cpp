@@ -29,6 +29,21 @@ volatile sig_atomic_t g_shot_requested = 0;
 void on_glfw_error(int, const char* description) { g_glfw_error = description ? description : "?"; }
 void on_sigusr1(int) { g_shot_requested = 1; }
 
+float g_content_scale = 0;  // the window's latest content scale, from GLFW's callback
+void on_content_scale(GLFWwindow*, float xscale, float) { g_content_scale = std::max(1.0f, xscale); }
+
+// ImGui's default font at the normal and the presenter size for a content scale.
+void load_fonts(tp::gui::App& app, float scale) {
+  ImGuiIO& io = ImGui::GetIO();
+  io.Fonts->Clear();
+  ImFontConfig normal;
+  normal.SizePixels = 13.0f * scale;
+  ImFontConfig large;
+  large.SizePixels = 26.0f * scale;
+  app.font_normal = io.Fonts->AddFontDefault(&normal);
+  app.font_large = io.Fonts->AddFontDefault(&large);
+}
+
 // The window's pixels as a PNG (read from the back buffer just rendered).
 bool write_screenshot(GLFWwindow* window, const std::string& path) {
   int w = 0, h = 0;
@@ -58,7 +73,7 @@ void toggle_fullscreen(GLFWwindow* window, int& saved_x, int& saved_y, int& save
 // Applies the start-up flags to the views.
 void apply_options(tp::gui::App& app, const tp::gui::GuiOptions& o) {
   using namespace tp::gui;
-  if (o.present) app.settings.presenter = true;
+  if (o.present || o.demo > 0) app.settings.presenter = true;  // a demo is for a projector
   View v;
   if (parse_view(o.view.empty() ? app.settings.view : o.view, v)) app.view = v;
   const int n = o.bench_frames > 0 ? 64 : o.grid_n > 0 ? o.grid_n : app.settings.grid_n;
@@ -165,18 +180,16 @@ int main(int argc, char** argv) {
   const std::string dir = opts->no_config ? "" : config_dir();
   const std::string ini_path = dir.empty() ? "" : dir + "/imgui.ini";
   io.IniFilename = ini_path.empty() ? nullptr : ini_path.c_str();
+  // The monitor's content scale (X11: Xft.dpi / 96): fonts and sizes follow it, and again
+  // when the window moves to a monitor with another scale.
   float xscale = 1, yscale = 1;
   glfwGetWindowContentScale(window, &xscale, &yscale);
-  const float dpi = std::max(1.0f, xscale);
-  ImFontConfig normal;
-  normal.SizePixels = 13.0f * dpi;
-  ImFontConfig large;
-  large.SizePixels = 26.0f * dpi;
+  float dpi = std::max(1.0f, xscale);
+  glfwSetWindowContentScaleCallback(window, on_content_scale);
 
   tp::gui::Session session(opts->devices);
   App app(session);
-  app.font_normal = io.Fonts->AddFontDefault(&normal);
-  app.font_large = io.Fonts->AddFontDefault(&large);
+  load_fonts(app, dpi);
   app.settings_path = dir.empty() ? "" : dir + "/gui.conf";
   if (!app.settings_path.empty()) app.settings = load_settings(app.settings_path);
   apply_options(app, *opts);
@@ -186,6 +199,7 @@ int main(int argc, char** argv) {
 
   for (const std::string& line : tp::device_banner()) app.console.add(LineKind::Info, display_text(line));
   app.console.add(LineKind::Info, "Type Python here (Tab completes, Up/Down history); :help lists the commands.");
+  apply_lesson_options(app, *opts);  // before --exec, which may type lesson commands
   for (const std::string& code : opts->exec) {
     app.console.add(LineKind::Input, ">>> " + code);
     app.run(code + "\n");
@@ -209,6 +223,13 @@ int main(int argc, char** argv) {
                        : 1.0 / 30;
     last = t0;
     glfwPollEvents();
+    if (g_content_scale > 0 && g_content_scale != dpi) {
+      dpi = g_content_scale;
+      load_fonts(app, dpi);
+      ImGui_ImplOpenGL3_DestroyFontsTexture();
+      ImGui_ImplOpenGL3_CreateFontsTexture();
+      apply_style(app, dpi);
+    }
     ImGui_ImplOpenGL3_NewFrame();
     ImGui_ImplGlfw_NewFrame();
     ImGui::NewFrame();
@@ -222,7 +243,9 @@ int main(int argc, char** argv) {
     int w = 0, h = 0;
     glfwGetFramebufferSize(window, &w, &h);
     glViewport(0, 0, w, h);
-    glClearColor(0.08f, 0.08f, 0.10f, 1.0f);
+    // The window background (the main ImGui window draws none, see draw_app).
+    const ImVec4 bg = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];
+    glClearColor(bg.x, bg.y, bg.z, 1.0f);
     glClear(GL_COLOR_BUFFER_BIT);
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
     ++frame;
@@ -231,7 +254,9 @@ int main(int argc, char** argv) {
       out << "grid " << app.grid.grid_x << " " << app.grid.grid_y << " " << app.grid.cell << " "
           << app.grid.schedule.n << "\n"
           << "play " << app.grid.play_x << " " << app.grid.play_y << " " << app.grid.play_w << " "
-          << app.grid.play_h << "\n";
+          << app.grid.play_h << "\n"
+          << "font " << ImGui::GetFontSize() << "\n"
+          << lesson_layout(app);
     }
     if (g_shot_requested) {
       g_shot_requested = 0;

@@ -18,12 +18,18 @@ std::string gui_usage() {
          "  --bench-frames N         animate a 64x64 grid for N frames, print the median frame time\n"
          "  --dump-layout FILE       write where the grid and its Play button are (for tests)\n"
          "  --signal-screenshots P   each SIGUSR1 writes P-1.png, P-2.png, ... (for tests)\n"
-         "  --no-config              do not read or write the remembered settings\n"
+         "  --lessons DIR            add the lessons in DIR (an instructor's own) to the shipped ones\n"
+         "  --lesson N               open lesson N beside the views (at its saved step)\n"
+         "  --demo N                 presenter's demo of lesson N: each step shown, its code run,\n"
+         "                           then Space/Right/PageDown next, Left/PageUp back, Esc ends\n"
+         "                           (presenter mode; the presenter's own progress is not touched)\n"
+         "  --no-config              do not read or write the remembered settings or lesson progress\n"
          "  --bench-file FILE        show recorded benchmark results (JSON) in the timings view\n"
          "  --record-bench FILE      run the benchmark without a window, save it as JSON, exit\n"
          "  --bench-4096             the benchmark goes up to N = 4096\n"
          "device flags: --sim-gpus N --sim --no-sim --gpu-profile NAME --sim-mps --sim-memory SIZE\n"
-         "keys: Space play/pause, Left/Right step, F11 full screen\n";
+         "keys: Space play/pause, Left/Right step, Page Up/Down lesson step, F11 full screen\n"
+         "      (in a demo: Space/Right/Page Down next, Left/Page Up back, Esc end)\n";
 }
 
 std::optional<GuiOptions> parse_gui_options(const std::vector<std::string>& args, std::string& error) {
@@ -69,7 +75,7 @@ std::optional<GuiOptions> parse_gui_options(const std::vector<std::string>& args
       o.bench_large = true;
     } else if (a == "--screenshot" || a == "--view" || a == "--exec" || a == "--dump-layout" ||
                a == "--signal-screenshots" || a == "--mode" || a == "--kernel" || a == "--bench-file" ||
-               a == "--record-bench") {
+               a == "--record-bench" || a == "--lessons") {
       std::optional<std::string> v = value();
       if (!v) return std::nullopt;
       if (a == "--screenshot") o.screenshot = *v;
@@ -81,6 +87,7 @@ std::optional<GuiOptions> parse_gui_options(const std::vector<std::string>& args
       if (a == "--kernel") o.kernel = *v;
       if (a == "--bench-file") o.bench_file = *v;
       if (a == "--record-bench") o.record_bench = *v;
+      if (a == "--lessons") o.lessons_dir = *v;
       if ((a == "--mode" && *v != "cpu" && *v != "gpu") ||
           (a == "--kernel" && *v != "naive" && *v != "coalesced" && *v != "tiled")) {
         error = a + ": unknown value '" + *v + "'";
@@ -91,6 +98,9 @@ std::optional<GuiOptions> parse_gui_options(const std::vector<std::string>& args
       if (!v) return std::nullopt;
       int& target = a == "--frames" ? o.frames : a == "--bench-frames" ? o.bench_frames : o.grid_n;
       if (!number(a, *v, a == "--grid-n" ? 2 : 1, a == "--grid-n" ? 64 : 1000000, target)) return std::nullopt;
+    } else if (a == "--lesson" || a == "--demo") {
+      std::optional<std::string> v = value();
+      if (!v || !number(a, *v, 1, 999999, a == "--lesson" ? o.lesson : o.demo)) return std::nullopt;
     } else if (a == "--size") {
       std::optional<std::string> v = value();
       if (!v) return std::nullopt;
@@ -104,6 +114,10 @@ std::optional<GuiOptions> parse_gui_options(const std::vector<std::string>& args
       error = "unknown option '" + a + "' (see --help)";
       return std::nullopt;
     }
+  }
+  if (o.lesson > 0 && o.demo > 0) {
+    error = "--lesson and --demo both open a lesson: give one of them";
+    return std::nullopt;
   }
   if (!o.screenshot.empty() && o.frames == 0) o.frames = 3;
   return o;

@@ -1,5 +1,6 @@
 // tensorplay-gui's command line: presenter mode, the scripted screenshot and frame-time
-// runs used by tests and instructors, the start view and grid, and the device flags.
+// runs used by tests and instructors, the start view and grid, lessons and the presenter's
+// demo, and the device flags.
 #pragma once
 
 #include <optional>
@@ -29,6 +30,9 @@ struct GuiOptions {
   std::string bench_file;           // --bench-file FILE: load recorded benchmark results
   std::string record_bench;         // --record-bench FILE: run the benchmark, save, exit (no window)
   bool bench_large = false;         // --bench-4096: the benchmark goes up to 4096
+  std::string lessons_dir;          // --lessons DIR: more lessons (an instructor's own)
+  int lesson = 0;                   // --lesson N: open lesson N at start (0: none)
+  int demo = 0;                     // --demo N: play lesson N as a presenter's scripted demo
   DeviceConfig devices;
 };
 

@@ -67,8 +67,10 @@ RunReport Session::run(const std::string& input) {
   if (!input.empty() && input[0] == ':') {
     repl::MetaContext ctx{*interp_, out_, [this] { reset(); }};
     ctx.lessons = &lessons_;
+    // `--exec ":lesson 4"` arrives with a newline, as code does.
+    const std::string line = input.substr(0, input.find_last_not_of(" \t\r\n") + 1);
     try {
-      handled = repl::run_meta_command(input, ctx);
+      handled = repl::run_meta_command(line, ctx);
     } catch (const std::exception& e) {
       err_ << "error: " << e.what() << "\n";
       handled = true;
