@@ -46,6 +46,10 @@ test: build
 bench: build
 	./$(BUILD)/tests/bench_matmul
 	bash tests/bench/training_vs_pytorch.sh ./$(BUILD)/tensorplay $(BENCH_PYTHON)
+	@# The GUI's frame time with a 64x64 grid animating, under Xvfb (software GL) when present.
+	@if [ -x $(BUILD)/tensorplay-gui ] && command -v xvfb-run >/dev/null; then \
+	  xvfb-run -a -s "-screen 0 1280x800x24" ./$(BUILD)/tensorplay-gui --no-config --bench-frames 300; \
+	else echo "GUI frame time: skipped (no tensorplay-gui or no xvfb-run)"; fi
 
 clean:
 	rm -rf $(BUILD) $(BUILD).configure.log

@@ -9,7 +9,6 @@
 namespace tp::gui {
 
 void draw_devices_view(App& app) {
-  (void)app;
   for (const std::string& line : device_banner()) ImGui::TextUnformatted(display_text(line).c_str());
   ImGui::Separator();
   const std::vector<repl::DeviceRow> rows = repl::collect_devices();
@@ -21,8 +20,11 @@ void draw_devices_view(App& app) {
       const std::string label = repl::format_bytes(r.used) + " of " + repl::format_bytes(r.total);
       ImGui::ProgressBar(f, ImVec2(ImGui::GetFontSize() * 24, 0), label.c_str());
     } else {
-      ImGui::TextDisabled("memory: %s in tensors (host memory is not capped)",
-                          repl::format_bytes(r.used).c_str());
+      // Host memory has no allocator figure: count the session's tensors, as the memory map
+      // (kept current after every input) does.
+      const MemRegion* host = app.memory.map.region(r.device);
+      ImGui::TextDisabled("memory: %s in the session's tensors (host memory is not capped)",
+                          repl::format_bytes(host ? host->used : r.used).c_str());
     }
     ImGui::PopID();
   }

@@ -10,19 +10,13 @@
 
 #include "core/ops/copy.h"
 #include "gui/app.h"
+#include "gui/canvas_texture.h"
+#include "gui/grid_picture.h"
 #include "repl/torch/torch_types.h"
 
 namespace tp::gui {
 
 namespace {
-
-// A distinct colour per block (golden-ratio hues), darker for odd warps so warps show.
-ImU32 block_colour(int block, int warp, float alpha) {
-  float h = std::fmod(block * 0.618034f, 1.0f), r, g, b;
-  const float v = warp % 2 ? 0.70f : 0.92f;
-  ImGui::ColorConvertHSVtoRGB(h, 0.55f, v, r, g, b);
-  return ImGui::GetColorU32(ImVec4(r, g, b, alpha));
-}
 
 // The session's A and B as the grid's matrices, when they are square, equal-sized 2-D
 // tensors of at most 64 x 64; else a message saying what is wrong.
@@ -121,8 +115,8 @@ void draw_controls(App& app) {
   ImGui::Text("cells done: %d of %d", cells_done(s, g.anim.t_ns), s.n * s.n);
   if (s.mode == GridMode::Gpu) {
     ImGui::Text("grid %d x %d blocks of %d x %d threads", s.grid_x, s.grid_y, s.tile, s.tile);
-    ImGui::Text("warps of %d; %d SMs used; %d blocks/SM; %d wave(s)", s.warp_size, s.workers,
-                s.blocks_per_sm, s.waves);
+    ImGui::TextWrapped("warps of %d; %d SMs used; %d blocks/SM; %d wave(s)", s.warp_size,
+                       s.workers, s.blocks_per_sm, s.waves);
   } else {
     ImGui::Text("%d core(s), one cell after another", s.workers);
   }
@@ -152,23 +146,25 @@ void draw_selection(App& app) {
   GridViewState& g = app.grid;
   const GridSchedule& s = g.schedule;
   if (g.selected_row < 0 || g.selected_row >= s.n || g.selected_col >= s.n) {
-    ImGui::TextDisabled("Click a cell of C to see who computes it and its dot product.");
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    ImGui::TextWrapped("Click a cell of C to see who computes it and its dot product.");
+    ImGui::PopStyleColor();
     return;
   }
   const CellEvent& c = s.cell(g.selected_row, g.selected_col);
   ImGui::Text("C[%d][%d]", g.selected_row, g.selected_col);
   if (s.mode == GridMode::Gpu) {
-    ImGui::Text("block (%d, %d)  thread (%d, %d)  warp %d  SM %d", c.block_x, c.block_y,
-                c.thread_x, c.thread_y, c.warp, c.worker);
-    ImGui::Text("global reads %lld, shared reads %lld, writes %lld",
-                static_cast<long long>(c.global_reads), static_cast<long long>(c.shared_reads),
-                static_cast<long long>(c.global_writes));
+    ImGui::TextWrapped("block (%d, %d)  thread (%d, %d)  warp %d  SM %d", c.block_x, c.block_y,
+                       c.thread_x, c.thread_y, c.warp, c.worker);
+    ImGui::TextWrapped("global reads %lld, shared reads %lld, writes %lld",
+                       static_cast<long long>(c.global_reads), static_cast<long long>(c.shared_reads),
+                       static_cast<long long>(c.global_writes));
     if (c.barriers > 0) {
       std::vector<double> b = barrier_moments(c);
       int passed = 0;
       for (double m : b) passed += g.anim.t_ns >= m;
-      ImGui::Text("barriers: %d of %d passed (times spread evenly over the thread's span)", passed,
-                  c.barriers);
+      ImGui::TextWrapped("barriers: %d of %d passed (times spread evenly over the thread's span)",
+                         passed, c.barriers);
     }
   } else {
     ImGui::Text("core %d   reads %lld", c.worker, static_cast<long long>(c.global_reads));
@@ -178,21 +174,29 @@ void draw_selection(App& app) {
   ImGui::TextWrapped("%s", d.text.c_str());
 }
 
+// The canvas the cells are painted into, and its texture (one for the whole app).
+PixelCanvas& grid_picture() {
+  static PixelCanvas canvas;
+  return canvas;
+}
+CanvasTexture& grid_texture() {
+  static CanvasTexture texture;  // lives until exit, like the GL context
+  return texture;
+}
+
 void draw_canvas(App& app, ImVec2 avail) {
   GridViewState& g = app.grid;
   const GridSchedule& s = g.schedule;
   const int n = s.n;
   if (n == 0) return;
   ImDrawList* dl = ImGui::GetWindowDrawList();
-  const ImVec2 origin = ImGui::GetCursorScreenPos();
-  // A sits left of C and B above it, drawn at half scale for big grids.
-  const float ab_scale = n > 8 ? 0.5f : 1.0f;
-  const float cell = std::max(2.0f, std::floor(std::min(avail.x, avail.y - ImGui::GetFontSize() - 6) / (n * (1 + ab_scale) + 1.5f)));
-  const float gap = cell;
-  const float ab = cell * ab_scale;
-  const ImVec2 a0(origin.x, origin.y + n * ab + gap);
-  const ImVec2 b0(origin.x + n * ab + gap, origin.y);
-  const ImVec2 c0(b0.x, a0.y);
+  const ImVec2 cursor = ImGui::GetCursorScreenPos();
+  const ImVec2 origin(std::floor(cursor.x), std::floor(cursor.y));  // whole pixels: sharp cells
+  const GridLayout L = grid_layout(n, avail.x, avail.y, ImGui::GetFontSize() + 6);
+  const float cell = float(L.cell), ab = float(L.ab);
+  const ImVec2 a0(origin.x + L.a_x, origin.y + L.a_y);
+  const ImVec2 b0(origin.x + L.b_x, origin.y + L.b_y);
+  const ImVec2 c0(origin.x + L.c_x, origin.y + L.c_y);
   g.grid_x = c0.x;
   g.grid_y = c0.y;
   g.cell = cell;
@@ -208,60 +212,37 @@ void draw_canvas(App& app, ImVec2 avail) {
       hi_col = running % n;
     }
   }
-  const ImU32 grey = IM_COL32(70, 70, 80, 255), hi = IM_COL32(255, 210, 60, 255);
-  const ImU32 text = IM_COL32(235, 235, 235, 255);
-  const bool numbers = cell >= 22;
-  char buf[32];
-  for (int i = 0; i < n; ++i) {
-    for (int k = 0; k < n; ++k) {
-      const bool on_a = i == hi_row, on_b = k == hi_col;
-      ImVec2 pa(a0.x + k * ab, a0.y + i * ab);
-      ImVec2 pb(b0.x + k * ab, b0.y + i * ab);
-      dl->AddRectFilled(pa, ImVec2(pa.x + ab - 1, pa.y + ab - 1), on_a ? hi : grey);
-      dl->AddRectFilled(pb, ImVec2(pb.x + ab - 1, pb.y + ab - 1), on_b ? hi : grey);
-      if (numbers) {
+  const ImU32 hi = grid_colours::highlight, text = IM_COL32(235, 235, 235, 255);
+
+  // The cells: thousands of them, so painted on the CPU and drawn as one texture.
+  PixelCanvas& pic = grid_picture();
+  paint_grid(pic, L, s, t, hi_row, hi_col);
+  dl->AddImage(grid_texture().upload(pic), origin, ImVec2(origin.x + pic.width, origin.y + pic.height));
+
+  // Numbers on the cells when three characters ("-12") fit at the current font size (small
+  // grids only, so few text items).
+  char buf[96];
+  if (ab >= ImGui::CalcTextSize("-00").x + 4) {
+    for (int i = 0; i < n; ++i) {
+      for (int k = 0; k < n; ++k) {
         std::snprintf(buf, sizeof buf, "%g", double(g.problem.A[size_t(i) * n + k]));
-        dl->AddText(ImVec2(pa.x + 3, pa.y + 3), on_a ? IM_COL32(0, 0, 0, 255) : text, buf);
+        dl->AddText(ImVec2(a0.x + k * ab + 3, a0.y + i * ab + 3), i == hi_row ? IM_COL32(0, 0, 0, 255) : text, buf);
         std::snprintf(buf, sizeof buf, "%g", double(g.problem.B[size_t(i) * n + k]));
-        dl->AddText(ImVec2(pb.x + 3, pb.y + 3), on_b ? IM_COL32(0, 0, 0, 255) : text, buf);
+        dl->AddText(ImVec2(b0.x + k * ab + 3, b0.y + i * ab + 3), k == hi_col ? IM_COL32(0, 0, 0, 255) : text, buf);
+      }
+    }
+    for (int i = 0; i < n; ++i) {
+      for (int j = 0; j < n; ++j) {
+        if (cell_phase(s.cell(i, j), t) != CellPhase::Done) continue;
+        DotProduct d = dot_product(g.problem.A, g.problem.B, n, i, j);
+        std::snprintf(buf, sizeof buf, "%g", double(d.sum));
+        dl->AddText(ImVec2(c0.x + j * cell + 3, c0.y + i * cell + 3), IM_COL32(0, 0, 0, 255), buf);
       }
     }
   }
   dl->AddText(ImVec2(a0.x, a0.y - ImGui::GetFontSize() - 2), text, "A");
   dl->AddText(ImVec2(b0.x - ImGui::GetFontSize(), b0.y), text, "B");
 
-  // The cells of C.
-  for (int i = 0; i < n; ++i) {
-    for (int j = 0; j < n; ++j) {
-      const CellEvent& c = s.cell(i, j);
-      ImVec2 p(c0.x + j * cell, c0.y + i * cell);
-      ImVec2 q(p.x + cell - 1, p.y + cell - 1);
-      CellPhase ph = cell_phase(c, t);
-      ImU32 col;
-      if (s.mode == GridMode::Gpu) {
-        col = ph == CellPhase::Done      ? block_colour(c.block_linear, c.warp, 1.0f)
-              : ph == CellPhase::Running ? IM_COL32(235, 235, 235, 255)
-                                         : block_colour(c.block_linear, c.warp, 0.22f);
-      } else {
-        col = ph == CellPhase::Done      ? IM_COL32(60, 170, 90, 255)
-              : ph == CellPhase::Running ? hi
-                                         : IM_COL32(45, 45, 55, 255);
-      }
-      dl->AddRectFilled(p, q, col);
-      // A running cell fills from the bottom as its thread (or core) gets through the sum.
-      if (ph == CellPhase::Running && c.end_ns > c.start_ns) {
-        const float f = float((t - c.start_ns) / (c.end_ns - c.start_ns));
-        const ImU32 fill = s.mode == GridMode::Gpu ? block_colour(c.block_linear, c.warp, 1.0f)
-                                                   : IM_COL32(60, 170, 90, 255);
-        dl->AddRectFilled(ImVec2(p.x, q.y - (q.y - p.y) * f), q, fill);
-      }
-      if (numbers && ph == CellPhase::Done) {
-        DotProduct d = dot_product(g.problem.A, g.problem.B, n, i, j);
-        std::snprintf(buf, sizeof buf, "%g", double(d.sum));
-        dl->AddText(ImVec2(p.x + 3, p.y + 3), IM_COL32(0, 0, 0, 255), buf);
-      }
-    }
-  }
   // Block outlines (the tiles of the tiled kernel), drawn from the cells each block owns.
   if (s.mode == GridMode::Gpu && s.tile > 0) {
     for (int by = 0; by < s.grid_y; ++by) {

@@ -116,10 +116,14 @@ void draw_memory_view(App& app) {
         const float ly = la.y + (lb.y - la.y) * (k + 1) / 7;
         dl->AddLine(ImVec2(la.x + 4, ly), ImVec2(lb.x - 4, ly), IM_COL32(120, 120, 140, 255));
       }
+      // The label sits above the link, as tall as its wrapped text needs.
+      const float wrap_w = link_w - 12;
+      const float text_h = ImGui::CalcTextSize(m.map.link.c_str(), nullptr, false, wrap_w).y;
+      const float top = la.y - 6 - text_h - fs * 1.2f;
       dl->PushClipRect(ImVec2(x, o.y), ImVec2(x + link_w - 8, o.y + height), true);
-      dl->AddText(ImVec2(la.x + 2, la.y - fs * 3.6f), IM_COL32(255, 255, 255, 255), "the link");
-      ImGui::SetCursorScreenPos(ImVec2(la.x + 2, la.y - fs * 2.4f));
-      ImGui::PushTextWrapPos(x + link_w - 10);
+      dl->AddText(ImVec2(la.x + 2, top), IM_COL32(255, 255, 255, 255), "the link");
+      ImGui::SetCursorScreenPos(ImVec2(la.x + 2, top + fs * 1.2f));
+      ImGui::PushTextWrapPos(la.x + 2 + wrap_w);
       ImGui::TextDisabled("%s", m.map.link.c_str());
       ImGui::PopTextWrapPos();
       dl->PopClipRect();
@@ -145,7 +149,13 @@ void draw_memory_view(App& app) {
     std::snprintf(buf, sizeof buf, "%s: %s -> %s, %s in %s (%s)", t.name.c_str(), t.from.c_str(),
                   t.to.c_str(), repl::format_bytes(t.bytes).c_str(), format_seconds(t.seconds).c_str(),
                   t.measured ? "measured: the whole command" : "modeled");
-    dl->AddText(ImVec2(o.x + link_w * 0.2f + col_w, label_y), IM_COL32(255, 230, 120, 255), buf);
+    // Centred under the link, on a dark plate so it reads over the memories' borders.
+    const ImVec2 sz = ImGui::CalcTextSize(buf);
+    const float link_mid = o.x + col_w + 8 + (link_w - 8) * 0.5f;
+    const ImVec2 p(std::max(o.x + 4, link_mid - sz.x * 0.5f), label_y);
+    dl->AddRectFilled(ImVec2(p.x - 4, p.y - 2), ImVec2(p.x + sz.x + 4, p.y + sz.y + 2),
+                      IM_COL32(20, 20, 24, 230), 3);
+    dl->AddText(p, IM_COL32(255, 230, 120, 255), buf);
     label_y += fs * 1.3f;
   }
   m.flash_age += app.frame_dt;

@@ -47,7 +47,10 @@ void draw_plot(App& app, const BenchResults& r, ImVec2 size) {
   for (double t : sc.x.ticks()) {
     const float x = sc.px(t);
     dl->AddLine(ImVec2(x, top), ImVec2(x, top + h), grid);
-    dl->AddText(ImVec2(x - fs * 0.5f, top + h + 2), label, tick_label_n(t).c_str());
+    // Centred on its tick, kept inside the plot's width (the last one would be cut off).
+    const std::string text = tick_label_n(t);
+    const float tw = ImGui::CalcTextSize(text.c_str()).x;
+    dl->AddText(ImVec2(std::min(x - tw * 0.5f, left + w - tw), top + h + 2), label, text.c_str());
   }
   for (double t : sc.y.ticks()) {
     const float y = sc.py(t);
@@ -112,16 +115,19 @@ void draw_legend(App& app, const BenchResults& r) {
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(series_colour(i)), "%s", s.name.c_str());
     ImGui::SameLine();
     ImGui::TextDisabled("%s", s.measured ? "measured" : "modeled");
-    if (!s.points.empty()) {
+    if (!s.points.empty()) {  // the largest size's figures on a line of their own
       const BenchPoint& p = s.points.back();
-      ImGui::SameLine();
-      ImGui::Text("N=%d: %s", p.n, format_seconds(p.seconds).c_str());
+      std::string figures = "N=" + std::to_string(p.n) + ": " + format_seconds(p.seconds);
       if (s.kind == SeriesKind::Gpu && cpu) {
         if (std::optional<double> sp = speedup(r, *cpu, s, p.n, ts.include_transfers)) {
-          ImGui::SameLine();
-          ImGui::Text("(%.1fx vs CPU BLAS)", *sp);
+          char b[64];
+          std::snprintf(b, sizeof b, " (%.1fx vs CPU BLAS)", *sp);
+          figures += b;
         }
       }
+      ImGui::Indent(ImGui::GetFrameHeight() + ImGui::GetStyle().ItemSpacing.x);
+      ImGui::TextWrapped("%s", figures.c_str());
+      ImGui::Unindent(ImGui::GetFrameHeight() + ImGui::GetStyle().ItemSpacing.x);
     }
     ImGui::PopID();
   }
@@ -184,6 +190,11 @@ void draw_timings_view(App& app) {
   ImGui::EndChild();
   ImGui::SameLine();
   ImGui::BeginChild("legend", ImVec2(0, 0), true);
+  if (r.series.empty()) {
+    ImGui::TextWrapped("No results yet. Run benchmark times matmul from N = 16 up on this CPU "
+                       "and on each GPU (in the background; the bar shows progress), or Load "
+                       "JSON shows a recorded run, e.g. assets/benchmarks/cpu_sim_t4.json.");
+  }
   draw_legend(app, r);
   ImGui::EndChild();
 }

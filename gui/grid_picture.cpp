@@ -1,0 +1,90 @@
+// Painting the thread grid into a canvas (grid_picture.h).
+#include "gui/grid_picture.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace tp::gui {
+
+using namespace grid_colours;
+
+GridLayout grid_layout(int n, float avail_w, float avail_h, float label_h) {
+  GridLayout L;
+  L.n = n;
+  if (n <= 0) return L;
+  // A and B at half scale for big grids; one cell's gap between them and C.
+  const bool half = n > 8;
+  const float span = n * (half ? 1.5f : 2.0f) + 1.5f;
+  L.cell = std::max(2, int(std::floor(std::min(avail_w, avail_h - label_h) / span)));
+  L.ab = half ? std::max(1, L.cell / 2) : L.cell;  // whole pixels: an odd cell rounds A, B down
+  const int gap = L.cell;
+  L.a_x = 0;
+  L.a_y = n * L.ab + gap;
+  L.b_x = n * L.ab + gap;
+  L.b_y = 0;
+  L.c_x = L.b_x;
+  L.c_y = L.a_y;
+  L.width = L.c_x + n * L.cell;
+  L.height = L.c_y + n * L.cell;
+  return L;
+}
+
+uint32_t block_colour(int block, int warp, float alpha) {
+  // HSV (h, 0.55, v) to RGB, as ImGui::ColorConvertHSVtoRGB does.
+  const float h = std::fmod(block * 0.618034f, 1.0f) * 6.0f, s = 0.55f;
+  const float v = warp % 2 ? 0.70f : 0.92f;
+  const int sector = int(h) % 6;
+  const float f = h - std::floor(h);
+  const float p = v * (1 - s), q = v * (1 - s * f), t = v * (1 - s * (1 - f));
+  float r = v, g = t, b = p;
+  switch (sector) {
+    case 0: r = v, g = t, b = p; break;
+    case 1: r = q, g = v, b = p; break;
+    case 2: r = p, g = v, b = t; break;
+    case 3: r = p, g = q, b = v; break;
+    case 4: r = t, g = p, b = v; break;
+    default: r = v, g = p, b = q; break;
+  }
+  auto byte = [](float x) { return int(std::lround(std::clamp(x, 0.0f, 1.0f) * 255)); };
+  return rgba(byte(r), byte(g), byte(b), byte(alpha));
+}
+
+void paint_grid(PixelCanvas& canvas, const GridLayout& L, const GridSchedule& s, double t_ns,
+                int hi_row, int hi_col) {
+  canvas.reset(L.width, L.height);
+  const int n = std::min(L.n, s.n);
+  // A cell of pitch `pitch` at (x, y) covers pitch - 1 pixels: the gap shows the grid
+  // (tiny cells get no gap rather than vanish).
+  auto paint = [&](int x, int y, int pitch, uint32_t col) {
+    const int side = std::max(1, pitch - 1);
+    canvas.fill(x, y, x + side, y + side, col);
+  };
+  for (int i = 0; i < n; ++i) {
+    for (int k = 0; k < n; ++k) {
+      paint(L.a_x + k * L.ab, L.a_y + i * L.ab, L.ab, i == hi_row ? highlight : idle_ab);
+      paint(L.b_x + k * L.ab, L.b_y + i * L.ab, L.ab, k == hi_col ? highlight : idle_ab);
+    }
+  }
+  const bool gpu = s.mode == GridMode::Gpu;
+  for (int i = 0; i < n; ++i) {
+    for (int j = 0; j < n; ++j) {
+      const CellEvent& c = s.cell(i, j);
+      const CellPhase ph = cell_phase(c, t_ns);
+      const uint32_t done = gpu ? block_colour(c.block_linear, c.warp, 1.0f) : done_cpu;
+      const uint32_t col = ph == CellPhase::Done      ? done
+                           : ph == CellPhase::Running ? (gpu ? running_gpu : highlight)
+                           : gpu                      ? block_colour(c.block_linear, c.warp, 0.22f)
+                                                      : waiting_cpu;
+      const int x = L.c_x + j * L.cell, y = L.c_y + i * L.cell;
+      paint(x, y, L.cell, col);
+      // A running cell fills from the bottom as its thread (or core) gets through the sum.
+      if (ph == CellPhase::Running && c.end_ns > c.start_ns) {
+        const double f = (t_ns - c.start_ns) / (c.end_ns - c.start_ns);
+        const int bottom = y + L.cell - 1;
+        canvas.fill(x, bottom - int((L.cell - 1) * f), x + L.cell - 1, bottom, done);
+      }
+    }
+  }
+}
+
+}  // namespace tp::gui
