@@ -123,7 +123,7 @@ void draw_memory_view(App& app) {
       dl->PushClipRect(ImVec2(x, o.y), ImVec2(x + link_w - 8, o.y + height), true);
       dl->AddText(ImVec2(la.x + 2, top), IM_COL32(255, 255, 255, 255), "the link");
       ImGui::SetCursorScreenPos(ImVec2(la.x + 2, top + fs * 1.2f));
-      ImGui::PushTextWrapPos(la.x + 2 + wrap_w);
+      ImGui::PushTextWrapPos(la.x + 2 + wrap_w - ImGui::GetWindowPos().x);  // window-local x
       ImGui::TextDisabled("%s", m.map.link.c_str());
       ImGui::PopTextWrapPos();
       dl->PopClipRect();
