@@ -67,7 +67,6 @@ struct LessonPanel {
   std::string check_summary(Session& s) const;
 };
 
-
 // Code as the console echoes typed input: ">>> " before the first line, "... " before the
 // others.
 std::string console_echo(const std::string& code);

@@ -285,6 +285,12 @@ void draw_lesson_view(App& app) {
   ImGui::TextWrapped("A lesson opens beside the views: read the step, press Run (or type the code in the "
                      "console), watch the check mark, then Next. :lessons, :lesson N, :next and :back in "
                      "the console move the same lesson.");
+  // Files that could not be read, so an instructor sees why their lesson is missing.
+  for (const std::string& e : app.session.lessons().load_errors) {
+    ImGui::PushStyleColor(ImGuiCol_Text, kHint);
+    ImGui::TextWrapped("skipped %s", display_text(e).c_str());
+    ImGui::PopStyleColor();
+  }
   ImGui::Spacing();
   if (rows.empty()) {
     ImGui::TextUnformatted("No lessons found.");

@@ -134,6 +134,9 @@ TEST_CASE("a corrupt progress file and malformed instructor lessons are reported
   CHECK(has(list, " 50  Mine"));
   CHECK(has(list, "  3 min  not started\n"));
   CHECK_FALSE(has(L.meta(":lessons"), "skipped"));  // reported once
+  // ...and kept for the GUI's lesson list
+  REQUIRE(L.lessons.load_errors.size() == 1);
+  CHECK(has(L.lessons.load_errors[0], "/51_broken.lesson:2: "));
   L.meta(":lesson 50");
   CHECK(L.meta(":check") == "Step 1 done! That was the last step: done.\n");
   CHECK(L.meta(":next") == "That was the last step of this lesson. :lessons lists the others.\n");

@@ -66,6 +66,7 @@ void ensure_loaded(LessonSession& s, std::ostream& out) {
   s.loaded = true;
   lesson::LoadResult r = lesson::load_lessons(lesson::lesson_dirs(s.extra_dir));
   s.lessons = std::move(r.lessons);
+  s.load_errors = r.errors;
   for (const std::string& e : r.errors) out << "lesson skipped: " << e << "\n";
   std::string warning;
   s.progress = lesson::load_progress(s.progress_path, warning);

@@ -20,6 +20,7 @@ struct LessonSession {
 
   bool loaded = false;  // lessons and progress are read on the first lesson command
   std::vector<Lesson> lessons;
+  std::vector<std::string> load_errors;  // "FILE:LINE: message" per lesson file skipped
   Progress progress;
   const Lesson* active = nullptr;  // the open lesson, or null
   int step = 0;                    // its current step, from 0
