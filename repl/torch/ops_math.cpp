@@ -89,10 +89,6 @@ Value binary_fn(Interpreter& I, Args a, const char* name, TTFn tt, TSFn ts) {
   return wrap(ts(x, p.scalar(1)));
 }
 
-Tensor add_tt(const Tensor& a, const Tensor& b) { return add(a, b); }
-Tensor add_ts(const Tensor& a, Scalar b) { return add(a, b); }
-Tensor sub_tt(const Tensor& a, const Tensor& b) { return sub(a, b); }
-Tensor sub_ts(const Tensor& a, Scalar b) { return sub(a, b); }
 Tensor mul_tt(const Tensor& a, const Tensor& b) { return mul(a, b); }
 Tensor mul_ts(const Tensor& a, Scalar b) { return mul(a, b); }
 Tensor pow_tt(const Tensor& a, const Tensor& b) { return pow(a, b); }
