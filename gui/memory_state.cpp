@@ -21,11 +21,21 @@ const MemRegion* MemoryMap::region(const std::string& device) const {
   return nullptr;
 }
 
+bool MemBox::has_name(const std::string& n) const {
+  return name == n || std::find(aliases.begin(), aliases.end(), n) != aliases.end();
+}
+
+std::string MemBox::label() const {
+  std::string s = name;
+  for (const std::string& a : aliases) s += " = " + a;
+  return s;
+}
+
 const MemBox* MemoryMap::box(const std::string& device, const std::string& name) const {
   const MemRegion* r = region(device);
   if (!r) return nullptr;
   for (const MemBox& b : r->boxes) {
-    if (b.name == name) return &b;
+    if (b.has_name(name)) return &b;
   }
   return nullptr;
 }
@@ -54,7 +64,12 @@ MemoryMap build_memory_map(const std::vector<repl::MemRow>& tensors,
       map.regions.push_back(MemRegion{t.device, t.device, 0, 0, {}});
       r = &map.regions.back();
     }
-    r->boxes.push_back(MemBox{t.name, t.shape, t.dtype, t.bytes});
+    if (!t.same_as.empty()) {  // another name of a tensor already boxed: one box, two names
+      for (MemBox& b : r->boxes)
+        if (b.name == t.same_as) b.aliases.push_back(t.name);
+      continue;
+    }
+    r->boxes.push_back(MemBox{t.name, t.shape, t.dtype, t.bytes, {}});
   }
   for (MemRegion& r : map.regions) {
     if (r.device == "cpu") {
@@ -119,14 +134,21 @@ std::vector<Transfer> detect_transfers(const MemoryMap& before, const MemoryMap&
                                        double wall_seconds) {
   std::vector<Transfer> out;
   size_t next_copy = 0;
+  // Box `b` was on `device` before under any of its names.
+  auto was_on = [&before](const std::string& device, const MemBox& b) {
+    if (before.box(device, b.name)) return true;
+    for (const std::string& a : b.aliases)
+      if (before.box(device, a)) return true;
+    return false;
+  };
   for (const MemRegion& r : after.regions) {
     for (const MemBox& b : r.boxes) {
-      if (before.box(r.device, b.name)) continue;  // already there: not new
+      if (was_on(r.device, b)) continue;  // already there: not new
       // Where did it come from? The same name elsewhere before, else a tensor of the same
       // shape and dtype on another device (y = x.to(cuda)).
       std::string from;
       for (const MemRegion& o : before.regions) {
-        if (o.device != r.device && before.box(o.device, b.name)) from = o.device;
+        if (o.device != r.device && was_on(o.device, b)) from = o.device;
       }
       if (from.empty()) {
         for (const MemRegion& o : after.regions) {
@@ -211,7 +233,9 @@ std::vector<std::pair<std::string, std::string>> mismatch_operands(const MemoryM
   for (const MemRegion& r : map.regions) {
     if (!devices.count(r.device)) continue;
     for (const MemBox& b : r.boxes) {
-      if (names.count(b.name)) out.emplace_back(r.device, b.name);
+      bool named = names.count(b.name) > 0;
+      for (const std::string& a : b.aliases) named = named || names.count(a) > 0;
+      if (named) out.emplace_back(r.device, b.name);
     }
   }
   return out;

@@ -18,6 +18,12 @@ struct MemBox {
   std::string shape;   // "[2, 3]"
   std::string dtype;   // "float32"
   size_t bytes = 0;
+  std::vector<std::string> aliases;  // other names of the same tensor ("w" for model.w)
+
+  // True when `n` is the box's name or one of its aliases.
+  bool has_name(const std::string& n) const;
+  // "model.w = w": every name, for the label.
+  std::string label() const;
 };
 
 // One memory: host RAM or one GPU's memory.

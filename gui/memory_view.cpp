@@ -29,7 +29,7 @@ bool box_centre(const std::vector<Placed>& placed, const MemoryMap& map, const s
     if (p.device != device) continue;
     const MemRegion* r = map.region(device);
     for (const BoxRect& b : p.boxes) {
-      if (r->boxes[b.box].name == name) {
+      if (r->boxes[b.box].has_name(name)) {
         out = ImVec2(b.x + b.w / 2, b.y + b.h / 2);
         return true;
       }
@@ -98,7 +98,7 @@ void draw_memory_view(App& app) {
       dl->AddRectFilled(ImVec2(br.x, br.y), ImVec2(br.x + br.w, br.y + br.h), fill, 3);
       dl->AddRect(ImVec2(br.x, br.y), ImVec2(br.x + br.w, br.y + br.h), IM_COL32(255, 255, 255, 160), 3);
       dl->PushClipRect(ImVec2(br.x, br.y), ImVec2(br.x + br.w, br.y + br.h), true);
-      dl->AddText(ImVec2(br.x + 3, br.y + 2), IM_COL32(255, 255, 255, 255), bx.name.c_str());
+      dl->AddText(ImVec2(br.x + 3, br.y + 2), IM_COL32(255, 255, 255, 255), bx.label().c_str());
       std::snprintf(buf, sizeof buf, "%s %s", bx.shape.c_str(), repl::format_bytes(bx.bytes).c_str());
       dl->AddText(ImVec2(br.x + 3, br.y + 2 + fs), IM_COL32(235, 235, 235, 255), buf);
       dl->PopClipRect();

@@ -140,14 +140,23 @@ const Tensor* tensor_in(const lang::Value& v) {
   return t ? &t->t : nullptr;
 }
 
-void add_row(std::vector<MemRow>& rows, const std::string& name, const Tensor& t) {
-  rows.push_back({name, t.device().str(), shape_str(t.sizes()), dtype_name(t.dtype()), t.nbytes()});
+// The rows being collected, and which tensor (its TensorImpl) already has a row.
+struct TensorRows {
+  std::vector<MemRow> rows;
+  std::map<const TensorImpl*, std::string> first_name;
+};
+
+void add_row(TensorRows& out, const std::string& name, const Tensor& t) {
+  MemRow row{name, t.device().str(), shape_str(t.sizes()), dtype_name(t.dtype()), t.nbytes(), ""};
+  auto [it, fresh] = out.first_name.emplace(t.impl(), name);
+  if (!fresh) row.same_as = it->second;
+  out.rows.push_back(row);
 }
 
 }  // namespace
 
 std::vector<MemRow> collect_tensors(lang::Interpreter& interp) {
-  std::vector<MemRow> rows;
+  TensorRows rows;
   for (const auto& [name, v] : interp.globals()) {
     if (const Tensor* t = tensor_in(v)) {
       add_row(rows, name, *t);
@@ -190,7 +199,7 @@ std::vector<MemRow> collect_tensors(lang::Interpreter& interp) {
         if (const Tensor* t = tensor_in(av)) add_row(rows, name + "." + attr, *t);
     }
   }
-  return rows;
+  return rows.rows;
 }
 
 std::string format_mem(const std::vector<MemRow>& rows) {
@@ -208,8 +217,12 @@ std::string format_mem(const std::vector<MemRow>& rows) {
   std::map<std::string, std::pair<size_t, int>> per_device;  // bytes, tensors
   std::vector<std::string> order;
   for (const MemRow& r : rows) {
-    os << pad(r.name, wn) << pad(r.device, wd) << pad(r.shape, ws) << pad(r.dtype, wt) << r.bytes
-       << "\n";
+    os << pad(r.name, wn) << pad(r.device, wd) << pad(r.shape, ws) << pad(r.dtype, wt);
+    if (!r.same_as.empty()) {  // one tensor, counted once
+      os << "same tensor as " << r.same_as << "\n";
+      continue;
+    }
+    os << r.bytes << "\n";
     if (!per_device.count(r.device)) order.push_back(r.device);
     per_device[r.device].first += r.bytes;
     per_device[r.device].second += 1;

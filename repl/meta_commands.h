@@ -61,9 +61,11 @@ struct MemRow {
   std::string shape;   // "[2, 3]"
   std::string dtype;   // "float32"
   size_t bytes = 0;    // numel * itemsize
+  std::string same_as; // another name of the same tensor, listed earlier ("" for the first)
 };
 // Every tensor in the session's globals, in lists/tuples/dicts one level deep and in
-// instance attributes one level deep.
+// instance attributes one level deep. A tensor reached under several names (a model's
+// weight also held as `w`) is one tensor: its later names point at the first (same_as).
 std::vector<MemRow> collect_tensors(lang::Interpreter& interp);
 // The :mem table with a total per device (or a line saying there are no tensors).
 std::string format_mem(const std::vector<MemRow>& rows);

@@ -132,6 +132,25 @@ TEST_CASE(":mem finds tensors in globals, containers and instance attributes") {
   CHECK(table.find("total: cpu 64 B in 3 tensors, cuda:0 8 B in 1 tensor\n") != std::string::npos);
 }
 
+TEST_CASE(":mem lists a tensor held under two names once, the second pointing at the first") {
+  configure_devices(DeviceConfig{});
+  lang::Interpreter I;
+  std::ostringstream out, err;
+  I.set_output(&out, &err);
+  REQUIRE(I.run_file("import torch\nnet = torch.nn.Linear(3, 1)\nw = net.weight\nv = w.detach()\n"));
+  std::vector<MemRow> rows = collect_tensors(I);
+  REQUIRE(rows.size() == 4);  // net.weight, net.bias, w, v (a new tensor sharing memory)
+  CHECK(rows[0].name == "net.weight");
+  CHECK(rows[0].same_as.empty());
+  CHECK(rows[2].name == "w");
+  CHECK(rows[2].same_as == "net.weight");
+  CHECK(rows[3].name == "v");
+  CHECK(rows[3].same_as.empty());
+  std::string table = run_meta(I, ":mem");
+  CHECK(table.find("w           cpu     [1, 3]  float32  same tensor as net.weight\n") != std::string::npos);
+  CHECK(table.find("total: cpu 28 B in 3 tensors\n") != std::string::npos);
+}
+
 TEST_CASE(":devices lists the simulated GPU with its memory") {
   DeviceConfig config;
   config.sim_gpus = 2;

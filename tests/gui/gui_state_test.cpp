@@ -211,6 +211,38 @@ TEST_CASE("memory map: regions, transfers from the clock's copies, flashes after
   CHECK(mismatch_operands(after, "x + y", "name 'q' is not defined").empty());
 }
 
+TEST_CASE("memory map: a tensor under two names is one box with both, counted once") {
+  std::vector<repl::DeviceRow> devs = {{"cpu", "real", "host", 0, 0},
+                                       {"cuda:0", "simulated", "Tesla T4 (simulated)", 0, 1000000}};
+  MemoryMap before = build_memory_map({{"net.w", "cpu", "[1, 3]", "float32", 12, ""},
+                                       {"w", "cpu", "[1, 3]", "float32", 12, "net.w"}},
+                                      devs, "PCIe");
+  REQUIRE(before.region("cpu")->boxes.size() == 1);
+  const MemBox& b = before.region("cpu")->boxes[0];
+  CHECK(b.label() == "net.w = w");
+  CHECK(b.has_name("w"));
+  CHECK(before.region("cpu")->used == 12);
+  CHECK(before.box("cpu", "w") == &b);
+  // net.to('cuda') moves it: one transfer, found under either name.
+  MemoryMap after = build_memory_map({{"net.w", "cuda:0", "[1, 3]", "float32", 12, ""},
+                                      {"w", "cuda:0", "[1, 3]", "float32", 12, "net.w"}},
+                                     devs, "PCIe");
+  std::vector<Transfer> t = detect_transfers(before, after, {{12, 1e-5}}, 0.5);
+  REQUIRE(t.size() == 1);
+  CHECK(t[0].from == "cpu");
+  CHECK(t[0].to == "cuda:0");
+  // A mix-up named through the alias flashes the box.
+  MemoryMap mixed = build_memory_map({{"net.w", "cuda:0", "[1, 3]", "float32", 12, ""},
+                                      {"w", "cuda:0", "[1, 3]", "float32", 12, "net.w"},
+                                      {"x", "cpu", "[1, 3]", "float32", 12, ""}},
+                                     devs, "PCIe");
+  auto flash = mismatch_operands(mixed, "x + w",
+                                 "Expected all tensors to be on the same device, but found at least "
+                                 "two devices, cuda:0 and cpu!");
+  REQUIRE(flash.size() == 2);
+  CHECK(flash[1] == std::make_pair(std::string("cuda:0"), std::string("net.w")));
+}
+
 TEST_CASE("plot scaling: whole decades, log positions, y downward") {
   LogAxis a = log_axis_for(16, 2048);
   CHECK(a.lo == 10);
