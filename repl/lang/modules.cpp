@@ -9,6 +9,7 @@
 #include "repl/lang/constructors.h"
 #include "repl/lang/interpreter.h"
 #include "repl/lang/methods.h"
+#include "repl/lang/os_module.h"
 
 namespace tp::lang {
 
@@ -269,6 +270,7 @@ void init_time(Interpreter&, ModuleObject& m) {
 const bool kRegistered = [] {
   register_builtin_module("math", init_math);
   register_builtin_module("time", init_time);
+  register_builtin_module("os", init_os_module);
   return true;
 }();
 

@@ -1,5 +1,5 @@
 // torch.utils.data: Dataset (a base for a learner's datasets), TensorDataset, Subset,
-// random_split and DataLoader (batch_size, shuffle, drop_last, pin_memory, collate_fn),
+// random_split and DataLoader (batch_size, shuffle, sampler, drop_last, pin_memory, collate_fn),
 // drawing from the default generator exactly as PyTorch's DataLoader and RandomSampler do,
 // so a seeded script sees the same batches and the same later random numbers.
 #include <cmath>
@@ -139,17 +139,20 @@ struct DataLoaderObject : NativeObject {
     }();
     return t;
   }
-  Value dataset, collate_fn;
+  Value dataset, collate_fn, sampler;  // sampler: None, or an iterable of indices with a len()
   int64_t batch_size = 1;
   bool shuffle = false, drop_last = false, pin = false;
 
+  // How many indices one pass yields.
+  int64_t samples(Interpreter& I) { return sampler.is_none() ? I.len(dataset) : I.len(sampler); }
   int64_t batches(Interpreter& I) {
-    int64_t n = I.len(dataset);
+    int64_t n = samples(I);
     return drop_last ? n / batch_size : (n + batch_size - 1) / batch_size;
   }
   Value get_attr(Interpreter&, const std::string& name) override {
     if (name == "dataset") return dataset;
     if (name == "batch_size") return Value::integer(batch_size);
+    if (name == "sampler" && !sampler.is_none()) return sampler;
     if (name == "drop_last") return Value::boolean(drop_last);
     return Value::unbound();
   }
@@ -177,18 +180,21 @@ struct DataLoaderIter : NativeObject {
 
   Value iter(Interpreter&) override { return Value::object(this); }
   Value next(Interpreter& I) override {
-    int64_t n = I.len(loader->dataset);
     if (!started) {
       started = true;
-      if (loader->shuffle) {
+      if (!loader->sampler.is_none()) {
+        for (const Value& i : I.to_vector(loader->sampler)) order.push_back(I.to_index(i));
+      } else if (loader->shuffle) {
+        int64_t n = I.len(loader->dataset);
         // RandomSampler: a fresh generator seeded from the default one.
         Generator gen(static_cast<uint64_t>(draw_seed()));
         Tensor perm = randperm(n, DType::Int64, &gen);
         for (int64_t i = 0; i < n; ++i) order.push_back(item(select(perm, 0, i)).to_int());
       } else {
-        for (int64_t i = 0; i < n; ++i) order.push_back(i);
+        for (int64_t i = 0; i < I.len(loader->dataset); ++i) order.push_back(i);
       }
     }
+    int64_t n = static_cast<int64_t>(order.size());
     int64_t start = next_batch * loader->batch_size;
     int64_t stop = std::min(start + loader->batch_size, n);
     if (start >= n || (loader->drop_last && stop - start < loader->batch_size)) return Value::unbound();
@@ -248,7 +254,9 @@ Value make_data_loader(Interpreter& I, Args a) {
     I.raise(ty::ValueError, "batch_size should be a positive integer value, but got batch_size=" + std::to_string(d->batch_size));
   }
   d->shuffle = p.boolean(2, false);
-  TP_CHECK(!p.has(3) && !p.has(4), NotImplementedError, "DataLoader's sampler= and batch_sampler= are not supported by tensorplay");
+  d->sampler = p.has(3) ? p.get(3) : Value();
+  if (!d->sampler.is_none() && d->shuffle) I.raise(ty::ValueError, "sampler option is mutually exclusive with shuffle");
+  TP_CHECK(!p.has(4), NotImplementedError, "DataLoader's batch_sampler= is not supported by tensorplay");
   d->collate_fn = p.has(6) ? p.get(6) : Value();
   d->pin = p.boolean(7, false);
   d->drop_last = p.boolean(8, false);

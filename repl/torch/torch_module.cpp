@@ -1,7 +1,7 @@
 // The torch modules: `torch` (the op table's functions, dtypes, device, Size, Tensor),
-// `torch.cuda` (devices, memory stats, Event, synchronize), `torch.backends.mps`, the modules
-// of the next step (nn, optim, utils.data, cuda.amp, distributed) as stubs that name what is
-// missing, and the quick names every session starts with.
+// `torch.cuda` (devices, memory stats, Event, synchronize), `torch.backends.mps`, the
+// registration of the submodules bound in their own files, and the quick names every session
+// starts with.
 #include "repl/torch/autograd_binding.h"
 #include "repl/torch/submodules.h"
 #include "repl/torch/install.h"
@@ -127,8 +127,9 @@ void init_torch(Interpreter& I, ModuleObject& m) {
   add_grad_mode_functions(m);
   add_stubs(m, {}, {"save", "load", "compile"});
   m.attrs.set("autocast", torch_autocast_fn());
+  add_type_info(m);
   for (const char* sub : {"autograd", "cuda", "backends", "backends.mps", "nn", "nn.functional", "optim", "utils", "utils.data",
-                          "cuda.amp", "amp", "distributed"}) {
+                          "cuda.amp", "amp", "distributed", "nn.parallel", "utils.data.distributed"}) {
     I.import_module(std::string("torch.") + sub);
   }
 }
@@ -291,9 +292,6 @@ void init_mps(Interpreter&, ModuleObject& m) {
 }
 
 void init_utils(Interpreter&, ModuleObject&) {}
-void init_distributed(Interpreter&, ModuleObject& m) {
-  add_stubs(m, {}, {"init_process_group", "destroy_process_group", "get_rank", "get_world_size", "is_available"});
-}
 
 void register_modules() {
   static bool done = false;
@@ -311,7 +309,9 @@ void register_modules() {
   register_builtin_module("torch.utils.data", init_data_module);
   register_builtin_module("torch.cuda.amp", init_cuda_amp_module);
   register_builtin_module("torch.amp", init_amp_module);
-  register_builtin_module("torch.distributed", init_distributed);
+  register_builtin_module("torch.distributed", init_distributed_module);
+  register_builtin_module("torch.nn.parallel", init_nn_parallel_module);
+  register_builtin_module("torch.utils.data.distributed", init_data_distributed_module);
 }
 
 }  // namespace

@@ -1,0 +1,470 @@
+// torch.distributed as one process: init_process_group (env://, tcp://, file:// rendezvous
+// read the way PyTorch reads them), rank/world size/backend, collectives that are the
+// identity with one process, and nn.parallel.DistributedDataParallel. tensorplay never
+// spawns processes, so a world of more than one says so instead of waiting for peers forever.
+#include <algorithm>
+#include <cctype>
+
+#include "core/cuda_api.h"
+#include "core/error.h"
+#include "core/generator.h"
+#include "core/ops/device_ops.h"
+#include "core/ops/random.h"
+#include "repl/lang/methods.h"
+#include "repl/torch/args.h"
+#include "repl/torch/nn_binding.h"
+#include "repl/torch/submodules.h"
+
+namespace tp::torchlang {
+
+using namespace tp::lang;
+
+namespace {
+
+TypeObject* own_type(const char* name, const char* module, TypeObject* base = ty::object) {
+  auto* t = new TypeObject(name, base);
+  t->module = module;
+  make_immortal(t);
+  return t;
+}
+
+void add_fn(ModuleObject& m, const char* name, NativeFn fn) {
+  m.attrs.set(name, Value::object(new BuiltinFunction(name, fn)));
+}
+
+// The default process group of this session (PyTorch keeps it in distributed_c10d._world).
+struct WorldObject : NativeObject {
+  WorldObject() : NativeObject(type_()) {}
+  static TypeObject* type_() {
+    static TypeObject* t = own_type("_World", "torch.distributed.distributed_c10d");
+    return t;
+  }
+  bool initialized = false;
+  std::string backend;
+  int64_t rank = 0, world_size = 1;
+};
+
+WorldObject& world(Interpreter& I) {
+  return *I.import_module("torch.distributed").as<ModuleObject>()->attrs.find("_world")->as<WorldObject>();
+}
+
+// The default group, or PyTorch's ValueError when init_process_group has not run.
+WorldObject& default_group(Interpreter& I) {
+  WorldObject& w = world(I);
+  if (!w.initialized) {
+    I.raise(ty::ValueError, "Default process group has not been initialized, please make sure to call init_process_group.");
+  }
+  return w;
+}
+
+// ---- ReduceOp ----
+
+struct RedOpObject : NativeObject {
+  RedOpObject(std::string n, int v) : NativeObject(type_()), name(std::move(n)), value(v) {}
+  static TypeObject* type_() {
+    static TypeObject* t = own_type("RedOpType", "torch._C._distributed_c10d.ReduceOp");
+    return t;
+  }
+  std::string name;
+  int value;
+  std::string str(Interpreter&) override { return "RedOpType." + name; }
+  std::string repr(Interpreter&) override { return "<RedOpType." + name + ": " + std::to_string(value) + ">"; }
+};
+
+TypeObject* reduce_op_type() {
+  static TypeObject* t = [] {
+    TypeObject* r = own_type("ReduceOp", "torch.distributed.distributed_c10d");
+    int v = 0;
+    for (const char* n : {"SUM", "AVG", "PRODUCT", "MIN", "MAX", "BAND", "BOR", "BXOR", "PREMUL_SUM"}) {
+      r->dict.set(n, Value::object(new RedOpObject(n, v++)));
+    }
+    return r;
+  }();
+  return t;
+}
+
+// ---- init_process_group ----
+
+// int(text) as Python does it, with its ValueError.
+int64_t parse_int(Interpreter& I, const std::string& text) {
+  size_t i = 0, n = text.size();
+  while (i < n && text[i] == ' ') ++i;
+  size_t start = i;
+  if (i < n && (text[i] == '-' || text[i] == '+')) ++i;
+  size_t digits = i;
+  while (i < n && std::isdigit(static_cast<unsigned char>(text[i]))) ++i;
+  size_t end = i;
+  while (i < n && text[i] == ' ') ++i;
+  if (end == digits || i != n) I.raise(ty::ValueError, "invalid literal for int() with base 10: '" + text + "'");
+  return std::stoll(text.substr(start, end - start));
+}
+
+// os.environ[name] of this session; empty when unset (PyTorch treats "" as unset too).
+std::string env_var(Interpreter& I, const char* name) {
+  Value environ = I.getattr(I.import_module("os"), "environ");
+  Value* v = environ.as<DictObject>()->table.get(I, make_str(name));
+  if (!v) return "";
+  return is_str(*v) ? str_of(*v) : I.str(*v);
+}
+
+[[noreturn]] void rendezvous_error(Interpreter& I, const std::string& scheme, const std::string& msg) {
+  I.raise(ty::ValueError, "Error initializing torch.distributed using " + scheme + ":// rendezvous: " + msg);
+}
+
+// The rendezvous handlers' checks (torch/distributed/rendezvous.py): fills rank and world_size.
+void rendezvous(Interpreter& I, const std::string& url, int64_t& rank, int64_t& world_size) {
+  size_t sep = url.find("://");
+  std::string scheme = sep == std::string::npos ? "" : url.substr(0, sep);
+  std::string rest = sep == std::string::npos ? url : url.substr(sep + 3);
+  if (scheme == "env") {
+    auto required = [&](const char* var) {
+      std::string v = env_var(I, var);
+      if (v.empty()) rendezvous_error(I, scheme, std::string("environment variable ") + var + " expected, but not set");
+      return v;
+    };
+    if (rank == -1) rank = parse_int(I, required("RANK"));
+    if (world_size == -1) world_size = parse_int(I, required("WORLD_SIZE"));
+    required("MASTER_ADDR");
+    int64_t port = parse_int(I, required("MASTER_PORT"));
+    if (port < 0 || port >= 65536) I.raise(ty::ValueError, "port must have value from 0 to 65535 but was " + std::to_string(port) + ".");
+  } else if (scheme == "tcp" || scheme == "file") {
+    std::string host = rest.substr(0, rest.find_first_of("/?"));
+    if (scheme == "tcp" && host.find(':') == std::string::npos) rendezvous_error(I, scheme, "port number missing");
+    if (scheme == "file" && rest.find('/') == std::string::npos) rendezvous_error(I, scheme, "path missing");
+    if (rank == -1) rendezvous_error(I, scheme, "rank parameter missing");
+    if (world_size == -1) rendezvous_error(I, scheme, "world size parameter missing");
+  } else {
+    I.raise(ty::RuntimeError, "No rendezvous handler for " + scheme + "://");
+  }
+}
+
+std::string lower(std::string s) {
+  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+Value d_init_process_group(Interpreter& I, Args a) {
+  OpArgs p(I, "init_process_group", a, {"backend", "init_method", "timeout", "world_size", "rank", "store",
+                                         "group_name", "pg_options", "device_id"});
+  WorldObject& w = world(I);
+  if (w.initialized) I.raise(ty::ValueError, "trying to initialize the default process group twice!");
+  TP_CHECK(!p.has(5), NotImplementedError, "init_process_group(store=...) is not supported by tensorplay");
+  std::string backend = "undefined";
+  if (p.has(0)) {
+    if (!is_str(p.get(0))) I.raise(ty::ValueError, "Backend constructor parameter must be string-ish");
+    backend = lower(str_of(p.get(0)));
+  }
+  if (backend == "mpi") {
+    I.raise(ty::RuntimeError, "Distributed package doesn't have MPI built in. MPI is only included if you build "
+                              "PyTorch from source on a host that has MPI installed.");
+  }
+  int64_t world_size = p.integer(3, -1), rank = p.integer(4, -1);
+  rendezvous(I, p.has(1) ? I.str(p.get(1)) : std::string("env://"), rank, world_size);
+  // PyTorch would now wait for the other processes to join; there are none to wait for.
+  if (world_size != 1) {
+    I.raise(ty::RuntimeError, "tensorplay runs one process, so world_size must be 1 (got " + std::to_string(world_size) +
+                                  "): with more, init_process_group would wait forever for processes that never "
+                                  "start. Real multi-GPU DDP launches one process per GPU with torchrun "
+                                  "(torchrun --nproc_per_node=N train.py), which sets RANK and WORLD_SIZE for each.");
+  }
+  if (rank != 0) {
+    I.raise(ty::RuntimeError, "tensorplay runs one process, so its rank must be 0 (got " + std::to_string(rank) +
+                                  "): rank r of a real job is the r-th process torchrun starts.");
+  }
+  bool known = backend == "undefined" || backend == "gloo" || backend == "nccl" || backend.find(':') != std::string::npos;
+  if (!known) I.raise(ty::AssertionError, "Unknown backend type " + backend);
+  if (backend.find("nccl") != std::string::npos && cuda::device_count() == 0) {
+    I.raise(ty::RuntimeError, "nccl2 requires at least one CUDA device");
+  }
+  w.initialized = true;
+  w.backend = backend;
+  w.rank = rank;
+  w.world_size = world_size;
+  return Value();
+}
+
+Value d_destroy_process_group(Interpreter& I, Args a) {
+  OpArgs p(I, "destroy_process_group", a, {"group"});
+  WorldObject& w = world(I);
+  if (!w.initialized) I.raise(ty::AssertionError, "Process group cannot be None");
+  w.initialized = false;
+  return Value();
+}
+
+Value d_is_available(Interpreter& I, Args a) {
+  OpArgs p(I, "is_available", a, {});
+  return Value::boolean(true);
+}
+Value d_is_initialized(Interpreter& I, Args a) {
+  OpArgs p(I, "is_initialized", a, {});
+  return Value::boolean(world(I).initialized);
+}
+Value d_is_mpi_available(Interpreter& I, Args a) {
+  OpArgs p(I, "is_mpi_available", a, {});
+  return Value::boolean(false);
+}
+Value d_get_rank(Interpreter& I, Args a) {
+  OpArgs p(I, "get_rank", a, {"group"});
+  return Value::integer(default_group(I).rank);
+}
+Value d_get_world_size(Interpreter& I, Args a) {
+  OpArgs p(I, "get_world_size", a, {"group"});
+  return Value::integer(default_group(I).world_size);
+}
+Value d_get_backend(Interpreter& I, Args a) {
+  OpArgs p(I, "get_backend", a, {"group"});
+  return make_str(default_group(I).backend);
+}
+Value d_barrier(Interpreter& I, Args a) {
+  OpArgs p(I, "barrier", a, {"group", "async_op", "device_ids"});
+  default_group(I);
+  return Value();
+}
+
+// ---- collectives: with one process every reduction and broadcast leaves the tensor as it is ----
+
+Tensor collective_tensor(Interpreter& I, const OpArgs& p) {
+  Value t = p.get(0);
+  if (!is_tensor(t)) {
+    I.raise(ty::TypeError, "Invalid function argument. Expected parameter `tensor` of type torch.Tensor\n"
+                           "             but got <class '" + t.type()->name + "'> instead.");
+  }
+  return tensor_of(t);
+}
+
+Value d_all_reduce(Interpreter& I, Args a) {
+  OpArgs p(I, "all_reduce", a, {"tensor", "op", "group", "async_op"});
+  Tensor t = collective_tensor(I, p);
+  default_group(I);
+  TP_CHECK(!p.boolean(3, false), NotImplementedError, "all_reduce(async_op=True) is not supported by tensorplay");
+  if (p.has(1)) {
+    Value op = p.get(1);
+    if (!op.is_obj() || op.obj()->type != RedOpObject::type_()) {
+      I.raise(ty::TypeError, "all_reduce(): op must be a torch.distributed.ReduceOp, not " + op.type()->name);
+    }
+    // AVG divides the sum by the world size, which an integer tensor cannot hold.
+    if (op.as<RedOpObject>()->name == "AVG" && !is_floating(t.dtype())) {
+      I.raise(ty::RuntimeError, std::string("result type Float can't be cast to the desired output type ") +
+                                    dtype_legacy_name(t.dtype()));
+    }
+  }
+  return Value();
+}
+
+Value d_broadcast(Interpreter& I, Args a) {
+  OpArgs p(I, "broadcast", a, {"tensor", "src", "group", "async_op", "group_src"});
+  collective_tensor(I, p);
+  WorldObject& w = default_group(I);
+  int64_t src = p.integer(1, 0);
+  if (src != 0) {
+    std::string pg = w.backend == "nccl" ? "ProcessGroupNCCL" : "ProcessGroupGloo";
+    I.raise(ty::RuntimeError, pg + "::broadcast: invalid root rank: " + std::to_string(src));
+  }
+  return Value();
+}
+
+// ---- DistributedDataParallel ----
+
+TypeObject* ddp_type() {
+  static TypeObject* t = own_type("DistributedDataParallel", "torch.nn.parallel.distributed", pyty::module);
+  return t;
+}
+
+Value ddp_forward(Interpreter& I, const Value& self, Args a) {
+  // Each process runs its own replica on its own batch; gradients are averaged in backward,
+  // which with one process leaves them as they are. With device_ids, PyTorch first moves the
+  // tensor arguments to device_ids[0].
+  NnModuleObject* ddp = module_of(self);
+  Value module = *ddp->children.find("module");
+  Value* ids = ddp->attrs.find("device_ids");
+  if (!ids || ids->is_none()) return I.call(module, a);
+  Device target = Device::cuda(static_cast<int>(I.to_vector(*ids)[0].as_int()));
+  auto moved = [&](const Value& v) { return is_tensor(v) ? wrap(to_cuda(tensor_of(v), target.index)) : v; };
+  std::vector<Value> pos;
+  for (size_t i = 0; i < a.n; ++i) pos.push_back(moved(a[i]));
+  std::vector<Kwarg> kw;
+  for (size_t i = 0; i < a.nkw; ++i) kw.push_back({a.kw[i].name, moved(a.kw[i].value)});
+  return I.call(module, Args{pos.data(), pos.size(), kw.data(), kw.size()});
+}
+
+// device_ids entries as PyTorch's _get_device_index: an int or a cuda device.
+Value device_index(Interpreter& I, const Value& v) {
+  if (v.is_intlike()) return v;
+  Device d = to_device_value(I, v, "DistributedDataParallel");
+  return Value::integer(d.has_index() ? d.index : 0);
+}
+
+Value make_ddp(Interpreter& I, Args a) {
+  OpArgs p(I, "DistributedDataParallel", a,
+           {"module", "device_ids", "output_device", "dim", "broadcast_buffers", "init_sync", "process_group",
+            "bucket_cap_mb", "find_unused_parameters", "check_reduction", "gradient_as_bucket_view", "static_graph"});
+  Value module = p.get(0);
+  if (!is_module(module)) I.raise(ty::AttributeError, "'" + module.type()->name + "' object has no attribute 'named_parameters'");
+  default_group(I);
+  auto params = module_of(module)->m->named_parameters(true);
+  bool any_grad = false;
+  for (auto& [name, t] : params) any_grad = any_grad || t.requires_grad();
+  if (!any_grad) {
+    I.raise(ty::RuntimeError, "DistributedDataParallel is not needed when a module doesn't have any parameter that requires a gradient.");
+  }
+  std::vector<Value> ids = p.has(1) ? I.to_vector(p.get(1)) : std::vector<Value>{};
+  if (ids.size() > 1) I.raise(ty::ValueError, "device_ids can only be None or contain a single element.");
+  std::vector<Device> devices;
+  for (auto& [name, t] : params)
+    if (std::find(devices.begin(), devices.end(), t.device()) == devices.end()) devices.push_back(t.device());
+  for (const Device& d : devices) {
+    if (d.type != devices[0].type) {
+      I.raise(ty::ValueError, std::string("DistributedDataParallel's input module must be on the same type of devices, "
+                                          "but input module parameters locate in {'cpu', 'cuda'}."));
+    }
+  }
+  auto* o = new NnModuleObject(ddp_type(), std::make_shared<nn::Module>("DistributedDataParallel"));
+  Value v = Value::object(o);
+  o->initialized = true;
+  o->add_child("module", module);
+  Value device_ids, output_device;
+  bool truthy_output = p.has(2) && I.truthy(p.get(2));
+  if (ids.empty() || devices[0].is_cpu() || devices.size() > 1) {
+    if (!ids.empty() || truthy_output) {
+      std::string found;
+      for (const Device& d : devices) found += (found.empty() ? "" : ", ") + I.repr(wrap_device(d));
+      I.raise(ty::ValueError, "DistributedDataParallel device_ids and output_device arguments only work with "
+                              "single-device/multiple-device GPU modules or CPU modules, but got device_ids " +
+                                  (p.has(1) ? I.repr(p.get(1)) : std::string("None")) + ", output_device " +
+                                  (p.has(2) ? I.repr(p.get(2)) : std::string("None")) + ", and module parameters {" +
+                                  found + "}.");
+    }
+  } else {
+    device_ids = make_list({device_index(I, ids[0])});
+    output_device = device_index(I, p.has(2) ? p.get(2) : ids[0]);
+  }
+  o->attrs.set("device_ids", device_ids);
+  o->attrs.set("output_device", output_device);
+  o->attrs.set("dim", Value::integer(p.integer(3, 0)));
+  o->attrs.set("device", wrap_device(devices[0]));
+  return v;
+}
+
+// ---- DistributedSampler ----
+
+// torch.randperm(n, generator=g) with g.manual_seed(seed), as a list of indices.
+std::vector<int64_t> randperm_indices(int64_t n, uint64_t seed) {
+  Generator gen(seed);
+  Tensor perm = randperm(n, DType::Int64, &gen);  // a fresh contiguous CPU tensor
+  const int64_t* data = perm.data<int64_t>();
+  return std::vector<int64_t>(data, data + n);
+}
+
+struct DistributedSamplerObject : NativeObject {
+  DistributedSamplerObject() : NativeObject(type_()) {}
+  static TypeObject* type_() {
+    static TypeObject* t = own_type("DistributedSampler", "torch.utils.data.distributed");
+    return t;
+  }
+  Value dataset;
+  int64_t num_replicas = 1, rank = 0, epoch = 0, seed = 0, num_samples = 0, total_size = 0;
+  bool shuffle = true, drop_last = false;
+
+  Value get_attr(Interpreter&, const std::string& n) override {
+    if (n == "dataset") return dataset;
+    if (n == "num_replicas") return Value::integer(num_replicas);
+    if (n == "rank") return Value::integer(rank);
+    if (n == "epoch") return Value::integer(epoch);
+    if (n == "seed") return Value::integer(seed);
+    if (n == "num_samples") return Value::integer(num_samples);
+    if (n == "total_size") return Value::integer(total_size);
+    if (n == "shuffle") return Value::boolean(shuffle);
+    if (n == "drop_last") return Value::boolean(drop_last);
+    return Value::unbound();
+  }
+  int64_t len(Interpreter&) override { return num_samples; }
+  // This replica's indices: a permutation seeded with seed + epoch (the same on every
+  // replica), padded or cut to total_size, then every num_replicas-th from rank.
+  Value iter(Interpreter& I) override {
+    int64_t n = I.len(dataset);
+    std::vector<int64_t> indices;
+    if (shuffle) {
+      indices = randperm_indices(n, static_cast<uint64_t>(seed + epoch));
+    } else {
+      for (int64_t i = 0; i < n; ++i) indices.push_back(i);
+    }
+    if (!drop_last) {
+      for (int64_t k = 0; static_cast<int64_t>(indices.size()) < total_size; ++k) indices.push_back(indices[k % n]);
+    } else {
+      indices.resize(static_cast<size_t>(total_size));
+    }
+    std::vector<Value> mine;
+    for (int64_t i = rank; i < total_size; i += num_replicas) mine.push_back(Value::integer(indices[i]));
+    return I.iter(make_list(std::move(mine)));
+  }
+  std::string repr(Interpreter&) override { return "<torch.utils.data.distributed.DistributedSampler object>"; }
+  std::vector<std::string> dir(Interpreter&) override {
+    return {"dataset", "drop_last", "epoch", "num_replicas", "num_samples", "rank", "seed", "set_epoch", "shuffle", "total_size"};
+  }
+};
+
+Value sampler_set_epoch(Interpreter& I, const Value& self, Args a) {
+  OpArgs p(I, "set_epoch", a, {"epoch"});
+  self.as<DistributedSamplerObject>()->epoch = p.integer(0);
+  return Value();
+}
+
+Value make_distributed_sampler(Interpreter& I, Args a) {
+  OpArgs p(I, "DistributedSampler", a, {"dataset", "num_replicas", "rank", "shuffle", "seed", "drop_last"});
+  auto* s = new DistributedSamplerObject();
+  Value v = Value::object(s);
+  s->dataset = p.get(0);
+  s->num_replicas = p.has(1) ? p.integer(1) : default_group(I).world_size;
+  s->rank = p.has(2) ? p.integer(2) : default_group(I).rank;
+  if (s->rank >= s->num_replicas || s->rank < 0) {
+    I.raise(ty::ValueError, "Invalid rank " + std::to_string(s->rank) + ", rank should be in the interval [0, " +
+                                std::to_string(s->num_replicas - 1) + "]");
+  }
+  s->shuffle = p.boolean(3, true);
+  s->seed = p.integer(4, 0);
+  s->drop_last = p.boolean(5, false);
+  int64_t n = I.len(s->dataset), r = s->num_replicas;
+  // math.ceil of the float division, as PyTorch computes it.
+  auto ceil_div = [](int64_t x, int64_t y) { return x >= 0 ? (x + y - 1) / y : -((-x) / y); };
+  s->num_samples = s->drop_last && n % r != 0 ? ceil_div(n - r, r) : ceil_div(n, r);
+  s->total_size = s->num_samples * r;
+  return v;
+}
+
+}  // namespace
+
+void init_distributed_module(Interpreter&, ModuleObject& m) {
+  m.attrs.set("_world", Value::object(new WorldObject()));
+  add_fn(m, "is_available", d_is_available);
+  add_fn(m, "is_initialized", d_is_initialized);
+  add_fn(m, "is_nccl_available", d_is_available);  // PyTorch's wheels ship NCCL and Gloo
+  add_fn(m, "is_gloo_available", d_is_available);
+  add_fn(m, "is_mpi_available", d_is_mpi_available);
+  add_fn(m, "init_process_group", d_init_process_group);
+  add_fn(m, "destroy_process_group", d_destroy_process_group);
+  add_fn(m, "get_rank", d_get_rank);
+  add_fn(m, "get_world_size", d_get_world_size);
+  add_fn(m, "get_backend", d_get_backend);
+  add_fn(m, "barrier", d_barrier);
+  add_fn(m, "all_reduce", d_all_reduce);
+  add_fn(m, "broadcast", d_broadcast);
+  m.attrs.set("ReduceOp", Value::object(reduce_op_type()));
+}
+
+void init_nn_parallel_module(Interpreter& I, ModuleObject& m) {
+  ddp_type()->construct = make_ddp;
+  add_method(ddp_type(), "forward", ddp_forward);
+  Value nn = I.import_module("torch.nn");
+  m.attrs.set("DataParallel", *nn.as<ModuleObject>()->attrs.find("DataParallel"));
+  m.attrs.set("DistributedDataParallel", Value::object(ddp_type()));
+}
+
+void init_data_distributed_module(Interpreter& I, ModuleObject& m) {
+  DistributedSamplerObject::type_()->construct = make_distributed_sampler;
+  add_method(DistributedSamplerObject::type_(), "set_epoch", sampler_set_epoch);
+  m.attrs.set("DistributedSampler", Value::object(DistributedSamplerObject::type_()));
+  // torch.utils.data re-exports it.
+  I.import_module("torch.utils.data").as<ModuleObject>()->attrs.set("DistributedSampler", *m.attrs.find("DistributedSampler"));
+}
+
+}  // namespace tp::torchlang
