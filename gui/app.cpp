@@ -204,8 +204,9 @@ void draw_app(App& app) {
   if (app.lesson.active(app.session)) {
     // The open lesson sits beside the view it is about, so both are seen at once.
     const float avail = ImGui::GetContentRegionAvail().x;
-    // A third of the width or so, but at least 320 pixels while that leaves the view 40%.
-    const float w = std::max(avail * (app.settings.presenter ? 0.42f : 0.36f), std::min(320.0f, avail * 0.6f));
+    // A third of the width or so, but at least 25 characters while that leaves the view 40%.
+    const float w = std::max(avail * (app.settings.presenter ? 0.42f : 0.36f),
+                             std::min(ImGui::GetFontSize() * 25, avail * 0.6f));
     ImGui::BeginChild("lesson_column", ImVec2(w, -strip_h - status_h), true);
     draw_lesson_panel(app);
     ImGui::EndChild();
