@@ -24,9 +24,11 @@ pid=$!
 if wait_for "$OUT/layout1"; then
   wid=$(xdotool search --sync --name '^tensorplay$' | head -1)
   shoot() { kill -USR1 $pid; wait_for "$OUT/fs-$1.png"; sleep 0.2; }
+  # Held for a moment: ImGui 1.86 misses a key pressed and released within one frame.
+  press() { xdotool keydown --window "$wid" "$1"; sleep 0.15; xdotool keyup --window "$wid" "$1"; }
   shoot 1
-  xdotool key --window "$wid" F11; sleep 1.5; shoot 2
-  xdotool key --window "$wid" F11; sleep 1.5; shoot 3
+  press F11; sleep 1.5; shoot 2
+  press F11; sleep 1.5; shoot 3
 fi
 kill $pid 2>/dev/null; wait $pid 2>/dev/null
 
