@@ -14,6 +14,14 @@ void register_type_constructors();  // builtins.cpp (int(), str(), list(), ...)
 // Adds a builtin method `name` to type t.
 void add_method(TypeObject* t, const char* name, MethodFn fn);
 
+// A native type that lives as long as the program: `name` in `module` ("torch.optim.sgd"),
+// deriving from `base` (object when null).
+TypeObject* new_native_type(const std::string& name, const std::string& module,
+                            TypeObject* base = nullptr);
+
+// Adds a builtin function `name` to module m (torch.cuda.synchronize, ...).
+void add_function(ModuleObject& m, const char* name, NativeFn fn);
+
 // Raises TypeError unless args has between lo and hi positional arguments and no keywords.
 void check_arity(Interpreter& I, const char* fname, Args a, size_t lo, size_t hi);
 

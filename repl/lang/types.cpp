@@ -153,4 +153,15 @@ void add_method(TypeObject* t, const char* name, MethodFn fn) {
   t->dict.set(name, Value::object(f));
 }
 
+TypeObject* new_native_type(const std::string& name, const std::string& module, TypeObject* base) {
+  auto* t = new TypeObject(name, base ? base : ty::object);
+  t->module = module;
+  make_immortal(t);
+  return t;
+}
+
+void add_function(ModuleObject& m, const char* name, NativeFn fn) {
+  m.attrs.set(name, Value::object(new BuiltinFunction(name, fn)));
+}
+
 }  // namespace tp::lang

@@ -22,9 +22,7 @@ TypeObject* amp_type(const char* name, const char* module) {
   static std::map<std::string, TypeObject*> types;
   TypeObject*& t = types[std::string(module) + "." + name];
   if (!t) {
-    t = new TypeObject(name, ty::object);
-    t->module = module;
-    make_immortal(t);
+    t = new_native_type(name, module, ty::object);
   }
   return t;
 }
@@ -143,10 +141,6 @@ Value cuda_grad_scaler(Interpreter& I, Args a) {
   return new_scaler(I, p, 0, "cuda");
 }
 
-void add_fn(lang::ModuleObject& m, const char* name, NativeFn fn) {
-  m.attrs.set(name, Value::object(new BuiltinFunction(name, fn)));
-}
-
 TypeObject* scaler_type() {
   TypeObject* t = amp_type("GradScaler", "torch.amp.grad_scaler");
   add_method(t, "scale", gs_scale);
@@ -161,7 +155,7 @@ TypeObject* scaler_type() {
 }  // namespace
 
 void init_amp_module(Interpreter&, lang::ModuleObject& m) {
-  add_fn(m, "autocast", t_autocast);
+  add_function(m, "autocast", t_autocast);
   TypeObject* t = scaler_type();
   t->construct = amp_grad_scaler;
   m.attrs.set("GradScaler", Value::object(new BuiltinFunction("GradScaler", amp_grad_scaler)));
@@ -169,8 +163,8 @@ void init_amp_module(Interpreter&, lang::ModuleObject& m) {
 
 void init_cuda_amp_module(Interpreter&, lang::ModuleObject& m) {
   scaler_type();
-  add_fn(m, "autocast", cuda_autocast);
-  add_fn(m, "GradScaler", cuda_grad_scaler);
+  add_function(m, "autocast", cuda_autocast);
+  add_function(m, "GradScaler", cuda_grad_scaler);
 }
 
 Value torch_autocast_fn() { return Value::object(new BuiltinFunction("autocast", t_autocast)); }

@@ -21,9 +21,7 @@ TypeObject* node_type(const std::string& name) {
   static std::map<std::string, TypeObject*> types;
   TypeObject*& t = types[name];
   if (!t) {
-    t = new TypeObject(name, ty::object);
-    t->module = "torch.autograd.graph";
-    make_immortal(t);
+    t = new_native_type(name, "torch.autograd.graph", ty::object);
   }
   return t;
 }
@@ -82,9 +80,7 @@ TypeObject* grad_mode_type(const char* name) {
   static std::map<std::string, TypeObject*> types;
   TypeObject*& t = types[name];
   if (!t) {
-    t = new TypeObject(name, ty::object);
-    t->module = "torch.autograd.grad_mode";
-    make_immortal(t);
+    t = new_native_type(name, "torch.autograd.grad_mode", ty::object);
   }
   return t;
 }
@@ -197,10 +193,6 @@ Value ag_backward(Interpreter& I, Args a) {
   return Value();
 }
 
-void add_fn(ModuleObject& m, const char* name, NativeFn fn) {
-  m.attrs.set(name, Value::object(new BuiltinFunction(name, fn)));
-}
-
 }  // namespace
 
 Value tensor_autograd_attr(Interpreter& I, const Tensor& t, const std::string& name) {
@@ -241,16 +233,16 @@ bool set_tensor_autograd_attr(Interpreter& I, const Tensor& t, const std::string
 }
 
 void add_grad_mode_functions(ModuleObject& m) {
-  add_fn(m, "no_grad", t_no_grad);
-  add_fn(m, "enable_grad", t_enable_grad);
-  add_fn(m, "inference_mode", t_inference_mode);
-  add_fn(m, "set_grad_enabled", t_set_grad_enabled);
-  add_fn(m, "is_grad_enabled", t_is_grad_enabled);
+  add_function(m, "no_grad", t_no_grad);
+  add_function(m, "enable_grad", t_enable_grad);
+  add_function(m, "inference_mode", t_inference_mode);
+  add_function(m, "set_grad_enabled", t_set_grad_enabled);
+  add_function(m, "is_grad_enabled", t_is_grad_enabled);
 }
 
 void init_autograd_module(Interpreter&, ModuleObject& m) {
-  add_fn(m, "grad", ag_grad);
-  add_fn(m, "backward", ag_backward);
+  add_function(m, "grad", ag_grad);
+  add_function(m, "backward", ag_backward);
   add_grad_mode_functions(m);
 }
 

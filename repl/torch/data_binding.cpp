@@ -23,10 +23,7 @@ using namespace tp::lang;
 namespace {
 
 TypeObject* data_type(const char* name, TypeObject* base = nullptr) {
-  auto* t = new TypeObject(name, base ? base : ty::object);
-  t->module = "torch.utils.data.dataset";
-  make_immortal(t);
-  return t;
+  return new_native_type(name, "torch.utils.data.dataset", base);
 }
 
 TypeObject* dataset_type() {

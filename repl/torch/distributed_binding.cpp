@@ -21,22 +21,11 @@ using namespace tp::lang;
 
 namespace {
 
-TypeObject* own_type(const char* name, const char* module, TypeObject* base = ty::object) {
-  auto* t = new TypeObject(name, base);
-  t->module = module;
-  make_immortal(t);
-  return t;
-}
-
-void add_fn(ModuleObject& m, const char* name, NativeFn fn) {
-  m.attrs.set(name, Value::object(new BuiltinFunction(name, fn)));
-}
-
 // The default process group of this session (PyTorch keeps it in distributed_c10d._world).
 struct WorldObject : NativeObject {
   WorldObject() : NativeObject(type_()) {}
   static TypeObject* type_() {
-    static TypeObject* t = own_type("_World", "torch.distributed.distributed_c10d");
+    static TypeObject* t = new_native_type("_World", "torch.distributed.distributed_c10d");
     return t;
   }
   bool initialized = false;
@@ -62,7 +51,7 @@ WorldObject& default_group(Interpreter& I) {
 struct RedOpObject : NativeObject {
   RedOpObject(std::string n, int v) : NativeObject(type_()), name(std::move(n)), value(v) {}
   static TypeObject* type_() {
-    static TypeObject* t = own_type("RedOpType", "torch._C._distributed_c10d.ReduceOp");
+    static TypeObject* t = new_native_type("RedOpType", "torch._C._distributed_c10d.ReduceOp");
     return t;
   }
   std::string name;
@@ -73,7 +62,7 @@ struct RedOpObject : NativeObject {
 
 TypeObject* reduce_op_type() {
   static TypeObject* t = [] {
-    TypeObject* r = own_type("ReduceOp", "torch.distributed.distributed_c10d");
+    TypeObject* r = new_native_type("ReduceOp", "torch.distributed.distributed_c10d");
     int v = 0;
     for (const char* n : {"SUM", "AVG", "PRODUCT", "MIN", "MAX", "BAND", "BOR", "BXOR", "PREMUL_SUM"}) {
       r->dict.set(n, Value::object(new RedOpObject(n, v++)));
@@ -266,7 +255,7 @@ Value d_broadcast(Interpreter& I, Args a) {
 // ---- DistributedDataParallel ----
 
 TypeObject* ddp_type() {
-  static TypeObject* t = own_type("DistributedDataParallel", "torch.nn.parallel.distributed", pyty::module);
+  static TypeObject* t = new_native_type("DistributedDataParallel", "torch.nn.parallel.distributed", pyty::module);
   return t;
 }
 
@@ -358,7 +347,7 @@ std::vector<int64_t> randperm_indices(int64_t n, uint64_t seed) {
 struct DistributedSamplerObject : NativeObject {
   DistributedSamplerObject() : NativeObject(type_()) {}
   static TypeObject* type_() {
-    static TypeObject* t = own_type("DistributedSampler", "torch.utils.data.distributed");
+    static TypeObject* t = new_native_type("DistributedSampler", "torch.utils.data.distributed");
     return t;
   }
   Value dataset;
@@ -435,19 +424,19 @@ Value make_distributed_sampler(Interpreter& I, Args a) {
 
 void init_distributed_module(Interpreter&, ModuleObject& m) {
   m.attrs.set("_world", Value::object(new WorldObject()));
-  add_fn(m, "is_available", d_is_available);
-  add_fn(m, "is_initialized", d_is_initialized);
-  add_fn(m, "is_nccl_available", d_is_available);  // PyTorch's wheels ship NCCL and Gloo
-  add_fn(m, "is_gloo_available", d_is_available);
-  add_fn(m, "is_mpi_available", d_is_mpi_available);
-  add_fn(m, "init_process_group", d_init_process_group);
-  add_fn(m, "destroy_process_group", d_destroy_process_group);
-  add_fn(m, "get_rank", d_get_rank);
-  add_fn(m, "get_world_size", d_get_world_size);
-  add_fn(m, "get_backend", d_get_backend);
-  add_fn(m, "barrier", d_barrier);
-  add_fn(m, "all_reduce", d_all_reduce);
-  add_fn(m, "broadcast", d_broadcast);
+  add_function(m, "is_available", d_is_available);
+  add_function(m, "is_initialized", d_is_initialized);
+  add_function(m, "is_nccl_available", d_is_available);  // PyTorch's wheels ship NCCL and Gloo
+  add_function(m, "is_gloo_available", d_is_available);
+  add_function(m, "is_mpi_available", d_is_mpi_available);
+  add_function(m, "init_process_group", d_init_process_group);
+  add_function(m, "destroy_process_group", d_destroy_process_group);
+  add_function(m, "get_rank", d_get_rank);
+  add_function(m, "get_world_size", d_get_world_size);
+  add_function(m, "get_backend", d_get_backend);
+  add_function(m, "barrier", d_barrier);
+  add_function(m, "all_reduce", d_all_reduce);
+  add_function(m, "broadcast", d_broadcast);
   m.attrs.set("ReduceOp", Value::object(reduce_op_type()));
 }
 

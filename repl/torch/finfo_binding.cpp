@@ -15,12 +15,7 @@ using namespace tp::lang;
 
 namespace {
 
-TypeObject* info_type(const char* name) {
-  auto* t = new TypeObject(name, ty::object);
-  t->module = "torch";
-  make_immortal(t);
-  return t;
-}
+TypeObject* info_type(const char* name) { return new_native_type(name, "torch"); }
 
 // PyTorch prints the limits through a C++ stream: six significant digits, like %g.
 std::string g6(double v) {

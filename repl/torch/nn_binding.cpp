@@ -74,9 +74,7 @@ TypeObject* container_type(const char* name) {
   static std::map<std::string, TypeObject*> types;
   TypeObject*& t = types[name];
   if (!t) {
-    t = new TypeObject(name, pyty::module);
-    t->module = "torch.nn.modules.container";
-    make_immortal(t);
+    t = new_native_type(name, "torch.nn.modules.container", pyty::module);
     add_container_methods(t, std::string(name) == "Sequential");
   }
   return t;
@@ -136,9 +134,7 @@ TypeObject* layer_type(const char* name, NativeFn make) {
   static std::map<std::string, TypeObject*> types;
   TypeObject*& t = types[name];
   if (!t) {
-    t = new TypeObject(name, pyty::module);
-    t->module = "torch.nn.modules";
-    make_immortal(t);
+    t = new_native_type(name, "torch.nn.modules", pyty::module);
     add_method(t, "forward", layer_forward);
   }
   if (make) t->construct = make;

@@ -157,37 +157,31 @@ TypeObject* loss_type(const char* name) {
   static std::map<std::string, TypeObject*> types;
   TypeObject*& t = types[name];
   if (!t) {
-    t = new TypeObject(name, pyty::module);
-    t->module = "torch.nn.modules.loss";
-    make_immortal(t);
+    t = new_native_type(name, "torch.nn.modules.loss", pyty::module);
     add_method(t, "forward", loss_forward);
   }
   return t;
 }
 
-void add_fn(lang::ModuleObject& m, const char* name, NativeFn fn) {
-  m.attrs.set(name, Value::object(new BuiltinFunction(name, fn)));
-}
-
 }  // namespace
 
 void init_functional_module(Interpreter&, lang::ModuleObject& m) {
-  add_fn(m, "linear", f_linear);
-  add_fn(m, "relu", f_relu);
-  add_fn(m, "sigmoid", f_sigmoid);
-  add_fn(m, "tanh", f_tanh);
-  add_fn(m, "softmax", f_softmax);
-  add_fn(m, "log_softmax", f_log_softmax);
-  add_fn(m, "dropout", f_dropout);
+  add_function(m, "linear", f_linear);
+  add_function(m, "relu", f_relu);
+  add_function(m, "sigmoid", f_sigmoid);
+  add_function(m, "tanh", f_tanh);
+  add_function(m, "softmax", f_softmax);
+  add_function(m, "log_softmax", f_log_softmax);
+  add_function(m, "dropout", f_dropout);
 }
 
 void add_loss_bindings(Interpreter&, lang::ModuleObject& nn, lang::ModuleObject& functional) {
-  add_fn(functional, "cross_entropy", f_cross_entropy);
-  add_fn(functional, "nll_loss", f_nll_loss);
-  add_fn(functional, "mse_loss", f_mse_loss);
-  add_fn(functional, "l1_loss", f_l1_loss);
-  add_fn(functional, "binary_cross_entropy", f_bce);
-  add_fn(functional, "binary_cross_entropy_with_logits", f_bce_logits);
+  add_function(functional, "cross_entropy", f_cross_entropy);
+  add_function(functional, "nll_loss", f_nll_loss);
+  add_function(functional, "mse_loss", f_mse_loss);
+  add_function(functional, "l1_loss", f_l1_loss);
+  add_function(functional, "binary_cross_entropy", f_bce);
+  add_function(functional, "binary_cross_entropy_with_logits", f_bce_logits);
   struct Loss {
     const char* name;
     NativeFn make;

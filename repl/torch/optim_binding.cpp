@@ -45,9 +45,7 @@ TypeObject* optimizer_type(const char* name) {
   static std::map<std::string, TypeObject*> types;
   TypeObject*& t = types[name];
   if (!t) {
-    t = new TypeObject(name, ty::object);
-    t->module = std::string("torch.optim.") + (std::string(name) == "SGD" ? "sgd" : std::string(name) == "Adam" ? "adam" : "adamw");
-    make_immortal(t);
+    t = new_native_type(name, std::string("torch.optim.") + (std::string(name) == "SGD" ? "sgd" : std::string(name) == "Adam" ? "adam" : "adamw"), ty::object);
   }
   return t;
 }

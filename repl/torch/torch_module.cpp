@@ -23,17 +23,6 @@ using namespace tp::lang;
 
 namespace {
 
-TypeObject* own_type(const char* name, const char* module) {
-  auto* t = new TypeObject(name, ty::object);
-  t->module = module;
-  make_immortal(t);
-  return t;
-}
-
-void add_fn(ModuleObject& m, const char* name, NativeFn fn) {
-  m.attrs.set(name, Value::object(new BuiltinFunction(name, fn)));
-}
-
 // ---- stubs for what the autograd/nn step will bring ----
 
 [[noreturn]] void not_implemented(const std::string& what) {
@@ -41,7 +30,7 @@ void add_fn(ModuleObject& m, const char* name, NativeFn fn) {
 }
 
 TypeObject* stub_type() {
-  static TypeObject* t = own_type("builtin_function_or_method", "builtins");
+  static TypeObject* t = new_native_type("builtin_function_or_method", "builtins");
   return t;
 }
 
@@ -168,7 +157,7 @@ Value c_get_device_name(Interpreter& I, Args a) {
 struct PropertiesObject : NativeObject {
   explicit PropertiesObject(cuda::DeviceProperties p) : NativeObject(type_()), props(std::move(p)) {}
   static TypeObject* type_() {
-    static TypeObject* t = own_type("_CudaDeviceProperties", "torch._C");
+    static TypeObject* t = new_native_type("_CudaDeviceProperties", "torch._C");
     return t;
   }
   cuda::DeviceProperties props;
@@ -262,20 +251,20 @@ Value c_event(Interpreter& I, Args a) {
 }
 
 void init_cuda(Interpreter&, ModuleObject& m) {
-  add_fn(m, "is_available", c_is_available);
-  add_fn(m, "device_count", c_device_count);
-  add_fn(m, "current_device", c_current_device);
-  add_fn(m, "set_device", c_set_device);
-  add_fn(m, "get_device_name", c_get_device_name);
-  add_fn(m, "get_device_properties", c_get_device_properties);
-  add_fn(m, "memory_allocated", c_memory_allocated);
-  add_fn(m, "memory_reserved", c_memory_reserved);
-  add_fn(m, "max_memory_allocated", c_max_memory_allocated);
-  add_fn(m, "reset_peak_memory_stats", c_reset_peak);
-  add_fn(m, "empty_cache", c_empty_cache);
-  add_fn(m, "synchronize", c_synchronize);
-  add_fn(m, "manual_seed", c_manual_seed);
-  add_fn(m, "manual_seed_all", c_manual_seed);
+  add_function(m, "is_available", c_is_available);
+  add_function(m, "device_count", c_device_count);
+  add_function(m, "current_device", c_current_device);
+  add_function(m, "set_device", c_set_device);
+  add_function(m, "get_device_name", c_get_device_name);
+  add_function(m, "get_device_properties", c_get_device_properties);
+  add_function(m, "memory_allocated", c_memory_allocated);
+  add_function(m, "memory_reserved", c_memory_reserved);
+  add_function(m, "max_memory_allocated", c_max_memory_allocated);
+  add_function(m, "reset_peak_memory_stats", c_reset_peak);
+  add_function(m, "empty_cache", c_empty_cache);
+  add_function(m, "synchronize", c_synchronize);
+  add_function(m, "manual_seed", c_manual_seed);
+  add_function(m, "manual_seed_all", c_manual_seed);
   pyty::event->construct = c_event;
   m.attrs.set("Event", Value::object(pyty::event));
   m.attrs.set("OutOfMemoryError", Value::object(ty::OutOfMemoryError));
@@ -287,8 +276,8 @@ Value mps_is_available(Interpreter& I, Args a) {
 }
 void init_backends(Interpreter&, ModuleObject&) {}
 void init_mps(Interpreter&, ModuleObject& m) {
-  add_fn(m, "is_available", mps_is_available);
-  add_fn(m, "is_built", mps_is_available);
+  add_function(m, "is_available", mps_is_available);
+  add_function(m, "is_built", mps_is_available);
 }
 
 void init_utils(Interpreter&, ModuleObject&) {}

@@ -19,9 +19,7 @@ TypeObject *tensor, *parameter, *device, *dtype, *size, *return_types, *ndarray,
 namespace {
 
 TypeObject* make_type(const char* name, const char* module) {
-  auto* t = new TypeObject(name, ty::object);
-  t->module = module;
-  make_immortal(t);
+  auto* t = new_native_type(name, module, ty::object);
   return t;
 }
 
