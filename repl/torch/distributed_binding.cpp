@@ -1,18 +1,15 @@
 // torch.distributed as one process: init_process_group (env://, tcp://, file:// rendezvous
-// read the way PyTorch reads them), rank/world size/backend, collectives that are the
-// identity with one process, and nn.parallel.DistributedDataParallel. tensorplay never
-// spawns processes, so a world of more than one says so instead of waiting for peers forever.
+// read the way PyTorch reads them), rank/world size/backend, and collectives that are the
+// identity with one process. tensorplay never spawns processes, so a world of more than one
+// says so instead of waiting for peers forever. DDP and DistributedSampler have their files.
 #include <algorithm>
 #include <cctype>
 
 #include "core/cuda_api.h"
 #include "core/error.h"
-#include "core/generator.h"
-#include "core/ops/device_ops.h"
-#include "core/ops/random.h"
 #include "repl/lang/methods.h"
 #include "repl/torch/args.h"
-#include "repl/torch/nn_binding.h"
+#include "repl/torch/distributed_group.h"
 #include "repl/torch/submodules.h"
 
 namespace tp::torchlang {
@@ -252,175 +249,12 @@ Value d_broadcast(Interpreter& I, Args a) {
   return Value();
 }
 
-// ---- DistributedDataParallel ----
-
-TypeObject* ddp_type() {
-  static TypeObject* t = new_native_type("DistributedDataParallel", "torch.nn.parallel.distributed", pyty::module);
-  return t;
-}
-
-Value ddp_forward(Interpreter& I, const Value& self, Args a) {
-  // Each process runs its own replica on its own batch; gradients are averaged in backward,
-  // which with one process leaves them as they are. With device_ids, PyTorch first moves the
-  // tensor arguments to device_ids[0].
-  NnModuleObject* ddp = module_of(self);
-  Value module = *ddp->children.find("module");
-  Value* ids = ddp->attrs.find("device_ids");
-  if (!ids || ids->is_none()) return I.call(module, a);
-  Device target = Device::cuda(static_cast<int>(I.to_vector(*ids)[0].as_int()));
-  auto moved = [&](const Value& v) { return is_tensor(v) ? wrap(to_cuda(tensor_of(v), target.index)) : v; };
-  std::vector<Value> pos;
-  for (size_t i = 0; i < a.n; ++i) pos.push_back(moved(a[i]));
-  std::vector<Kwarg> kw;
-  for (size_t i = 0; i < a.nkw; ++i) kw.push_back({a.kw[i].name, moved(a.kw[i].value)});
-  return I.call(module, Args{pos.data(), pos.size(), kw.data(), kw.size()});
-}
-
-// device_ids entries as PyTorch's _get_device_index: an int or a cuda device.
-Value device_index(Interpreter& I, const Value& v) {
-  if (v.is_intlike()) return v;
-  Device d = to_device_value(I, v, "DistributedDataParallel");
-  return Value::integer(d.has_index() ? d.index : 0);
-}
-
-Value make_ddp(Interpreter& I, Args a) {
-  OpArgs p(I, "DistributedDataParallel", a,
-           {"module", "device_ids", "output_device", "dim", "broadcast_buffers", "init_sync", "process_group",
-            "bucket_cap_mb", "find_unused_parameters", "check_reduction", "gradient_as_bucket_view", "static_graph"});
-  Value module = p.get(0);
-  if (!is_module(module)) I.raise(ty::AttributeError, "'" + module.type()->name + "' object has no attribute 'named_parameters'");
-  default_group(I);
-  auto params = module_of(module)->m->named_parameters(true);
-  bool any_grad = false;
-  for (auto& [name, t] : params) any_grad = any_grad || t.requires_grad();
-  if (!any_grad) {
-    I.raise(ty::RuntimeError, "DistributedDataParallel is not needed when a module doesn't have any parameter that requires a gradient.");
-  }
-  std::vector<Value> ids = p.has(1) ? I.to_vector(p.get(1)) : std::vector<Value>{};
-  if (ids.size() > 1) I.raise(ty::ValueError, "device_ids can only be None or contain a single element.");
-  std::vector<Device> devices;
-  for (auto& [name, t] : params)
-    if (std::find(devices.begin(), devices.end(), t.device()) == devices.end()) devices.push_back(t.device());
-  for (const Device& d : devices) {
-    if (d.type != devices[0].type) {
-      I.raise(ty::ValueError, std::string("DistributedDataParallel's input module must be on the same type of devices, "
-                                          "but input module parameters locate in {'cpu', 'cuda'}."));
-    }
-  }
-  auto* o = new NnModuleObject(ddp_type(), std::make_shared<nn::Module>("DistributedDataParallel"));
-  Value v = Value::object(o);
-  o->initialized = true;
-  o->add_child("module", module);
-  Value device_ids, output_device;
-  bool truthy_output = p.has(2) && I.truthy(p.get(2));
-  if (ids.empty() || devices[0].is_cpu() || devices.size() > 1) {
-    if (!ids.empty() || truthy_output) {
-      std::string found;
-      for (const Device& d : devices) found += (found.empty() ? "" : ", ") + I.repr(wrap_device(d));
-      I.raise(ty::ValueError, "DistributedDataParallel device_ids and output_device arguments only work with "
-                              "single-device/multiple-device GPU modules or CPU modules, but got device_ids " +
-                                  (p.has(1) ? I.repr(p.get(1)) : std::string("None")) + ", output_device " +
-                                  (p.has(2) ? I.repr(p.get(2)) : std::string("None")) + ", and module parameters {" +
-                                  found + "}.");
-    }
-  } else {
-    device_ids = make_list({device_index(I, ids[0])});
-    output_device = device_index(I, p.has(2) ? p.get(2) : ids[0]);
-  }
-  o->attrs.set("device_ids", device_ids);
-  o->attrs.set("output_device", output_device);
-  o->attrs.set("dim", Value::integer(p.integer(3, 0)));
-  o->attrs.set("device", wrap_device(devices[0]));
-  return v;
-}
-
-// ---- DistributedSampler ----
-
-// torch.randperm(n, generator=g) with g.manual_seed(seed), as a list of indices.
-std::vector<int64_t> randperm_indices(int64_t n, uint64_t seed) {
-  Generator gen(seed);
-  Tensor perm = randperm(n, DType::Int64, &gen);  // a fresh contiguous CPU tensor
-  const int64_t* data = perm.data<int64_t>();
-  return std::vector<int64_t>(data, data + n);
-}
-
-struct DistributedSamplerObject : NativeObject {
-  DistributedSamplerObject() : NativeObject(type_()) {}
-  static TypeObject* type_() {
-    static TypeObject* t = new_native_type("DistributedSampler", "torch.utils.data.distributed");
-    return t;
-  }
-  Value dataset;
-  int64_t num_replicas = 1, rank = 0, epoch = 0, seed = 0, num_samples = 0, total_size = 0;
-  bool shuffle = true, drop_last = false;
-
-  Value get_attr(Interpreter&, const std::string& n) override {
-    if (n == "dataset") return dataset;
-    if (n == "num_replicas") return Value::integer(num_replicas);
-    if (n == "rank") return Value::integer(rank);
-    if (n == "epoch") return Value::integer(epoch);
-    if (n == "seed") return Value::integer(seed);
-    if (n == "num_samples") return Value::integer(num_samples);
-    if (n == "total_size") return Value::integer(total_size);
-    if (n == "shuffle") return Value::boolean(shuffle);
-    if (n == "drop_last") return Value::boolean(drop_last);
-    return Value::unbound();
-  }
-  int64_t len(Interpreter&) override { return num_samples; }
-  // This replica's indices: a permutation seeded with seed + epoch (the same on every
-  // replica), padded or cut to total_size, then every num_replicas-th from rank.
-  Value iter(Interpreter& I) override {
-    int64_t n = I.len(dataset);
-    std::vector<int64_t> indices;
-    if (shuffle) {
-      indices = randperm_indices(n, static_cast<uint64_t>(seed + epoch));
-    } else {
-      for (int64_t i = 0; i < n; ++i) indices.push_back(i);
-    }
-    if (!drop_last) {
-      for (int64_t k = 0; static_cast<int64_t>(indices.size()) < total_size; ++k) indices.push_back(indices[k % n]);
-    } else {
-      indices.resize(static_cast<size_t>(total_size));
-    }
-    std::vector<Value> mine;
-    for (int64_t i = rank; i < total_size; i += num_replicas) mine.push_back(Value::integer(indices[i]));
-    return I.iter(make_list(std::move(mine)));
-  }
-  std::string repr(Interpreter&) override { return "<torch.utils.data.distributed.DistributedSampler object>"; }
-  std::vector<std::string> dir(Interpreter&) override {
-    return {"dataset", "drop_last", "epoch", "num_replicas", "num_samples", "rank", "seed", "set_epoch", "shuffle", "total_size"};
-  }
-};
-
-Value sampler_set_epoch(Interpreter& I, const Value& self, Args a) {
-  OpArgs p(I, "set_epoch", a, {"epoch"});
-  self.as<DistributedSamplerObject>()->epoch = p.integer(0);
-  return Value();
-}
-
-Value make_distributed_sampler(Interpreter& I, Args a) {
-  OpArgs p(I, "DistributedSampler", a, {"dataset", "num_replicas", "rank", "shuffle", "seed", "drop_last"});
-  auto* s = new DistributedSamplerObject();
-  Value v = Value::object(s);
-  s->dataset = p.get(0);
-  s->num_replicas = p.has(1) ? p.integer(1) : default_group(I).world_size;
-  s->rank = p.has(2) ? p.integer(2) : default_group(I).rank;
-  if (s->rank >= s->num_replicas || s->rank < 0) {
-    I.raise(ty::ValueError, "Invalid rank " + std::to_string(s->rank) + ", rank should be in the interval [0, " +
-                                std::to_string(s->num_replicas - 1) + "]");
-  }
-  s->shuffle = p.boolean(3, true);
-  s->seed = p.integer(4, 0);
-  s->drop_last = p.boolean(5, false);
-  int64_t n = I.len(s->dataset), r = s->num_replicas;
-  // math.ceil of the float division, as PyTorch computes it.
-  auto ceil_div = [](int64_t x, int64_t y) { return x >= 0 ? (x + y - 1) / y : -((-x) / y); };
-  s->num_samples = s->drop_last && n % r != 0 ? ceil_div(n - r, r) : ceil_div(n, r);
-  s->total_size = s->num_samples * r;
-  return v;
-}
-
 }  // namespace
+
+ProcessGroup default_process_group(Interpreter& I) {
+  const WorldObject& w = default_group(I);
+  return ProcessGroup{w.backend, w.rank, w.world_size};
+}
 
 void init_distributed_module(Interpreter&, ModuleObject& m) {
   m.attrs.set("_world", Value::object(new WorldObject()));
@@ -438,22 +272,6 @@ void init_distributed_module(Interpreter&, ModuleObject& m) {
   add_function(m, "all_reduce", d_all_reduce);
   add_function(m, "broadcast", d_broadcast);
   m.attrs.set("ReduceOp", Value::object(reduce_op_type()));
-}
-
-void init_nn_parallel_module(Interpreter& I, ModuleObject& m) {
-  ddp_type()->construct = make_ddp;
-  add_method(ddp_type(), "forward", ddp_forward);
-  Value nn = I.import_module("torch.nn");
-  m.attrs.set("DataParallel", *nn.as<ModuleObject>()->attrs.find("DataParallel"));
-  m.attrs.set("DistributedDataParallel", Value::object(ddp_type()));
-}
-
-void init_data_distributed_module(Interpreter& I, ModuleObject& m) {
-  DistributedSamplerObject::type_()->construct = make_distributed_sampler;
-  add_method(DistributedSamplerObject::type_(), "set_epoch", sampler_set_epoch);
-  m.attrs.set("DistributedSampler", Value::object(DistributedSamplerObject::type_()));
-  // torch.utils.data re-exports it.
-  I.import_module("torch.utils.data").as<ModuleObject>()->attrs.set("DistributedSampler", *m.attrs.find("DistributedSampler"));
 }
 
 }  // namespace tp::torchlang
