@@ -5,12 +5,7 @@
 # usage: gui_display_test.sh TENSORPLAY_GUI
 set -u
 GUI=$1
-for tool in xvfb-run xdotool xprop; do
-  command -v $tool >/dev/null || { echo "$tool not installed: skipped"; exit 77; }
-done
-OUT=$(mktemp -d /tmp/tp-gui-display.XXXXXX)
-trap 'rm -rf "$OUT"' EXIT
-export XDG_CONFIG_HOME=$OUT/config TENSORPLAY_SIM_GPUS=1
+. "$(dirname "$0")/window_test_lib.sh" gui-display xvfb-run xdotool xprop
 
 cat > "$OUT/run.sh" <<'INNER'
 set -u
@@ -39,8 +34,7 @@ xprop -root -f RESOURCE_MANAGER 8s -set RESOURCE_MANAGER 'Xft.dpi: 192'
 INNER
 xvfb-run -a -s "-screen 0 1280x800x24 -noreset" bash "$OUT/run.sh" "$GUI" "$OUT"
 
-fails=0
-check() {  # check DESCRIPTION EXPECTED ACTUAL
+check_equal() {  # check_equal DESCRIPTION EXPECTED ACTUAL
   if [ "$2" = "$3" ]; then echo "ok   $1: $3"; else echo "FAIL $1: expected $2, got $3"; fails=$((fails + 1)); fi
 }
 png_size() {  # WIDTHxHEIGHT from a PNG's IHDR chunk
@@ -48,10 +42,10 @@ png_size() {  # WIDTHxHEIGHT from a PNG's IHDR chunk
   local b; read -r -a b < <(od -An -tu1 -j16 -N8 "$1")
   echo "$(( (b[0] << 24) + (b[1] << 16) + (b[2] << 8) + b[3] ))x$(( (b[4] << 24) + (b[5] << 16) + (b[6] << 8) + b[7] ))"
 }
-check "window before F11" 800x600 "$(png_size "$OUT/fs-1.png")"
-check "full screen after F11" 1280x800 "$(png_size "$OUT/fs-2.png")"
-check "window again after a second F11" 800x600 "$(png_size "$OUT/fs-3.png")"
-check "font at 1x" 13 "$(awk '/^font/ { print $2 }' "$OUT/layout1" 2>/dev/null)"
-check "font at 2x DPI" 26 "$(awk '/^font/ { print $2 }' "$OUT/layout2" 2>/dev/null)"
-check "2x DPI screenshot" 1280x800 "$(png_size "$OUT/dpi.png")"
+check_equal "window before F11" 800x600 "$(png_size "$OUT/fs-1.png")"
+check_equal "full screen after F11" 1280x800 "$(png_size "$OUT/fs-2.png")"
+check_equal "window again after a second F11" 800x600 "$(png_size "$OUT/fs-3.png")"
+check_equal "font at 1x" 13 "$(awk '/^font/ { print $2 }' "$OUT/layout1" 2>/dev/null)"
+check_equal "font at 2x DPI" 26 "$(awk '/^font/ { print $2 }' "$OUT/layout2" 2>/dev/null)"
+check_equal "2x DPI screenshot" 1280x800 "$(png_size "$OUT/dpi.png")"
 [ $fails -eq 0 ] || { cat "$OUT"/*.log; exit 1; }

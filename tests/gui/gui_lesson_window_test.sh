@@ -7,18 +7,7 @@
 # usage: gui_lesson_window_test.sh TENSORPLAY_GUI PNG_CHECK
 set -u
 GUI=$1 CHECK=$2
-command -v xvfb-run >/dev/null || { echo "xvfb-run not installed: skipped"; exit 77; }
-command -v xdotool >/dev/null || { echo "xdotool not installed: skipped"; exit 77; }
-OUT=$(mktemp -d /tmp/tp-gui-lesson-test.XXXXXX)
-trap 'rm -rf "$OUT"' EXIT
-# Never read or touch the user's settings or lesson progress.
-export XDG_CONFIG_HOME=$OUT/config HOME=$OUT/home
-export TENSORPLAY_SIM_GPUS=1 TENSORPLAY_GPU_PROFILE=t4
-fails=0
-check() {  # check DESCRIPTION COMMAND...: runs a check and counts failures
-  local what=$1; shift
-  if "$@"; then echo "ok   $what"; else echo "FAIL $what"; fails=$((fails + 1)); fi
-}
+. "$(dirname "$0")/window_test_lib.sh" gui-lesson-test xvfb-run xdotool
 
 cat > "$OUT/run.sh" <<'INNER'
 set -u

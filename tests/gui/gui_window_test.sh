@@ -6,17 +6,7 @@
 # usage: gui_window_test.sh TENSORPLAY_GUI PNG_CHECK ASSETS_DIR
 set -u
 GUI=$1 CHECK=$2 ASSETS=$3
-command -v xvfb-run >/dev/null || { echo "xvfb-run not installed: skipped"; exit 77; }
-command -v xdotool >/dev/null || { echo "xdotool not installed: skipped"; exit 77; }
-OUT=$(mktemp -d /tmp/tp-gui-test.XXXXXX)
-trap 'rm -rf "$OUT"' EXIT
-export XDG_CONFIG_HOME=$OUT/config  # never read or touch the user's settings
-export TENSORPLAY_SIM_GPUS=1 TENSORPLAY_GPU_PROFILE=t4
-fails=0
-check() {  # check DESCRIPTION COMMAND...: runs a check and counts failures
-  local what=$1; shift
-  if "$@"; then echo "ok   $what"; else echo "FAIL $what"; fails=$((fails + 1)); fi
-}
+. "$(dirname "$0")/window_test_lib.sh" gui-test xvfb-run xdotool
 
 # Every run shares one X server (starting Xvfb costs more than a frame).
 cat > "$OUT/run.sh" <<'INNER'
