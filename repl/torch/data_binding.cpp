@@ -128,12 +128,7 @@ Value collate(Interpreter& I, const std::vector<Value>& samples) {
 struct DataLoaderObject : NativeObject {
   DataLoaderObject() : NativeObject(type_()) {}
   static TypeObject* type_() {
-    static TypeObject* t = [] {
-      auto* d = new TypeObject("DataLoader", ty::object);
-      d->module = "torch.utils.data.dataloader";
-      make_immortal(d);
-      return d;
-    }();
+    static TypeObject* t = new_native_type("DataLoader", "torch.utils.data.dataloader");
     return t;
   }
   Value dataset, collate_fn, sampler;  // sampler: None, or an iterable of indices with a len()
@@ -162,12 +157,7 @@ struct DataLoaderObject : NativeObject {
 struct DataLoaderIter : NativeObject {
   explicit DataLoaderIter(Ref<DataLoaderObject> l) : NativeObject(type_()), loader(std::move(l)) {}
   static TypeObject* type_() {
-    static TypeObject* t = [] {
-      auto* d = new TypeObject("_SingleProcessDataLoaderIter", ty::object);
-      d->module = "torch.utils.data.dataloader";
-      make_immortal(d);
-      return d;
-    }();
+    static TypeObject* t = new_native_type("_SingleProcessDataLoaderIter", "torch.utils.data.dataloader");
     return t;
   }
   Ref<DataLoaderObject> loader;

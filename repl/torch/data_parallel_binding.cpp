@@ -17,12 +17,7 @@ using namespace tp::lang;
 namespace {
 
 TypeObject* data_parallel_type() {
-  static TypeObject* t = [] {
-    auto* d = new TypeObject("DataParallel", pyty::module);
-    d->module = "torch.nn.parallel.data_parallel";
-    make_immortal(d);
-    return d;
-  }();
+  static TypeObject* t = new_native_type("DataParallel", "torch.nn.parallel.data_parallel", pyty::module);
   return t;
 }
 

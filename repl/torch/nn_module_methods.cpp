@@ -195,11 +195,7 @@ struct IncompatibleKeys : NativeObject {
   IncompatibleKeys(std::vector<std::string> missing, std::vector<std::string> unexpected)
       : NativeObject(type_()), missing(std::move(missing)), unexpected(std::move(unexpected)) {}
   static TypeObject* type_() {
-    static TypeObject* t = [] {
-      auto* ty = new TypeObject("_IncompatibleKeys", ty::object);
-      make_immortal(ty);
-      return ty;
-    }();
+    static TypeObject* t = new_native_type("_IncompatibleKeys", "builtins");
     return t;
   }
   std::vector<std::string> missing, unexpected;

@@ -12,6 +12,7 @@
 #include "core/ops/shape.h"
 #include "core/printing.h"
 #include "core/autograd/autograd.h"
+#include "repl/lang/methods.h"
 #include "repl/torch/autograd_binding.h"
 #include "repl/torch/args.h"
 #include "repl/torch/op_table.h"
@@ -50,11 +51,7 @@ Value to_index(Interpreter&, Args a) {
 struct TensorMethod : NativeObject {
   TensorMethod(Value s, const OpSpec* o) : NativeObject(type_()), self(std::move(s)), op(o) {}
   static TypeObject* type_() {
-    static TypeObject* t = [] {
-      auto* ty = new TypeObject("builtin_function_or_method", ty::object);
-      make_immortal(ty);
-      return ty;
-    }();
+    static TypeObject* t = new_native_type("builtin_function_or_method", "builtins");
     return t;
   }
   Value self;
