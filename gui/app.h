@@ -34,6 +34,7 @@ struct GridViewState {
   GridKernel kernel = GridKernel::Naive;
   bool all_cores = false;
   GridSchedule schedule;
+  int schedule_version = 0;  // counts rebuilds, so the view knows when to repaint
   GridAnimation anim;
   bool dirty = true;  // rebuild the schedule before drawing
   int selected_row = -1, selected_col = -1;

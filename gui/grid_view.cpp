@@ -184,6 +184,14 @@ CanvasTexture& grid_texture() {
   return texture;
 }
 
+// What the picture shows: while it stays the same (a paused or finished grid) the canvas
+// is neither repainted nor uploaded again.
+struct PictureKey {
+  int schedule_version = -1, width = 0, height = 0, cell = 0, hi_row = -1, hi_col = -1;
+  double t_ns = -1;
+  bool operator==(const PictureKey&) const = default;
+};
+
 void draw_canvas(App& app, ImVec2 avail) {
   GridViewState& g = app.grid;
   const GridSchedule& s = g.schedule;
@@ -216,8 +224,15 @@ void draw_canvas(App& app, ImVec2 avail) {
 
   // The cells: thousands of them, so painted on the CPU and drawn as one texture.
   PixelCanvas& pic = grid_picture();
-  paint_grid(pic, L, s, t, hi_row, hi_col);
-  dl->AddImage(grid_texture().upload(pic), origin, ImVec2(origin.x + pic.width, origin.y + pic.height));
+  static PictureKey shown;
+  static ImTextureID texture = nullptr;
+  const PictureKey now{g.schedule_version, L.width, L.height, L.cell, hi_row, hi_col, t};
+  if (now != shown || !texture) {
+    paint_grid(pic, L, s, t, hi_row, hi_col);
+    texture = grid_texture().upload(pic);
+    shown = now;
+  }
+  dl->AddImage(texture, origin, ImVec2(origin.x + pic.width, origin.y + pic.height));
 
   // Numbers on the cells when three characters ("-12") fit at the current font size (small
   // grids only, so few text items).
@@ -304,6 +319,7 @@ void draw_grid_view(App& app) {
       g.schedule = make_schedule(g.problem, g.mode, g.kernel,
                                  g.all_cores ? int(std::max(1u, std::thread::hardware_concurrency())) : 1);
       g.anim.restart();
+      ++g.schedule_version;
     } catch (const std::exception& e) {
       g.error = e.what();
     }
