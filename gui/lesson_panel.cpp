@@ -18,10 +18,11 @@ bool LessonPanel::sync(Session& s) {
   hint_open = false;
   code_ran = false;
   passed = false;
-  wanted_view.clear();
   if (!lesson) return true;
   text = parse_prose(current().prose);
-  wanted_view = lesson::view_name(current().view);
+  // A step without a view keeps the view on screen, or one a step just before it asked for
+  // and the window has not drawn yet (`--exec ":next"` before the first frame).
+  if (current().view != lesson::View::None) wanted_view = lesson::view_name(current().view);
   // The checks are first evaluated after the learner's next input: a check that happens to
   // hold already would otherwise mark a step done before anything was tried. A step done
   // before shows its mark from the saved progress; one with nothing to do is done at once.

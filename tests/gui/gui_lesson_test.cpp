@@ -249,6 +249,11 @@ TEST_CASE("one lesson state: :lesson and :next in the console move the panel, it
   f.p.after_run(f.s, f.s.run(":next"), false);
   CHECK(f.p.step == 1);
   CHECK(f.p.wanted_view == "devices");
+  // Step 3 names no view: the request not yet drawn stays.
+  f.p.after_run(f.s, f.s.run(":next"), false);
+  CHECK(f.p.step == 2);
+  CHECK(f.p.wanted_view == "devices");
+  REQUIRE(f.p.move(f.s, -1));
   // The panel's Back is what :show and :check see next.
   REQUIRE(f.p.move(f.s, -1));
   CHECK(f.s.run(":show").out.find("Step 1 of 3: Make a tensor") != std::string::npos);
