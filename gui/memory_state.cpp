@@ -230,11 +230,18 @@ std::vector<std::pair<std::string, std::string>> mismatch_operands(const MemoryM
   const std::set<std::string> devices = devices_in(message);
   if (devices.size() < 2) return out;
   const std::set<std::string> names = names_in(code);
+  // A box is named by the code when one of its names is, or belongs to a model the code
+  // names: `net(x)` names net.0.weight.
+  auto named_by_code = [&names](const std::string& box_name) {
+    if (names.count(box_name)) return true;
+    const size_t dot = box_name.find('.');
+    return dot != std::string::npos && names.count(box_name.substr(0, dot)) > 0;
+  };
   for (const MemRegion& r : map.regions) {
     if (!devices.count(r.device)) continue;
     for (const MemBox& b : r.boxes) {
-      bool named = names.count(b.name) > 0;
-      for (const std::string& a : b.aliases) named = named || names.count(a) > 0;
+      bool named = named_by_code(b.name);
+      for (const std::string& a : b.aliases) named = named || named_by_code(a);
       if (named) out.emplace_back(r.device, b.name);
     }
   }

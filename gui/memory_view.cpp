@@ -97,6 +97,10 @@ void draw_memory_view(App& app) {
                              : (host ? IM_COL32(70, 120, 200, 255) : IM_COL32(220, 130, 50, 255));
       dl->AddRectFilled(ImVec2(br.x, br.y), ImVec2(br.x + br.w, br.y + br.h), fill, 3);
       dl->AddRect(ImVec2(br.x, br.y), ImVec2(br.x + br.w, br.y + br.h), IM_COL32(255, 255, 255, 160), 3);
+      if (flashing && m.flash_age < kFlashSeconds) {  // a GPU box is orange already: ring it too
+        dl->AddRect(ImVec2(br.x - 3, br.y - 3), ImVec2(br.x + br.w + 3, br.y + br.h + 3),
+                    ImGui::GetColorU32(ImVec4(1, 0.2f, 0.2f, 0.6f + 0.4f * pulse)), 4, 0, 4.0f);
+      }
       dl->PushClipRect(ImVec2(br.x, br.y), ImVec2(br.x + br.w, br.y + br.h), true);
       dl->AddText(ImVec2(br.x + 3, br.y + 2), IM_COL32(255, 255, 255, 255), bx.label().c_str());
       std::snprintf(buf, sizeof buf, "%s %s", bx.shape.c_str(), repl::format_bytes(bx.bytes).c_str());

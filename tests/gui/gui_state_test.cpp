@@ -241,6 +241,14 @@ TEST_CASE("memory map: a tensor under two names is one box with both, counted on
                                  "two devices, cuda:0 and cpu!");
   REQUIRE(flash.size() == 2);
   CHECK(flash[1] == std::make_pair(std::string("cuda:0"), std::string("net.w")));
+  // A model fed an input on the other device: its parameters flash with the input.
+  auto model_flash = mismatch_operands(mixed, "out = net(x)",
+                                       "Expected all tensors to be on the same device, but got mat1 is "
+                                       "on cpu, different from other tensors on cuda:0 (when checking "
+                                       "argument in method wrapper_CUDA_addmm)");
+  REQUIRE(model_flash.size() == 2);
+  CHECK(model_flash[0] == std::make_pair(std::string("cpu"), std::string("x")));
+  CHECK(model_flash[1] == std::make_pair(std::string("cuda:0"), std::string("net.w")));
 }
 
 TEST_CASE("plot scaling: whole decades, log positions, y downward") {
