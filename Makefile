@@ -5,8 +5,9 @@ BENCH_PYTHON ?= python3
 CMAKE_FLAGS ?=
 
 # Debian packages: required to build and test, then the optional GUI/CUDA-less extras.
-DEPS_REQUIRED := cmake g++ make pkg-config libopenblas-dev doctest-dev libedit-dev
-DEPS_OPTIONAL := libimgui-dev libglfw3-dev libstb-dev xvfb xdotool tmux
+DEPS_REQUIRED := cmake g++ make pkg-config libopenblas-dev doctest-dev libedit-dev \
+  python3-dev pybind11-dev python3-numpy
+DEPS_OPTIONAL := libimgui-dev libglfw3-dev libstb-dev xvfb xdotool tmux python3-matplotlib python3-tqdm
 DEPS := $(DEPS_REQUIRED) $(DEPS_OPTIONAL)
 
 .PHONY: all deps configure build run gui test bench clean

@@ -6,6 +6,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "core/device.h"
+
 namespace tp {
 
 // The Python exception classes that PyTorch raises for user mistakes.
@@ -23,15 +25,31 @@ enum class ErrorKind {
 // Python's name for an error kind ("RuntimeError", "torch.OutOfMemoryError", ...).
 const char* error_kind_name(ErrorKind kind);
 
+// What a same-device error is about, for code that explains it (hints, the memory map):
+// the text is for people, these fields are for code.
+struct DeviceMismatch {
+  std::string op;        // the kernel ("mm", "addmm"); "" for elementwise ops
+  std::string argument;  // the argument on the odd device ("mat2"); "" for elementwise ops
+  Device common;         // the device the op runs on
+  Device other;          // the device that does not match it
+};
+
 // A learner-facing error: what() is the message without the type prefix.
 class TorchError : public std::runtime_error {
  public:
   TorchError(ErrorKind kind, const std::string& message)
       : std::runtime_error(message), kind_(kind) {}
+  TorchError(const std::string& message, DeviceMismatch mismatch)
+      : std::runtime_error(message), kind_(ErrorKind::RuntimeError), mismatch_(std::move(mismatch)),
+        has_mismatch_(true) {}
   ErrorKind kind() const { return kind_; }
+  // The fields of a same-device error; null for every other error.
+  const DeviceMismatch* mismatch() const { return has_mismatch_ ? &mismatch_ : nullptr; }
 
  private:
   ErrorKind kind_;
+  DeviceMismatch mismatch_;
+  bool has_mismatch_ = false;
 };
 
 // A broken invariant inside tensorplay: never a learner's fault.

@@ -28,9 +28,9 @@ Device check_same_device_elementwise(std::initializer_list<const Tensor*> operan
                "Trying to pass too many CPU scalars to non-CPU kernel!");
       continue;
     }
-    fail(ErrorKind::RuntimeError,
-         "Expected all tensors to be on the same device, but found at least two devices, ",
-         common.str(), " and ", d.str(), "!");
+    throw TorchError(str_cat("Expected all tensors to be on the same device, but found at least two devices, ",
+                             common.str(), " and ", d.str(), "!"),
+                     DeviceMismatch{"", "", common, d});
   }
   return common;
 }
@@ -50,10 +50,11 @@ Device check_same_device_args(const char* method,
     }
     // CPU kernels carry no generated check; the CUDA kernel runs if any argument is on a GPU.
     if (any_device && t->device() != common_tensor->device()) {
-      fail(ErrorKind::RuntimeError,
-           "Expected all tensors to be on the same device, but got ", name, " is on ",
-           t->device().str(), ", different from other tensors on ", common_tensor->device().str(),
-           " (when checking argument in method wrapper_CUDA_", method, ")");
+      throw TorchError(str_cat("Expected all tensors to be on the same device, but got ", name, " is on ",
+                               t->device().str(), ", different from other tensors on ",
+                               common_tensor->device().str(), " (when checking argument in method wrapper_CUDA_",
+                               method, ")"),
+                       DeviceMismatch{method, name, common_tensor->device(), t->device()});
     }
   }
   return common_tensor ? common_tensor->device() : Device::cpu();

@@ -1,0 +1,241 @@
+// Argument reading for the torch binding: positional-or-keyword parameters, conversions to
+// core types, and PyTorch's argument TypeErrors ("zeros(): argument 'size' (position 1) must
+// be tuple of ints, not str").
+#include "repl/bindings/args.h"
+
+#include "core/error.h"
+#include "core/ops/copy.h"
+#include "core/ops/creation.h"
+
+namespace tp::torchpy {
+
+bool OpArgs::next_is_method = false;
+
+void raise_type_error(const std::string& message) { throw py::type_error(message); }
+
+OpArgs::OpArgs(const char* fname_, const py::args& a, const py::kwargs& kw, std::initializer_list<const char*> params)
+    : fname(fname_), a_(a), kw_(kw), params_(params) {
+  method_ = next_is_method;
+  next_is_method = false;
+  for (auto item : kw_) {
+    std::string key = py::str(item.first);
+    bool ok = false;
+    for (const char* p : params_) ok = ok || key == (p[0] == '*' ? p + 1 : p);
+    if (!ok) raise_type_error(std::string(fname) + "() got an unexpected keyword argument '" + key + "'");
+  }
+  for (size_t i = 0; i < params_.size(); ++i)
+    if (params_[i][0] == '*') varargs_at_ = i;
+  if (varargs_at_ == SIZE_MAX && a_.size() > params_.size()) {
+    size_t given = a_.size() - (method_ ? 1 : 0), takes = params_.size() - (method_ ? 1 : 0);
+    raise_type_error(std::string(fname) + "() takes " + std::to_string(takes) + " positional arguments but " +
+                     std::to_string(given) + " were given");
+  }
+}
+
+py::handle OpArgs::get(size_t i) const {
+  if (i < a_.size() && i <= varargs_at_) return a_[i];
+  if (i >= params_.size()) return py::handle();
+  const char* name = params_[i][0] == '*' ? params_[i] + 1 : params_[i];
+  if (kw_ && kw_.contains(name)) return kw_[name];
+  return py::handle();
+}
+
+bool OpArgs::has(size_t i) const {
+  py::handle h = get(i);
+  return h && !h.is_none();
+}
+
+bool OpArgs::tensor_or_number(size_t i) const {
+  py::handle v = get(i);
+  if (is_tensor(v)) return true;
+  if (as_scalar(v)) return false;
+  type_error(i, "Tensor");
+}
+
+void OpArgs::type_error(size_t i, const char* expected) const {
+  const char* name = i < params_.size() ? params_[i] : "?";
+  if (name[0] == '*') name++;
+  std::string where = i < a_.size() ? " (position " + std::to_string(method_ ? i : i + 1) + ")" : "";
+  py::handle v = get(i);
+  raise_type_error(std::string(fname) + "(): argument '" + name + "'" + where + " must be " + expected + ", not " +
+                   (v ? type_name(v) : std::string("NoneType")));
+}
+
+std::optional<Scalar> as_scalar(py::handle v) {
+  if (!v) return std::nullopt;
+  PyObject* o = v.ptr();
+  if (PyBool_Check(o)) return Scalar(o == Py_True);
+  if (PyLong_Check(o)) return Scalar(static_cast<int64_t>(PyLong_AsLongLong(o)));
+  if (PyFloat_Check(o)) return Scalar(PyFloat_AS_DOUBLE(o));
+  // numpy scalars: np.float32(1.5), np.int64(3), np.bool_(True).
+  std::string tname = Py_TYPE(o)->tp_name;
+  if (tname.rfind("numpy.", 0) == 0) {
+    if (tname.find("bool") != std::string::npos) return Scalar(PyObject_IsTrue(o) == 1);
+    if (tname.find("int") != std::string::npos) return Scalar(static_cast<int64_t>(PyNumber_AsSsize_t(o, nullptr)));
+    if (tname.find("float") != std::string::npos) return Scalar(PyFloat_AsDouble(o));
+  }
+  return std::nullopt;
+}
+
+py::object scalar_value(const Scalar& s) {
+  if (s.is_bool()) return py::bool_(s.to_bool());
+  if (s.is_int()) return py::int_(s.to_int());
+  return py::float_(s.to_double());
+}
+
+std::optional<int64_t> as_index(py::handle v) {
+  if (!v || PyFloat_Check(v.ptr())) return std::nullopt;
+  if (PyLong_Check(v.ptr())) return PyLong_AsLongLong(v.ptr());
+  if (is_tensor(v)) return std::nullopt;
+  if (PyIndex_Check(v.ptr())) return py::reinterpret_steal<py::int_>(PyNumber_Index(v.ptr())).cast<int64_t>();
+  return std::nullopt;
+}
+
+Tensor OpArgs::tensor(size_t i) const {
+  py::handle v = get(i);
+  if (!is_tensor(v)) type_error(i, "Tensor");
+  return tensor_of(v);
+}
+
+Scalar OpArgs::scalar(size_t i) const {
+  py::handle v = get(i);
+  if (auto s = as_scalar(v)) return *s;
+  if (is_tensor(v) && tensor_of(v).numel() == 1) return item(tensor_of(v));
+  type_error(i, "Number");
+}
+
+int64_t OpArgs::integer(size_t i) const {
+  py::handle v = get(i);
+  if (auto k = as_index(v)) return *k;
+  if (is_tensor(v) && tensor_of(v).numel() == 1 && !is_floating(tensor_of(v).dtype())) return item(tensor_of(v)).to_int();
+  type_error(i, "int");
+}
+
+int64_t OpArgs::integer(size_t i, int64_t dflt) const { return has(i) ? integer(i) : dflt; }
+
+std::optional<int64_t> OpArgs::opt_int(size_t i) const {
+  if (!has(i)) return std::nullopt;
+  return integer(i);
+}
+
+double OpArgs::number(size_t i, double dflt) const {
+  if (!has(i)) return dflt;
+  py::handle v = get(i);
+  if (auto s = as_scalar(v)) return s->to_double();
+  if (is_tensor(v) && tensor_of(v).numel() == 1) return item(tensor_of(v)).to_double();
+  type_error(i, "float");
+}
+
+bool OpArgs::boolean(size_t i, bool dflt) const {
+  if (!has(i)) return dflt;
+  py::handle v = get(i);
+  if (PyBool_Check(v.ptr())) return v.ptr() == Py_True;
+  if (auto k = as_index(v)) return *k != 0;
+  type_error(i, "bool");
+}
+
+std::optional<DType> OpArgs::dtype(size_t i) const {
+  if (!has(i)) return std::nullopt;
+  py::handle v = get(i);
+  if (is_dtype(v)) return dtype_from(v);
+  type_error(i, "torch.dtype");
+}
+
+Device to_device_value(py::handle v, const char* fname) {
+  if (is_device(v)) return device_from(v);
+  if (py::isinstance<py::str>(v)) return Device::parse(v.cast<std::string>());
+  if (PyLong_Check(v.ptr()) && !PyBool_Check(v.ptr())) {
+    int64_t i = v.cast<int64_t>();
+    TP_CHECK(i >= 0, RuntimeError, "Device index must not be negative");
+    return Device::cuda(static_cast<int>(i));
+  }
+  raise_type_error(std::string(fname) + "(): argument 'device' must be torch.device, not " + type_name(v));
+}
+
+std::optional<Device> OpArgs::device(size_t i) const {
+  if (!has(i)) return std::nullopt;
+  return to_device_value(get(i), fname);
+}
+
+Shape OpArgs::int_list(size_t i) const {
+  py::handle v = get(i);
+  if (auto k = as_index(v)) return {*k};
+  if (py::isinstance<py::list>(v) || py::isinstance<py::tuple>(v)) {
+    Shape out;
+    for (py::handle x : v) {
+      auto k = as_index(x);
+      if (!k) type_error(i, "tuple of ints");
+      out.push_back(*k);
+    }
+    return out;
+  }
+  type_error(i, "tuple of ints");
+}
+
+Shape OpArgs::varargs_shape(size_t i) const {
+  size_t n = a_.size();
+  if (n == i + 1 || (n <= i && has(i))) return int_list(i);
+  if (n <= i) raise_type_error(std::string(fname) + "() missing 1 required positional arguments: \"size\"");
+  Shape out;
+  for (size_t k = i; k < n; ++k) {
+    auto v = as_index(a_[k]);
+    if (!v) type_error(i, "tuple of ints");
+    out.push_back(*v);
+  }
+  return out;
+}
+
+namespace {
+
+std::string repr_of(py::handle v) { return py::repr(v).cast<std::string>(); }
+
+// Walks nested sequences, recording the shape from the first element of each level and
+// checking every other element against it, as torch.tensor does.
+void collect(py::handle v, size_t depth, Shape& shape, std::vector<Scalar>& out) {
+  if (auto s = as_scalar(v)) {
+    if (depth != shape.size())
+      fail(ErrorKind::ValueError, "expected sequence of length " + std::to_string(shape[depth]) + " at dim " +
+                                      std::to_string(depth) + " (got " + repr_of(v) + ")");
+    out.push_back(*s);
+    return;
+  }
+  if (is_tensor(v)) {
+    const Tensor& t = tensor_of(v);
+    if (t.dim() != 0) fail(ErrorKind::ValueError, "only one element tensors can be converted to Python scalars");
+    out.push_back(item(t));
+    return;
+  }
+  bool seq = py::isinstance<py::list>(v) || py::isinstance<py::tuple>(v);
+  if (!seq) fail(ErrorKind::TypeError, "new(): invalid data type '" + type_name(v) + "'");
+  py::sequence items = py::reinterpret_borrow<py::sequence>(v);
+  int64_t n = static_cast<int64_t>(items.size());
+  if (depth == shape.size() && out.empty()) {
+    shape.push_back(n);
+  } else if (depth >= shape.size() || shape[depth] != n) {
+    if (depth >= shape.size()) fail(ErrorKind::TypeError, "new(): invalid data type '" + type_name(v) + "'");
+    fail(ErrorKind::ValueError, "expected sequence of length " + std::to_string(shape[depth]) + " at dim " +
+                                    std::to_string(depth) + " (got " + std::to_string(n) + ")");
+  }
+  for (py::handle x : items) collect(x, depth + 1, shape, out);
+}
+
+}  // namespace
+
+Tensor tensor_from_data(py::handle data, std::optional<DType> dtype, Device device) {
+  if (is_tensor(data)) return to(clone(tensor_of(data)), device, dtype);
+  Shape shape;
+  std::vector<Scalar> values;
+  collect(data, 0, shape, values);
+  if (!dtype) {
+    DType d = DType::Bool;
+    for (auto& s : values) {
+      if (s.is_float()) d = default_float_dtype();
+      else if (s.is_int() && d == DType::Bool) d = DType::Int64;
+    }
+    if (values.empty()) d = default_float_dtype();
+    dtype = d;
+  }
+  return tp::tensor(values, shape, dtype, device);
+}
+
+}  // namespace tp::torchpy

@@ -1,0 +1,76 @@
+// Reading the arguments of a torch function or Tensor method: positional-or-keyword lookup
+// and conversion of Python values to tensors, scalars, shapes, dtypes and devices, with
+// PyTorch's TypeError texts that name the function and the argument.
+#pragma once
+
+#include <pybind11/pybind11.h>
+
+#include <cstdint>
+#include <initializer_list>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/scalar.h"
+#include "repl/bindings/py_types.h"
+
+namespace tp::torchpy {
+
+// One call's arguments; `params` are the parameter names in order, so that each argument can
+// be given by position or by keyword. A name starting with '*' takes the remaining positionals
+// (ones(2, 3)); the parameters after it are keyword-only. Unknown keywords raise PyTorch's
+// TypeError. For a Tensor method, args[0] is self and positions in messages count from the
+// argument after it, as PyTorch's do.
+class OpArgs {
+ public:
+  OpArgs(const char* fname, const py::args& a, const py::kwargs& kw, std::initializer_list<const char*> params);
+  const char* fname;
+
+  // The argument for parameter `i` (a null handle when not given).
+  py::handle get(size_t i) const;
+  // Given and not None.
+  bool has(size_t i) const;
+  size_t npos() const { return a_.size(); }
+  // Conversions; the argument must be present unless a default is given.
+  Tensor tensor(size_t i) const;
+  Scalar scalar(size_t i) const;
+  int64_t integer(size_t i) const;
+  int64_t integer(size_t i, int64_t dflt) const;
+  double number(size_t i, double dflt) const;
+  bool boolean(size_t i, bool dflt) const;
+  std::optional<DType> dtype(size_t i) const;
+  std::optional<Device> device(size_t i) const;
+  std::optional<int64_t> opt_int(size_t i) const;
+  Shape int_list(size_t i) const;
+  // Sizes given as varargs from parameter i on (ones(2, 3)) or as one list/tuple/Size.
+  Shape varargs_shape(size_t i) const;
+  // True when argument i is a tensor, false for a Python number; else PyTorch's TypeError.
+  bool tensor_or_number(size_t i) const;
+  // Raises TypeError: "fname(): argument 'name' (position k) must be T, not U".
+  [[noreturn]] void type_error(size_t i, const char* expected) const;
+
+  // Set by the method wrapper just before a Tensor method's binding runs.
+  static bool next_is_method;
+
+ private:
+  const py::args& a_;
+  const py::kwargs& kw_;
+  std::vector<const char*> params_;
+  size_t varargs_at_ = SIZE_MAX;  // the "*name" parameter, if any
+  bool method_ = false;
+};
+
+// A Python number (bool, int, float, numpy scalar) as a Scalar; nullopt for anything else.
+std::optional<Scalar> as_scalar(py::handle v);
+// A Scalar as a Python bool, int or float.
+py::object scalar_value(const Scalar& s);
+// An int-like value (int, bool, __index__) as int64; nullopt otherwise.
+std::optional<int64_t> as_index(py::handle v);
+// "cuda:0", torch.device or an int ordinal, as a Device; TypeError naming fname otherwise.
+Device to_device_value(py::handle v, const char* fname);
+// torch.tensor(data): nested lists/tuples of numbers (or tensors, numpy arrays) -> a tensor.
+Tensor tensor_from_data(py::handle data, std::optional<DType> dtype, Device device);
+// Raises Python's TypeError with `message` (from a binding, outside any OpArgs).
+[[noreturn]] void raise_type_error(const std::string& message);
+
+}  // namespace tp::torchpy

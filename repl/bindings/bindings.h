@@ -1,0 +1,21 @@
+// The parts of torch._C, each bound in its own file; module.cpp calls them in this order.
+#pragma once
+
+#include <pybind11/pybind11.h>
+
+namespace tp::torchpy {
+
+namespace py = pybind11;
+
+void bind_errors(py::module_& m);        // errors.cpp: torch.OutOfMemoryError, C++ -> Python errors
+void bind_value_types(py::module_& m);   // py_types.cpp: device, dtype, Tensor, registration hooks
+void bind_ops(py::module_& m);           // op_table.cpp: every torch function and Tensor method
+void bind_tensor_methods(py::module_& m);  // tensor_methods.cpp: operators, properties, indexing
+void bind_cuda(py::module_& m);          // cuda_binding.cpp: torch.cuda, torch.backends.mps
+void bind_autograd(py::module_& m);      // autograd_binding.cpp: grad mode, backward, grad_fn
+void bind_nn(py::module_& m);            // nn_binding.cpp: torch.nn.functional ops, init, losses
+void bind_amp(py::module_& m);           // amp_binding.cpp: autocast state, GradScaler kernels
+void bind_numpy(py::module_& m);         // numpy_binding.cpp: .numpy(), from_numpy, as_tensor
+void bind_session(py::module_& m);       // session_binding.cpp: output sinks, simulated clock
+
+}  // namespace tp::torchpy

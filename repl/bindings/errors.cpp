@@ -1,0 +1,63 @@
+// C++ errors as Python exceptions: a TorchError becomes the Python type PyTorch raises, with
+// its text (and, for a same-device error, the fields hints read: exc.device_mismatch); an
+// allocation failure becomes PyTorch's RuntimeError; a tensorplay bug a RuntimeError saying so.
+#include <new>
+
+#include "core/error.h"
+#include "repl/bindings/bindings.h"
+
+namespace tp::torchpy {
+
+namespace {
+
+PyObject* g_oom = nullptr;          // torch.OutOfMemoryError (a RuntimeError)
+PyObject* g_accelerator = nullptr;  // torch.AcceleratorError (a RuntimeError)
+
+PyObject* python_type(ErrorKind kind) {
+  switch (kind) {
+    case ErrorKind::RuntimeError: return PyExc_RuntimeError;
+    case ErrorKind::IndexError: return PyExc_IndexError;
+    case ErrorKind::TypeError: return PyExc_TypeError;
+    case ErrorKind::ValueError: return PyExc_ValueError;
+    case ErrorKind::NotImplementedError: return PyExc_NotImplementedError;
+    case ErrorKind::AssertionError: return PyExc_AssertionError;
+    case ErrorKind::OutOfMemoryError: return g_oom;
+    case ErrorKind::AcceleratorError: return g_accelerator;
+  }
+  return PyExc_RuntimeError;
+}
+
+// Raises `type(message)` with the mismatch's fields as exc.device_mismatch (a dict).
+void raise_with_fields(PyObject* type, const TorchError& e) {
+  py::object exc = py::reinterpret_borrow<py::object>(type)(e.what());
+  if (const DeviceMismatch* m = e.mismatch()) {
+    py::dict fields;
+    fields["op"] = m->op;
+    fields["argument"] = m->argument;
+    fields["devices"] = py::make_tuple(m->common.str(), m->other.str());
+    exc.attr("device_mismatch") = fields;
+  }
+  PyErr_SetObject(type, exc.ptr());
+}
+
+}  // namespace
+
+void bind_errors(py::module_& m) {
+  g_oom = PyErr_NewException("torch.OutOfMemoryError", PyExc_RuntimeError, nullptr);
+  g_accelerator = PyErr_NewException("torch.AcceleratorError", PyExc_RuntimeError, nullptr);
+  m.add_object("OutOfMemoryError", py::handle(g_oom));
+  m.add_object("AcceleratorError", py::handle(g_accelerator));
+  py::register_exception_translator([](std::exception_ptr p) {
+    try {
+      if (p) std::rethrow_exception(p);
+    } catch (const TorchError& e) {
+      raise_with_fields(python_type(e.kind()), e);
+    } catch (const InternalError& e) {
+      PyErr_SetString(PyExc_RuntimeError, (std::string("internal error in tensorplay: ") + e.what()).c_str());
+    } catch (const std::bad_alloc&) {
+      PyErr_SetString(PyExc_RuntimeError, "DefaultCPUAllocator: can't allocate memory");
+    }
+  });
+}
+
+}  // namespace tp::torchpy

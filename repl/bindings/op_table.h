@@ -1,0 +1,36 @@
+// The one table of torch functions and Tensor methods: each op is declared once with its
+// name, binding and one-line help; torch.NAME, Tensor.NAME, dir()/tab completion and :help
+// listings are all derived from it.
+#pragma once
+
+#include <pybind11/pybind11.h>
+
+#include <string>
+#include <vector>
+
+namespace tp::torchpy {
+
+namespace py = pybind11;
+
+// Where an op is visible: torch.name(...), tensor.name(...), or both.
+enum class OpWhere { Function, Method, Both };
+
+// A binding: called with the tensor first for a method call (x.add(y) == add(x, y)).
+using NativeFn = py::object (*)(const py::args& a, const py::kwargs& kw);
+
+struct OpSpec {
+  const char* name;
+  NativeFn fn;
+  OpWhere where;
+  const char* help;  // one line for :help, listings and the docstring
+};
+
+// The whole table, in declaration order (creation, math, tensor ops).
+const std::vector<OpSpec>& op_table();
+
+// The table's parts, each defined beside its bindings.
+std::vector<OpSpec> creation_ops();  // ops_creation.cpp
+std::vector<OpSpec> math_ops();      // ops_math.cpp
+std::vector<OpSpec> tensor_ops();    // ops_tensor.cpp
+
+}  // namespace tp::torchpy

@@ -1,0 +1,60 @@
+"""How the front ends run source: statements one by one at the prompt (echoing expression
+values as Python's REPL does), whole files for scripts, and CPython's own traceback text with
+tensorplay's frames left out."""
+import ast
+import codeop
+import sys
+import traceback
+
+
+def split_lines(source):
+    """The lines of `source` as linecache keeps them."""
+    return source.splitlines(keepends=True)
+
+
+def run_source(source, filename, interactive, namespace):
+    """Runs `source` in `namespace`; an uncaught exception propagates to the caller."""
+    tree = compile(source, filename, "exec", ast.PyCF_ONLY_AST)
+    if not interactive:
+        exec(compile(tree, filename, "exec"), namespace)
+        return
+    for stmt in tree.body:
+        exec(compile(ast.Interactive([stmt]), filename, "single"), namespace)
+
+
+def needs_more_input(source):
+    """True when `source` is an unfinished statement (the prompt shows '...')."""
+    try:
+        return codeop.compile_command(source, "<stdin>", "single") is None
+    except (SyntaxError, ValueError, OverflowError):
+        return False
+
+
+def _type_name(exc):
+    cls = type(exc)
+    if cls.__module__ in ("builtins", "__main__"):
+        return cls.__qualname__
+    return cls.__module__ + "." + cls.__qualname__
+
+
+def describe(exc):
+    """(type name, message, traceback text, last line) of an exception that escaped a run."""
+    tb = exc.__traceback__
+    while tb is not None and tb.tb_frame.f_code.co_filename == __file__:
+        tb = tb.tb_next
+    exc.__traceback__ = tb
+    sys.last_type, sys.last_value, sys.last_traceback = type(exc), exc, tb
+    text = "".join(traceback.format_exception(exc))
+    last = "".join(traceback.format_exception_only(exc)).rstrip("\n").split("\n")[-1]
+    return _type_name(exc), str(exc), text, last
+
+
+def exit_code(exc):
+    """The process exit status for SystemExit(code), printing a message code as Python does."""
+    code = exc.code
+    if code is None:
+        return 0
+    if isinstance(code, int):
+        return code
+    print(code, file=sys.stderr)
+    return 1

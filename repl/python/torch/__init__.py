@@ -1,0 +1,33 @@
+"""tensorplay's torch: PyTorch's API over tensorplay's C++ core (torch._C), with tensors on the
+CPU and on real or simulated GPUs. Names, signatures, printing and errors follow PyTorch 2.x."""
+import sys as _sys
+
+import _tensorplay_C as _C
+
+_sys.modules["torch._C"] = _C
+from torch._C import (  # noqa: F401
+    AcceleratorError,
+    OutOfMemoryError,
+    Tensor,
+    device,
+    dtype,
+    float32, float, float64, double, float16, half, bfloat16, int64, long, int32, int, uint8, bool,
+)
+
+__version__ = "2.8.0+tensorplay"
+
+
+def _export_ops():
+    """Every op of the table that is a function: torch.zeros, torch.matmul, ..."""
+    for name, _ in _C._op_help:
+        if name.startswith("torch."):
+            globals()[name[6:]] = getattr(_C, name[6:])
+
+
+_export_ops()
+
+from torch._size import Size  # noqa: E402
+from torch import return_types  # noqa: E402
+from torch.nn.parameter import Parameter as _Parameter  # noqa: E402
+
+_C._register_python_types(Size, _Parameter, return_types)

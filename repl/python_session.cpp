@@ -1,0 +1,154 @@
+// Embedding CPython: the system's libpython with tensorplay's python/ folder first on
+// sys.path (so `import torch` is tensorplay's torch, whatever else is installed), torch._C
+// built in, and the quick names in builtins. Runs go through ast so that prompt input echoes
+// expression values as Python's REPL does, and tracebacks are CPython's own.
+#include "repl/python_session.h"
+
+#include <pybind11/embed.h>
+
+#include <csignal>
+#include <ostream>
+
+#include "repl/bindings/module.h"
+
+namespace tp {
+
+namespace {
+
+void start_interpreter() {
+  if (Py_IsInitialized()) return;
+  torchpy::register_torch_c();
+  PyConfig config;
+  PyConfig_InitPythonConfig(&config);
+  config.parse_argv = 0;
+  config.install_signal_handlers = 1;
+  // The path calculation starts from the interpreter the build found (Debian's), not from
+  // whatever python3 comes first on PATH.
+  PyConfig_SetBytesString(&config, &config.program_name, TP_PYTHON_EXECUTABLE);
+  py::initialize_interpreter(&config, 0, nullptr, false);
+  py::module_ sys = py::module_::import("sys");
+  py::list path = sys.attr("path");
+  path.insert(0, TP_PYTHON_DIR);
+  sys.attr("argv") = py::make_tuple("");
+  // The quick names every session starts with: torch, nn, F, optim, ones, zeros, ..., cpu, cuda.
+  py::module_::import("tensorplay.quick_names").attr("install")();
+}
+
+}  // namespace
+
+PythonSession::PythonSession() {
+  start_interpreter();
+  py::module_ main = py::module_::import("__main__");
+  py::dict ns = main.attr("__dict__");
+  ns.clear();
+  ns["__name__"] = "__main__";
+  ns["__builtins__"] = py::module_::import("builtins");
+  globals_ = ns;
+  py::module_::import("gc").attr("collect")();
+}
+
+PythonSession::~PythonSession() {
+  set_output(nullptr, nullptr);
+  if (Py_IsInitialized()) globals().clear();
+}
+
+void PythonSession::set_output(std::ostream* out, std::ostream* err) {
+  py::module_ sys = py::module_::import("sys");
+  if (!out && !err) {
+    if (saved_stdout_) sys.attr("stdout") = saved_stdout_;
+    if (saved_stderr_) sys.attr("stderr") = saved_stderr_;
+    saved_stdout_ = py::object();
+    saved_stderr_ = py::object();
+    return;
+  }
+  if (!saved_stdout_) {
+    saved_stdout_ = sys.attr("stdout");
+    saved_stderr_ = sys.attr("stderr");
+  }
+  py::object sink = py::module_::import("torch._C").attr("_OutputSink");
+  sys.attr("stdout") = sink(reinterpret_cast<uintptr_t>(out));
+  sys.attr("stderr") = sink(reinterpret_cast<uintptr_t>(err));
+}
+
+void PythonSession::write_err(const std::string& text) {
+  py::module_ sys = py::module_::import("sys");
+  sys.attr("stderr").attr("write")(text);
+  sys.attr("stderr").attr("flush")();
+}
+
+bool PythonSession::run_file(const std::string& source, const std::string& filename,
+                             const std::vector<std::string>& argv) {
+  py::module_ sys = py::module_::import("sys");
+  py::list args;
+  for (const std::string& a : argv) args.append(a);
+  if (argv.empty()) args.append(filename == "<string>" ? "-c" : filename);
+  sys.attr("argv") = args;
+  globals()["__file__"] = filename;
+  // A script's tracebacks show its lines even when it came from -c or a pipe.
+  py::module_::import("linecache").attr("cache")[py::str(filename)] =
+      py::make_tuple(source.size(), py::none(), py::module_::import("tensorplay.console").attr("split_lines")(source), filename);
+  return run(source, filename, false);
+}
+
+bool PythonSession::run_interactive(const std::string& source, const std::string& filename) {
+  return run(source, filename, true);
+}
+
+bool PythonSession::run(const std::string& source, const std::string& filename, bool interactive) {
+  RunOutcome outcome;
+  outcome.filename = filename;
+  outcome.source = source;
+  try {
+    py::module_::import("tensorplay.console").attr("run_source")(source, filename, interactive, globals_);
+  } catch (py::error_already_set& e) {
+    outcome.ok = false;
+    outcome.exception = e.value();
+    if (e.trace()) PyException_SetTraceback(e.value().ptr(), e.trace().ptr());
+    if (e.matches(PyExc_SystemExit)) {
+      outcome.exited = true;
+      outcome.exit_code = py::module_::import("tensorplay.console").attr("exit_code")(e.value()).cast<int>();
+    }
+  }
+  finish(outcome);
+  return outcome.ok;
+}
+
+void PythonSession::finish(RunOutcome& o) {
+  if (!o.ok) {
+    py::object console = py::module_::import("tensorplay.console");
+    if (!o.exited) {
+      py::tuple parts = console.attr("describe")(o.exception);
+      o.exc_type = parts[0].cast<std::string>();
+      o.message = parts[1].cast<std::string>();
+      o.traceback = parts[2].cast<std::string>();
+      write_err(o.traceback);
+    }
+  }
+  if (observer_) observer_(o);
+}
+
+py::object PythonSession::eval(const std::string& expr, std::string* error) {
+  try {
+    return py::eval(py::str(expr), globals_);
+  } catch (py::error_already_set& e) {
+    if (error) *error = py::module_::import("tensorplay.console").attr("describe")(e.value())[py::int_(3)].cast<std::string>();
+    return py::object();
+  }
+}
+
+bool PythonSession::needs_more_input(const std::string& source) {
+  start_interpreter();
+  return py::module_::import("tensorplay.console").attr("needs_more_input")(source).cast<bool>();
+}
+
+py::dict PythonSession::globals() const { return py::reinterpret_borrow<py::dict>(globals_); }
+
+py::object PythonSession::get_global(const std::string& name) const {
+  py::dict ns = globals();
+  if (!ns.contains(name)) return py::object();
+  return ns[py::str(name)];
+}
+
+void PythonSession::interrupt() { PyErr_SetInterruptEx(SIGINT); }
+
+}  // namespace tp

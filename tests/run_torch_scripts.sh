@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Runs the torch API scripts (tests/lang/torch_*.py, recorded from real PyTorch by
+# tests/lang/gen_expected.py, and torchdev_*.py, simulated-GPU behaviour) through a tensorplay
+# program and compares what each prints (stdout and stderr together) with its .expected file.
+# As the recorder does, CPython's ^^^^ marker lines are dropped and object addresses masked.
+# Usage: run_torch_scripts.sh PROGRAM [SCRIPT_DIR]
+set -u
+bin=$(realpath "$1")
+dir=${2:-$(dirname "$0")/lang}
+cd "$dir" || exit 2
+normalize() { grep -v -E '^\s+[\^~]+\s*$' | sed -E 's/0x[0-9a-f]+/0x.../g'; }
+pass=0; fail=0
+for py in torch_*.py torchdev_*.py; do
+  want=${py%.py}.expected
+  got=$(TENSORPLAY_SIM_GPUS= "$bin" --sim run "$py" 2>&1 | normalize)
+  if [ "$got" == "$(normalize < "$want")" ]; then
+    pass=$((pass + 1)); echo "ok    $py"
+  else
+    fail=$((fail + 1)); echo "FAIL  $py"
+    diff <(normalize < "$want") <(printf '%s\n' "$got") | head -20 | sed 's/^/      /'
+  fi
+done
+echo "$pass passed, $fail failed"
+[ "$fail" = 0 ]
