@@ -103,34 +103,63 @@ void bind_losses(py::module_& m) {
   });
   // The UserWarning text mse_loss/l1_loss give for mismatched shapes ("" when none);
   // functional.py raises it with warnings.warn so that filters and stacklevel apply.
-  m.def("_loss_size_warning", [](const Tensor& input, const Tensor& target) {
-    return F::loss_size_warning(input, target);
+  m.def("_loss_size_warning", [](py::handle input, py::handle target) {
+    return F::loss_size_warning(tensor_of(input), tensor_of(target));
   });
 }
 
-// The initialisers return their tensor, which wrap() gives back as the same Python object.
+// A tensor argument of the init functions and module helpers (TypeError for anything else).
+Tensor tensor_arg(py::handle h, const char* fname) {
+  if (!is_tensor(h)) raise_type_error(std::string(fname) + "(): argument 'tensor' must be Tensor, not " + type_name(h));
+  return tensor_of(h);
+}
+
+// The initialisers change their tensor in place and return it (the same Python object).
 void bind_init(py::module_& m) {
   namespace I = tp::nn::init;
   m.def("calculate_gain", [](const std::string& nonlinearity, py::handle param) {
     return I::calculate_gain(nonlinearity, param.is_none() ? std::nullopt : std::optional<double>(param.cast<double>()));
   }, py::arg("nonlinearity"), py::arg("param") = py::none());
-  m.def("_calculate_fan_in_and_fan_out", [](const Tensor& t) {
-    auto [fan_in, fan_out] = I::calculate_fan_in_and_fan_out(t);
+  m.def("_calculate_fan_in_and_fan_out", [](py::handle h) {
+    auto [fan_in, fan_out] = I::calculate_fan_in_and_fan_out(tensor_arg(h, "_calculate_fan_in_and_fan_out"));
     return py::make_tuple(fan_in, fan_out);
   });
-  m.def("_init_uniform_", [](const Tensor& t, double a, double b) { return wrap(I::uniform_(t, a, b)); });
-  m.def("_init_normal_", [](const Tensor& t, double mean, double std) { return wrap(I::normal_(t, mean, std)); });
-  m.def("_init_constant_", [](const Tensor& t, double v) { return wrap(I::constant_(t, v)); });
-  m.def("_init_zeros_", [](const Tensor& t) { return wrap(I::zeros_(t)); });
-  m.def("_init_ones_", [](const Tensor& t) { return wrap(I::ones_(t)); });
-  m.def("_init_kaiming_uniform_", [](const Tensor& t, double a, const std::string& mode, const std::string& nl) {
-    return wrap(I::kaiming_uniform_(t, a, mode, nl));
+  m.def("_init_uniform_", [](py::handle h, double a, double b) {
+    I::uniform_(tensor_arg(h, "uniform_"), a, b);
+    return h;
   });
-  m.def("_init_kaiming_normal_", [](const Tensor& t, double a, const std::string& mode, const std::string& nl) {
-    return wrap(I::kaiming_normal_(t, a, mode, nl));
+  m.def("_init_normal_", [](py::handle h, double mean, double std) {
+    I::normal_(tensor_arg(h, "normal_"), mean, std);
+    return h;
   });
-  m.def("_init_xavier_uniform_", [](const Tensor& t, double gain) { return wrap(I::xavier_uniform_(t, gain)); });
-  m.def("_init_xavier_normal_", [](const Tensor& t, double gain) { return wrap(I::xavier_normal_(t, gain)); });
+  m.def("_init_constant_", [](py::handle h, double v) {
+    I::constant_(tensor_arg(h, "constant_"), v);
+    return h;
+  });
+  m.def("_init_zeros_", [](py::handle h) {
+    I::zeros_(tensor_arg(h, "zeros_"));
+    return h;
+  });
+  m.def("_init_ones_", [](py::handle h) {
+    I::ones_(tensor_arg(h, "ones_"));
+    return h;
+  });
+  m.def("_init_kaiming_uniform_", [](py::handle h, double a, const std::string& mode, const std::string& nl) {
+    I::kaiming_uniform_(tensor_arg(h, "kaiming_uniform_"), a, mode, nl);
+    return h;
+  });
+  m.def("_init_kaiming_normal_", [](py::handle h, double a, const std::string& mode, const std::string& nl) {
+    I::kaiming_normal_(tensor_arg(h, "kaiming_normal_"), a, mode, nl);
+    return h;
+  });
+  m.def("_init_xavier_uniform_", [](py::handle h, double gain) {
+    I::xavier_uniform_(tensor_arg(h, "xavier_uniform_"), gain);
+    return h;
+  });
+  m.def("_init_xavier_normal_", [](py::handle h, double gain) {
+    I::xavier_normal_(tensor_arg(h, "xavier_normal_"), gain);
+    return h;
+  });
 }
 
 // Module.to(...)'s arguments as PyTorch's torch._C._nn._parse_to reads them:
@@ -159,27 +188,27 @@ py::tuple parse_to(const py::args& a, const py::kwargs& kw) {
 void bind_module_helpers(py::module_& m) {
   m.def("_parse_to", parse_to);
   // t moved/cast as Module.to moves it: integer tensors keep their dtype; t itself if unchanged.
-  m.def("_module_to", [](const Tensor& t, py::handle device, py::handle dtype, bool non_blocking) {
+  m.def("_module_to", [](py::handle h, py::handle device, py::handle dtype, bool non_blocking) {
     autograd::NoGradGuard no_grad;
     std::optional<Device> d;
     if (!device.is_none()) d = device_from(device);
     std::optional<DType> dt;
-    if (!dtype.is_none() && is_floating(t.dtype())) dt = dtype_from(dtype);
-    return wrap(to_device(t, d, dt, non_blocking));
+    if (!dtype.is_none() && is_floating(tensor_of(h).dtype())) dt = dtype_from(dtype);
+    return wrap(to_device(tensor_of(h), d, dt, non_blocking));
   });
-  m.def("_module_cuda", [](const Tensor& t, py::handle index) {
+  m.def("_module_cuda", [](py::handle h, py::handle index) {
     autograd::NoGradGuard no_grad;
     std::optional<int> i;
     if (!index.is_none()) i = static_cast<int>(resolve_device(to_device_value(index, "cuda")).index);
-    return wrap(to_cuda(t, i));
+    return wrap(to_cuda(tensor_of(h), i));
   });
-  m.def("_module_cpu", [](const Tensor& t) {
+  m.def("_module_cpu", [](py::handle h) {
     autograd::NoGradGuard no_grad;
-    return wrap(to_cpu(t));
+    return wrap(to_cpu(tensor_of(h)));
   });
   // param.data = src: the parameter keeps its identity (and autograd metadata), with src's
   // storage, shape, dtype and device.
-  m.def("_set_data", [](const Tensor& t, const Tensor& src) { autograd::set_data(t, src); });
+  m.def("_set_data", [](py::handle h, py::handle src) { autograd::set_data(tensor_of(h), tensor_of(src)); });
 }
 
 }  // namespace

@@ -20,7 +20,7 @@ from torch._C._nn import (  # noqa: F401
 def _implicit_dim_warning(name, dim, stacklevel):
     if dim is None:
         warnings.warn(f"Implicit dimension choice for {name} has been deprecated. "
-                      "Change the call to include dim=X as an argument.", stacklevel=stacklevel + 1)
+                      "Change the call to include dim=X as an argument.", stacklevel=stacklevel)
 
 
 def softmax(input, dim=None, _stacklevel=3, dtype=None):
