@@ -400,7 +400,7 @@ class Module:
                 module.state_dict(destination=destination, prefix=prefix + name + ".", keep_vars=keep_vars)
         return destination
 
-    def _load_from_state_dict(self, state_dict, prefix, missing_keys, unexpected_keys, error_msgs):
+    def _load_from_state_dict(self, state_dict, prefix, missing_keys, unexpected_keys, error_msgs, assign=False):
         persistent_buffers = {k: v for k, v in self._buffers.items() if k not in self._non_persistent_buffers_set}
         local = {k: v for k, v in list(self._parameters.items()) + list(persistent_buffers.items()) if v is not None}
         for name, param in local.items():
@@ -417,8 +417,14 @@ class Module:
                 error_msgs.append(f"size mismatch for {key}: copying a param with shape {value.shape} from "
                                   f"checkpoint, the shape in current model is {param.shape}.")
                 continue
-            with torch.no_grad():
-                param.copy_(value)
+            if not assign:
+                with torch.no_grad():
+                    param.copy_(value)
+            elif isinstance(param, Parameter) and not isinstance(value, Parameter):
+                # assign=True: the checkpoint's tensor itself becomes the parameter or buffer.
+                setattr(self, name, Parameter(value, requires_grad=param.requires_grad))
+            else:
+                setattr(self, name, value)
         for key in state_dict.keys():
             if not key.startswith(prefix):
                 continue
@@ -433,7 +439,7 @@ class Module:
         missing, unexpected, errors = [], [], []
 
         def load(module, prefix):
-            module._load_from_state_dict(state_dict, prefix, missing, unexpected, errors)
+            module._load_from_state_dict(state_dict, prefix, missing, unexpected, errors, assign)
             for name, child in module._modules.items():
                 if child is not None:
                     load(child, prefix + name + ".")
