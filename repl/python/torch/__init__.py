@@ -31,3 +31,5 @@ from torch import return_types  # noqa: E402
 from torch.nn.parameter import Parameter as _Parameter  # noqa: E402
 
 _C._register_python_types(Size, _Parameter, return_types)
+
+from torch import nn  # noqa: E402
