@@ -37,7 +37,7 @@ int interactive(tp::PythonSession& session, int& exit_code, bool& exited) {
 
 }  // namespace
 
-int main(int argc, char** argv) {
+int run_tensorplay(int argc, char** argv) {
   std::vector<std::string> args(argv + 1, argv + argc);
   std::string error;
   auto options = tp::cli::parse(args, isatty(STDIN_FILENO) != 0, error);
@@ -88,4 +88,10 @@ int main(int argc, char** argv) {
     case Mode::RunStdin: return status(session.run_file(read_all(std::cin), "<stdin>", {"-"}));
     default: return interactive(session, exit_code, exited);
   }
+}
+
+int main(int argc, char** argv) {
+  int status = run_tensorplay(argc, argv);
+  int flush = tp::PythonSession::finalize();
+  return status != 0 ? status : flush;
 }

@@ -149,6 +149,11 @@ py::object PythonSession::get_global(const std::string& name) const {
   return ns[py::str(name)];
 }
 
+int PythonSession::finalize() {
+  if (!Py_IsInitialized()) return 0;
+  return Py_FinalizeEx() < 0 ? 120 : 0;
+}
+
 void PythonSession::interrupt() { PyErr_SetInterruptEx(SIGINT); }
 
 }  // namespace tp

@@ -58,6 +58,9 @@ class PythonSession {
   // A global by name; a null object when it is not set.
   py::object get_global(const std::string& name) const;
 
+  // Ends the interpreter as `python` does at exit (atexit handlers, flushed output); call
+  // once, after the last session is gone. Returns 120 when flushing output failed, else 0.
+  static int finalize();
   // Raises KeyboardInterrupt in the running code at its next bytecode; async-signal-safe.
   static void interrupt();
   // Called after every run, once its traceback (if any) is printed.

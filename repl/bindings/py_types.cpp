@@ -15,17 +15,28 @@ namespace {
 
 using Holder = std::shared_ptr<TensorImpl>;
 
+// Handles that own a reference they never give back: they live as long as the process and
+// must not be released after the interpreter is finalized.
 py::handle g_tensor_type;       // torch.Tensor
 py::handle g_device_type;       // torch.device
 py::handle g_dtype_type;        // torch.dtype
-py::object g_dtype_objects[kNumDTypes];
+py::handle g_dtype_objects[kNumDTypes];
 // Registered by torch/__init__.py: torch.Size, nn.Parameter, torch.return_types.
-py::object g_size_type, g_parameter_type, g_return_types;
+py::handle g_size_type, g_parameter_type, g_return_types;
 
 // torch.dtype: a small box around the enum; wrap_dtype hands out one object per dtype.
 struct DTypeBox {
   DType d;
 };
+
+// An empty instance of `cls` (torch.Tensor or a subclass) from pybind11's own tp_new.
+py::object new_instance(py::handle cls) {
+  static py::handle no_args = py::tuple(0).release();
+  auto* type = reinterpret_cast<PyTypeObject*>(g_tensor_type.ptr());
+  PyObject* obj = type->tp_new(reinterpret_cast<PyTypeObject*>(cls.ptr()), no_args.ptr(), nullptr);
+  if (!obj) throw py::error_already_set();
+  return py::reinterpret_steal<py::object>(obj);
+}
 
 }  // namespace
 
@@ -61,7 +72,7 @@ py::object wrap(const Tensor& t) {
     }
   }
   py::handle cls = autograd::is_parameter(t) && g_parameter_type ? g_parameter_type : g_tensor_type;
-  py::object obj = g_tensor_type.attr("__new__")(cls);
+  py::object obj = new_instance(cls);
   init_tensor_object(obj, t);
   return obj;
 }
@@ -79,7 +90,7 @@ py::object wrap_device(Device d) { return py::cast(d); }
 
 bool is_dtype(py::handle h) { return h && Py_TYPE(h.ptr()) == reinterpret_cast<PyTypeObject*>(g_dtype_type.ptr()); }
 DType dtype_from(py::handle h) { return h.cast<const DTypeBox&>().d; }
-py::object wrap_dtype(DType d) { return g_dtype_objects[static_cast<int>(d)]; }
+py::object wrap_dtype(DType d) { return py::reinterpret_borrow<py::object>(g_dtype_objects[static_cast<int>(d)]); }
 
 py::object wrap_size(const Shape& s) {
   py::tuple t(s.size());
@@ -91,7 +102,7 @@ py::object wrap_size(const Shape& s) {
 bool is_size(py::handle h) { return g_size_type && h && Py_TYPE(h.ptr()) == reinterpret_cast<PyTypeObject*>(g_size_type.ptr()); }
 
 py::object wrap_return_pair(const char* name, const Tensor& values, const Tensor& indices) {
-  py::object cls = g_return_types.attr(name);
+  py::object cls = py::getattr(g_return_types, name);
   return cls(py::make_tuple(wrap(values), wrap(indices)));
 }
 
@@ -149,7 +160,7 @@ void bind_value_types(py::module_& m) {
   dtype.def("__reduce__", [](const DTypeBox& b) { return std::string(dtype_name(b.d)); });
   dtype.attr("__module__") = "torch";
   g_dtype_type = dtype;
-  for (int i = 0; i < kNumDTypes; ++i) g_dtype_objects[i] = py::cast(DTypeBox{static_cast<DType>(i)});
+  for (int i = 0; i < kNumDTypes; ++i) g_dtype_objects[i] = py::cast(DTypeBox{static_cast<DType>(i)}).release();
   struct Named {
     const char* name;
     DType d;
@@ -169,16 +180,16 @@ void bind_value_types(py::module_& m) {
   tensor.def_static("_make_subclass", [](py::handle cls, const Tensor& data, bool requires_grad) {
     Tensor alias = autograd::detach(data);
     autograd::make_parameter(alias, requires_grad);
-    py::object obj = g_tensor_type.attr("__new__")(cls);
+    py::object obj = new_instance(cls);
     init_tensor_object(obj, alias);
     return obj;
   });
 
   // The types torch/__init__.py defines in Python.
   m.def("_register_python_types", [](py::object size, py::object parameter, py::object return_types) {
-    g_size_type = std::move(size);
-    g_parameter_type = std::move(parameter);
-    g_return_types = std::move(return_types);
+    g_size_type = size.release();
+    g_parameter_type = parameter.release();
+    g_return_types = return_types.release();
   });
 }
 

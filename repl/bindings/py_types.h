@@ -53,3 +53,18 @@ py::object wrap_return_pair(const char* name, const Tensor& values, const Tensor
 std::string type_name(py::handle h);
 
 }  // namespace tp::torchpy
+
+// tp::Tensor as a pybind11 argument or result: a torch.Tensor object, converted by the
+// functions above (so a binding may take `const Tensor&` and return a Tensor).
+namespace pybind11::detail {
+template <>
+struct type_caster<tp::Tensor> {
+  PYBIND11_TYPE_CASTER(tp::Tensor, const_name("Tensor"));
+  bool load(handle src, bool) {
+    if (!tp::torchpy::is_tensor(src)) return false;
+    value = tp::torchpy::tensor_of(src);
+    return true;
+  }
+  static handle cast(const tp::Tensor& t, return_value_policy, handle) { return tp::torchpy::wrap(t).release(); }
+};
+}  // namespace pybind11::detail

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Benchmark (not a test): the seed 002 training script end to end, and SimpleNN's steady-state
-# time per step, under tensorplay and under real PyTorch on this machine's CPU.
+# Benchmark (not a test): start-up, the per-op overhead of a small add, the seed 002 training
+# script end to end, and SimpleNN's steady-state time per step, under tensorplay and under
+# real PyTorch on this machine's CPU.
 # Usage: training_vs_pytorch.sh TENSORPLAY_BINARY [PYTHON_WITH_TORCH]
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
@@ -15,6 +16,17 @@ run_timed() {  # prints the median wall time of 5 runs of "$@"
   done
   printf '%s\n' "${times[@]}" | sort -n | sed -n 3p
 }
+have_torch() { "$py" -c 'import torch' 2>/dev/null; }
+echo "== start-up: print(ones(2, 3)) (median of 5 runs, seconds)"
+echo "tensorplay: $(run_timed "$bin" -c 'print(ones(2, 3))')"
+if have_torch; then
+  echo "pytorch:    $(run_timed "$py" -c 'import torch; print(torch.ones(2, 3))')"
+fi
+echo "== per-op overhead: 100,000 c = a + b on 4-element CPU tensors"
+echo "tensorplay: $("$bin" run "$here/add_overhead.py")"
+if have_torch; then
+  echo "pytorch:    $("$py" "$here/add_overhead.py")"
+fi
 echo "== seed 002 training loop, end to end (median of 5 runs, seconds)"
 tp=$(run_timed "$bin" run "$here/seed002_training_loop.py")
 echo "tensorplay: $tp"

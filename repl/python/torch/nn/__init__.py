@@ -1,0 +1,17 @@
+"""torch.nn: nn.Module and the layers, containers and losses built on it (written in Python as
+in PyTorch), nn.Parameter, and the functional and init submodules over the C++ core."""
+from torch.nn.parameter import Parameter  # noqa: F401
+from torch.nn.modules import *  # noqa: F401,F403
+from torch.nn.modules import Module  # noqa: F401
+from torch.nn import functional, init  # noqa: F401
+
+
+def __getattr__(name):
+    # Lazy: torch.nn.parallel builds on nn.Module, so it is imported only when first asked for.
+    if name in ("DataParallel", "DistributedDataParallel"):
+        from torch.nn.parallel import DataParallel, DistributedDataParallel
+        return {"DataParallel": DataParallel, "DistributedDataParallel": DistributedDataParallel}[name]
+    if name == "parallel":
+        import torch.nn.parallel as parallel
+        return parallel
+    raise AttributeError(f"module 'torch.nn' has no attribute '{name}'")

@@ -11,5 +11,11 @@ class Parameter(torch.Tensor):
     def __init__(self, *args, **kwargs):
         pass
 
+    def __deepcopy__(self, memo):
+        # copy.deepcopy(model): a new parameter with copied values, shared within one deepcopy.
+        if id(self) not in memo:
+            memo[id(self)] = type(self)(self.detach().clone(), self.requires_grad)
+        return memo[id(self)]
+
     def __repr__(self):
         return "Parameter containing:\n" + super().__repr__()

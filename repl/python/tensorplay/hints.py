@@ -1,0 +1,173 @@
+"""What the device-error hints are built from, read off the failing source with `ast`: the
+tensor operands of the failing line (by their source text, with their devices), the first
+parameter of each model called there, the receiver of a `.numpy()` call, and the `x.to(...)`
+statements whose result was dropped. The hint text itself is written in C++ (repl/hints.cpp)."""
+import ast
+
+import torch
+
+
+def _is_plain_path(node):
+    """`x`, `model.fc`, `a.b.c`: names and attributes only, safe to evaluate."""
+    while isinstance(node, ast.Attribute):
+        node = node.value
+    return isinstance(node, ast.Name)
+
+
+def _evaluate(node, namespace):
+    try:
+        return eval(compile(ast.Expression(node), "<hint>", "eval"), namespace)
+    except Exception:  # a hint must never raise
+        return None
+
+
+def _python_path(dotted):
+    """'0.weight' -> '[0].weight': a parameter's name as Python code reaches it."""
+    return "".join(f"[{p}]" if p.isdigit() else "." + p for p in dotted.split("."))
+
+
+class _OperandFinder:
+    def __init__(self, source, namespace):
+        self.source = source
+        self.namespace = namespace
+        self.operands = []    # (source text, device)
+        self.parameters = []  # (source text of the parameter, device)
+        self.numpy_receiver = ""
+
+    def text(self, node):
+        return ast.get_source_segment(self.source, node) or ""
+
+    def consider(self, node):
+        if node is None:
+            return
+        if not _is_plain_path(node):
+            self.walk(node)
+            return
+        value = _evaluate(node, self.namespace)
+        text = self.text(node)
+        if isinstance(value, torch.nn.Module):
+            named = list(value.named_parameters())
+            if named:
+                name, param = named[0]
+                self.parameters.append((text + _python_path(name), str(param.device)))
+        elif isinstance(value, torch.Tensor):
+            if all(src != text for src, _ in self.operands):
+                self.operands.append((text, str(value.device)))
+
+    def walk(self, node):
+        if isinstance(node, ast.BinOp):
+            self.consider(node.left)
+            self.consider(node.right)
+        elif isinstance(node, ast.Call):
+            func = node.func
+            if isinstance(func, ast.Attribute):
+                if func.attr == "numpy" and not self.numpy_receiver:
+                    self.numpy_receiver = self.text(func.value)
+                self.consider(func.value)
+            elif _is_plain_path(func):
+                self.consider(func)  # model(x): where the model's weights live
+            for arg in node.args:
+                self.consider(arg.value if isinstance(arg, ast.Starred) else arg)
+            for kw in node.keywords:
+                self.consider(kw.value)
+        elif isinstance(node, ast.Compare):
+            self.consider(node.left)
+            for x in node.comparators:
+                self.consider(x)
+        elif isinstance(node, ast.UnaryOp):
+            self.consider(node.operand)
+        elif isinstance(node, ast.Subscript):
+            self.consider(node.value)
+            self.consider(node.slice)
+        elif isinstance(node, ast.Attribute):
+            self.consider(node.value)
+        elif isinstance(node, (ast.List, ast.Tuple, ast.Set)):
+            for x in node.elts:
+                self.consider(x)
+        elif isinstance(node, ast.BoolOp):
+            for x in node.values:
+                self.walk(x)
+        elif isinstance(node, ast.IfExp):
+            self.walk(node.body)
+            self.walk(node.orelse)
+        elif isinstance(node, ast.JoinedStr):
+            for x in node.values:
+                if isinstance(x, ast.FormattedValue):
+                    self.walk(x.value)
+
+
+def _own_exprs(stmt):
+    """The expressions a statement evaluates itself (not those of its nested blocks)."""
+    if isinstance(stmt, (ast.Expr, ast.Assign, ast.Return)):
+        return [stmt.value]
+    if isinstance(stmt, ast.AnnAssign):
+        return [stmt.value]
+    if isinstance(stmt, ast.AugAssign):  # `x += y` combines x and y like x + y
+        return [stmt.target, stmt.value]
+    if isinstance(stmt, (ast.If, ast.While, ast.Assert)):
+        return [stmt.test]
+    if isinstance(stmt, ast.For):
+        return [stmt.iter]
+    if isinstance(stmt, ast.With):
+        return [item.context_expr for item in stmt.items]
+    return []
+
+
+def _failing_frame(exc, filename):
+    """The innermost traceback entry in the code that was run (not in a library)."""
+    tb, found = exc.__traceback__, None
+    while tb is not None:
+        if tb.tb_frame.f_code.co_filename == filename:
+            found = tb
+        tb = tb.tb_next
+    return found
+
+
+def operands(exc, source, filename):
+    """(operands, parameters, numpy receiver) of the statement that raised `exc`."""
+    entry = _failing_frame(exc, filename)
+    if entry is None:
+        return [], [], ""
+    try:
+        tree = ast.parse(source, filename)
+    except SyntaxError:
+        return [], [], ""
+    frame, line = entry.tb_frame, entry.tb_lineno
+    namespace = dict(frame.f_globals)
+    namespace.update(frame.f_locals)
+    finder = _OperandFinder(source, namespace)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.stmt) and node.lineno == line:
+            for expr in _own_exprs(node):
+                finder.consider(expr)
+    return finder.operands, finder.parameters, finder.numpy_receiver
+
+
+def dropped_moves(source, namespace, stop_line=None):
+    """`x.to(...)`, `x.cuda()`, `x.cpu()` statements of a tensor whose result is dropped,
+    before `stop_line`, as (receiver, call text, line); a later assignment to the receiver
+    forgets it (a module's .to() moves it in place, so only tensors count)."""
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return []
+    found = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.stmt) or (stop_line is not None and node.lineno >= stop_line):
+            continue
+        if isinstance(node, (ast.Assign, ast.AugAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            names = {ast.get_source_segment(source, t) for t in targets}
+            found = [f for f in found if f[0] not in names or f[2] > node.lineno]
+        if not isinstance(node, ast.Expr) or not isinstance(node.value, ast.Call):
+            continue
+        func = node.value.func
+        if not (isinstance(func, ast.Attribute) and func.attr in ("to", "cuda", "cpu")):
+            continue
+        if not _is_plain_path(func.value):
+            continue
+        if isinstance(_evaluate(func.value, namespace), torch.Tensor):
+            receiver = ast.get_source_segment(source, func.value)
+            found = [f for f in found if f[0] != receiver]
+            found.append((receiver, ast.get_source_segment(source, node.value), node.lineno))
+    return sorted(found, key=lambda f: f[2])
