@@ -1,6 +1,6 @@
 // The update kernels of torch.optim (torch/optim/*.py keeps the groups, state and texts):
-// one parameter's SGD or Adam step, the same core ops in the same order as core/optim, so the
-// numbers are PyTorch's _single_tensor_sgd / _single_tensor_adam bit for bit on CPU float32.
+// one parameter's SGD or Adam step, PyTorch's _single_tensor_sgd / _single_tensor_adam op for
+// op, with the roundings of its CPU kernels, so float32 numbers match PyTorch's bit for bit.
 // The parameter's state is optimizer.state[p], a Python dict these kernels fill and update.
 #include <cmath>
 
@@ -18,9 +18,28 @@ namespace {
 // state["name"] as a tensor (the dict holds Python tensor objects).
 Tensor state_tensor(const py::dict& state, const char* name) { return tensor_of(state[name]); }
 
-// g = grad (negated when maximize) + weight_decay * p
-// buf = g (first step) or momentum * buf + (1 - dampening) * g
-// g = g + momentum * buf (nesterov) or buf;  p -= lr * g
+// a * b + c rounded once, as PyTorch's CPU kernels compute add(c, a, alpha=b), lerp and
+// addcmul: they are compiled into fused multiply-adds. For float32 the product of two float32
+// values is exact in float64, so the float64 sum rounded to float32 is the fused result (but
+// for double-rounding ties, some 2^-29 of cases). Other dtypes compute unfused.
+Tensor fma(const Tensor& a, const Tensor& b, const Tensor& c) {
+  if (c.dtype() != DType::Float32) return add(c, mul(a, b));
+  auto f64 = [](const Tensor& t) { return cast(t, DType::Float64); };
+  return cast(add(mul(f64(a), f64(b)), f64(c)), DType::Float32);
+}
+// a * b + c for a Python number b, which the kernel holds as a float32 first.
+Tensor fma(const Tensor& a, double b, const Tensor& c) {
+  if (c.dtype() != DType::Float32) return add(c, a, Scalar(b));
+  Scalar b32(static_cast<double>(static_cast<float>(b)));
+  return cast(add(mul(cast(a, DType::Float64), b32), cast(c, DType::Float64)), DType::Float32);
+}
+// In-place forms: the result written into t (a parameter or a state tensor).
+void assign(const Tensor& t, const Tensor& value) { copy_(t, value); }
+
+// PyTorch's _single_tensor_sgd:
+//   g = grad (negated when maximize); g = g.add(p, alpha=weight_decay)
+//   buf = clone(g) (first step) or buf.mul_(momentum).add_(g, alpha=1 - dampening)
+//   g = g.add(buf, alpha=momentum) (nesterov) or buf;  p.add_(g, alpha=-lr)
 void sgd_step(py::handle param, py::dict state, double lr, double momentum, double dampening, double weight_decay,
               bool nesterov, bool maximize) {
   const Tensor& p = tensor_of(param);
@@ -28,7 +47,7 @@ void sgd_step(py::handle param, py::dict state, double lr, double momentum, doub
   Tensor grad = autograd::grad(p);
   if (!grad.defined()) return;
   if (maximize) grad = neg(grad);
-  if (weight_decay != 0) grad = add(grad, p, Scalar(weight_decay));
+  if (weight_decay != 0) grad = fma(p, weight_decay, grad);
   if (momentum != 0) {
     Tensor buf;
     if (!state.contains("momentum_buffer") || state["momentum_buffer"].is_none()) {
@@ -37,18 +56,19 @@ void sgd_step(py::handle param, py::dict state, double lr, double momentum, doub
     } else {
       buf = state_tensor(state, "momentum_buffer");
       mul_(buf, Scalar(momentum));
-      add_(buf, grad, Scalar(1 - dampening));
+      assign(buf, fma(grad, 1 - dampening, buf));
     }
-    grad = nesterov ? add(grad, buf, Scalar(momentum)) : buf;
+    grad = nesterov ? fma(buf, momentum, grad) : buf;
   }
-  add_(p, grad, Scalar(-lr));
+  assign(p, fma(grad, -lr, p));
 }
 
-// step += 1; g = grad (negated when maximize)
-// weight decay: p *= 1 - lr * wd (decoupled, AdamW) or g += wd * p (Adam)
-// m = lerp(m, g, 1 - beta1); v = beta2 * v + (1 - beta2) * g * g
-// denom = sqrt(max(v_max, v) or v) / sqrt(1 - beta2^step) + eps
-// p -= lr / (1 - beta1^step) * m / denom
+// PyTorch's _single_tensor_adam (not capturable):
+//   step += 1; g = grad (negated when maximize)
+//   weight decay: p.mul_(1 - lr * wd) (decoupled, AdamW) or g = g.add(p, alpha=wd)
+//   m.lerp_(g, 1 - beta1); v.mul_(beta2).addcmul_(g, g, value=1 - beta2)
+//   denom = (sqrt(max(v_max, v) or v) / sqrt(1 - beta2^step)).add_(eps)
+//   p.addcdiv_(m, denom, value=-lr / (1 - beta1^step))
 void adam_step(py::handle param, py::dict state, double lr, double beta1, double beta2, double eps,
                double weight_decay, bool amsgrad, bool maximize, bool decoupled) {
   const Tensor& p = tensor_of(param);
@@ -69,12 +89,12 @@ void adam_step(py::handle param, py::dict state, double lr, double beta1, double
   add_(step_t, Scalar(1));
   if (weight_decay != 0) {
     if (decoupled) mul_(p, Scalar(1 - lr * weight_decay));
-    else grad = add(grad, p, Scalar(weight_decay));
+    else grad = fma(p, weight_decay, grad);
   }
-  // exp_avg.lerp_(grad, 1 - beta1): for weights below 0.5 lerp is m + w * (g - m).
-  add_(exp_avg, sub(grad, exp_avg), Scalar(1 - beta1));
+  // lerp with a weight below 0.5 is m + w * (g - m).
+  assign(exp_avg, fma(sub(grad, exp_avg), 1 - beta1, exp_avg));
   mul_(exp_avg_sq, Scalar(beta2));
-  add_(exp_avg_sq, mul(grad, grad), Scalar(1 - beta2));
+  assign(exp_avg_sq, fma(mul(grad, Scalar(1 - beta2)), grad, exp_avg_sq));  // (value * g) * g + v
   const double step = item(step_t).to_double();
   const double step_size = lr / (1 - std::pow(beta1, step));
   const double bias_correction2_sqrt = std::sqrt(1 - std::pow(beta2, step));
@@ -82,11 +102,11 @@ void adam_step(py::handle param, py::dict state, double lr, double beta1, double
   if (amsgrad) {
     if (!state.contains("max_exp_avg_sq")) state["max_exp_avg_sq"] = wrap(zeros_like(p));
     Tensor max_sq = state_tensor(state, "max_exp_avg_sq");
-    copy_(max_sq, maximum(max_sq, exp_avg_sq));
+    assign(max_sq, maximum(max_sq, exp_avg_sq));
     second = max_sq;
   }
   Tensor denom = add(div(sqrt(second), Scalar(bias_correction2_sqrt)), Scalar(eps));
-  add_(p, div(exp_avg, denom), Scalar(-step_size));
+  add_(p, div(mul(exp_avg, Scalar(-step_size)), denom));  // addcdiv: (value * m) / denom + p
 }
 
 }  // namespace

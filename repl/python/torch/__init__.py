@@ -33,4 +33,11 @@ from torch.nn.parameter import Parameter as _Parameter  # noqa: E402
 _C._register_python_types(Size, _Parameter, return_types)
 
 from torch import nn  # noqa: E402
-from torch import distributed, optim, utils  # noqa: E402,F401
+
+
+def __getattr__(name):
+    # torch.optim, torch.utils and torch.distributed load on first use: start-up time counts.
+    if name in ("optim", "utils", "distributed"):
+        import importlib
+        return importlib.import_module("torch." + name)
+    raise AttributeError(f"module 'torch' has no attribute '{name}'")

@@ -1,7 +1,6 @@
 """torch.optim.Optimizer: parameter groups with their options, per-parameter state, zero_grad,
 add_param_group, state_dict / load_state_dict and the repr, with PyTorch's texts. Subclasses
 give the defaults and step(); the update math is in C++ (torch._C._sgd_step, _adam_step)."""
-import copy
 import warnings
 from collections import defaultdict
 from itertools import chain
@@ -140,6 +139,8 @@ class Optimizer:
         return {"state": state, "param_groups": groups}
 
     def load_state_dict(self, state_dict):
+        import copy  # only loading needs it; start-up time counts
+
         groups = self.param_groups
         saved_groups = copy.deepcopy(state_dict["param_groups"])
         if len(groups) != len(saved_groups):
