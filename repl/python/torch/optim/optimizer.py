@@ -35,6 +35,10 @@ class Optimizer:
         if isinstance(params, torch.Tensor):
             raise TypeError("params argument given to the optimizer should be an iterable of Tensors or dicts, "
                             f"but got {_typename(params)}")
+        if isinstance(params, set):
+            warnings.warn("optimizer parameters need to be organized in ordered collections, but the ordering of "
+                          "tensors in sets will change between runs. Please use a list instead. This will be an "
+                          "error in a future release.", FutureWarning, stacklevel=2)
         param_groups = list(params)
         if len(param_groups) == 0:
             raise ValueError("optimizer got an empty parameter list")
