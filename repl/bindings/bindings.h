@@ -16,6 +16,8 @@ void bind_autograd(py::module_& m);      // autograd_binding.cpp: grad mode, bac
 void bind_nn(py::module_& m);            // nn_binding.cpp: torch.nn.functional ops, init, losses
 void bind_amp(py::module_& m);           // amp_binding.cpp: autocast state, GradScaler kernels
 void bind_numpy(py::module_& m);         // numpy_binding.cpp: .numpy(), from_numpy, as_tensor
+void bind_optim(py::module_& m);         // optim_binding.cpp: SGD / Adam update kernels
+void bind_data(py::module_& m);          // data_binding.cpp: DataLoader draws, DataParallel scatter/gather
 void bind_session(py::module_& m);       // session_binding.cpp: output sinks, simulated clock
 
 }  // namespace tp::torchpy

@@ -22,6 +22,8 @@ PyObject* init_torch_c() {
     bind_nn(m);
     bind_amp(m);
     bind_numpy(m);
+    bind_optim(m);
+    bind_data(m);
     bind_session(m);
   } catch (py::error_already_set& e) {
     e.restore();

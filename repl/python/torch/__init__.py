@@ -33,3 +33,4 @@ from torch.nn.parameter import Parameter as _Parameter  # noqa: E402
 _C._register_python_types(Size, _Parameter, return_types)
 
 from torch import nn  # noqa: E402
+from torch import distributed, optim, utils  # noqa: E402,F401

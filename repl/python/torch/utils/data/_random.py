@@ -1,0 +1,18 @@
+"""The draws the data utilities make, as PyTorch makes them: a 64-bit seed as
+torch.empty((), dtype=torch.int64).random_(generator=g).item(), and torch.randperm(n,
+generator=g).tolist(). Without a generator the C++ core draws from the default one directly."""
+import torch
+
+
+def draw_seed(generator=None):
+    if generator is None:
+        return torch._C._draw_seed()
+    return int(torch.empty((), dtype=torch.int64).random_(generator=generator).item())
+
+
+def randperm(n, generator=None, seed=None, count=1):
+    """randperm(n) `count` times over, as one list, from `generator`, or from one fresh
+    generator seeded with `seed`, or from the default generator."""
+    if generator is None:
+        return torch._C._randperm_list(n, seed, count)
+    return [i for _ in range(count) for i in torch.randperm(n, generator=generator).tolist()]

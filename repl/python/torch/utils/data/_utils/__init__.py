@@ -1,0 +1,1 @@
+"""Helpers of the DataLoader (torch.utils.data._utils): collate."""
