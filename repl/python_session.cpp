@@ -48,11 +48,20 @@ PythonSession::PythonSession() {
 }
 
 PythonSession::~PythonSession() {
+  if (!Py_IsInitialized()) return;
   set_output(nullptr, nullptr);
-  if (Py_IsInitialized()) globals().clear();
+  globals().clear();
+  // The last traceback's frames hold the old session's tensors; so may reference cycles.
+  py::module_ sys = py::module_::import("sys");
+  for (const char* name : {"last_type", "last_value", "last_traceback", "last_exc"}) {
+    if (py::hasattr(sys, name)) sys.attr(name) = py::none();
+  }
+  py::module_::import("gc").attr("collect")();
 }
 
 void PythonSession::set_output(std::ostream* out, std::ostream* err) {
+  out_ = out;
+  err_ = err;
   py::module_ sys = py::module_::import("sys");
   if (!out && !err) {
     if (saved_stdout_) sys.attr("stdout") = saved_stdout_;
@@ -84,7 +93,11 @@ bool PythonSession::run_file(const std::string& source, const std::string& filen
   if (argv.empty()) args.append(filename == "<string>" ? "-c" : filename);
   sys.attr("argv") = args;
   globals()["__file__"] = filename;
-  // A script's tracebacks show its lines even when it came from -c or a pipe.
+  return run_code(source, filename);
+}
+
+bool PythonSession::run_code(const std::string& source, const std::string& filename) {
+  // Tracebacks show the code's lines even when it came from -c, a pipe or a lesson.
   py::module_::import("linecache").attr("cache")[py::str(filename)] =
       py::make_tuple(source.size(), py::none(), py::module_::import("tensorplay.console").attr("split_lines")(source), filename);
   return run(source, filename, false);

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "repl/lang/interpreter.h"
+#include "repl/python_session.h"
 
 namespace tp::lesson {
 
@@ -95,10 +95,10 @@ struct StepResult {
 };
 
 // Runs one step's code (if any) in `I`, then evaluates its checks.
-StepResult run_step(lang::Interpreter& I, const Step& step);
+StepResult run_step(PythonSession& session, const Step& step);
 // Evaluates the step's checks only (the REPL's :check after the learner's own typing).
-std::vector<CheckResult> evaluate_checks(lang::Interpreter& I, const Step& step);
+std::vector<CheckResult> evaluate_checks(PythonSession& session, const Step& step);
 // Runs every step in order in one session.
-std::vector<StepResult> run_lesson(lang::Interpreter& I, const Lesson& lesson);
+std::vector<StepResult> run_lesson(PythonSession& session, const Lesson& lesson);
 
 }  // namespace tp::lesson
