@@ -92,7 +92,8 @@ bool PythonSession::run_file(const std::string& source, const std::string& filen
   for (const std::string& a : argv) args.append(a);
   if (argv.empty()) args.append(filename == "<string>" ? "-c" : filename);
   sys.attr("argv") = args;
-  globals()["__file__"] = filename;
+  // As in python: a script has __file__; -c code and piped input ("<string>", "<stdin>") do not.
+  if (filename.rfind('<', 0) != 0) globals()["__file__"] = filename;
   return run_code(source, filename);
 }
 

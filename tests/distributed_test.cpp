@@ -10,11 +10,11 @@
 
 namespace {
 
-// Runs `code` in `interp` and returns what it printed (tracebacks included).
-std::string run(tp::PythonSession& interp, const std::string& code) {
+// Runs `code` in `session` and returns what it printed (tracebacks included).
+std::string run(tp::PythonSession& session, const std::string& code) {
   std::ostringstream out;
-  interp.set_output(&out, &out);
-  interp.run_interactive(code);
+  session.set_output(&out, &out);
+  session.run_interactive(code);
   return out.str();
 }
 

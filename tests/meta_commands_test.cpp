@@ -13,7 +13,7 @@ using namespace tp::repl;
 
 namespace {
 
-// Runs one meta command line in `I`; returns what it printed.
+// Runs one meta command line in the session `I`; returns what it printed.
 std::string run_meta(PythonSession& I, const std::string& line, bool* quit = nullptr,
                      int* resets = nullptr) {
   std::ostringstream out;

@@ -1,6 +1,6 @@
 // Guided lessons (lessons/*.lesson, format in lessons/README.md): the parsed form, the
 // loader that finds and parses lesson files, and the runner that plays a lesson's steps in an
-// interpreter session and says, step by step, what ran, what raised and which checks hold.
+// Python session and says, step by step, what ran, what raised and which checks hold.
 #pragma once
 
 #include <stdexcept>
@@ -94,7 +94,7 @@ struct StepResult {
   bool passed() const;
 };
 
-// Runs one step's code (if any) in `I`, then evaluates its checks.
+// Runs one step's code (if any) in `session`, then evaluates its checks.
 StepResult run_step(PythonSession& session, const Step& step);
 // Evaluates the step's checks only (the REPL's :check after the learner's own typing).
 std::vector<CheckResult> evaluate_checks(PythonSession& session, const Step& step);
