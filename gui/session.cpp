@@ -21,6 +21,7 @@ void Session::start() {
   hints_ = std::make_unique<repl::HintEngine>(*python_, /*color=*/false, /*script=*/false);
   python_->set_run_observer([this](const RunOutcome& o) {
     hints_->observe(o);
+    exited_ = exited_ || o.exited;  // exit(), quit(), sys.exit() close the window
     if (!o.ok && !o.exited) {
       last_error_ = lesson::error_text(o);
       lessons_.note_error(last_error_);
@@ -93,6 +94,7 @@ RunReport Session::run(const std::string& input) {
   if (points.size() == sim_backend().devices().size()) rep.copies = copies_since(points);
   rep.out = out_.str();
   rep.err = err_.str();
+  rep.quit = rep.quit || exited_;
   rep.error = last_error_;
   rep.mismatch_devices = last_mismatch_;
   if (!rep.error.empty()) rep.ok = false;

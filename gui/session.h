@@ -26,7 +26,7 @@ struct RunReport {
   std::vector<std::string> mismatch_devices;  // a same-device error's (common, other) devices
   double wall_seconds = 0;
   std::vector<std::pair<size_t, double>> copies;  // (bytes, modeled seconds) on sim devices
-  bool quit = false;  // :quit was typed
+  bool quit = false;  // :quit was typed, or the code called exit()
 };
 
 class Session {
@@ -54,6 +54,7 @@ class Session {
   lesson::LessonSession lessons_;
   std::string last_error_;
   std::vector<std::string> last_mismatch_;
+  bool exited_ = false;  // the code raised SystemExit
 };
 
 }  // namespace tp::gui

@@ -131,14 +131,19 @@ int interactive(Session& session) {
       std::cout << "\n";
       break;
     }
-    if (buffer.empty() && meta(*line)) {
-      editor.add_history(*line);
-      continue;
+    try {
+      if (buffer.empty() && meta(*line)) {
+        editor.add_history(*line);
+        continue;
+      }
+      buffer += *line + "\n";
+      if (tp::PythonSession::needs_more_input(buffer)) continue;
+      editor.add_history(buffer.substr(0, buffer.size() - 1));
+      session.python->run_interactive(buffer);
+    } catch (const py::error_already_set& e) {
+      // A Ctrl-C that came between runs surfaces in the next bit of Python the prompt calls.
+      std::cout << "\n" << (e.matches(PyExc_KeyboardInterrupt) ? "KeyboardInterrupt" : e.what()) << "\n";
     }
-    buffer += *line + "\n";
-    if (tp::PythonSession::needs_more_input(buffer)) continue;
-    editor.add_history(buffer.substr(0, buffer.size() - 1));
-    session.python->run_interactive(buffer);
     buffer.clear();
   }
   return session.exited ? session.exit_code : 0;

@@ -44,6 +44,7 @@ PythonSession::PythonSession() {
   ns["__name__"] = "__main__";
   ns["__builtins__"] = py::module_::import("builtins");
   globals_ = ns;
+  py::module_::import("tensorplay.session").attr("new_session")();
   py::module_::import("gc").attr("collect")();
 }
 

@@ -31,7 +31,8 @@ struct RunOutcome {
 class PythonSession {
  public:
   // Starts the interpreter on first use (one per process) and gives this session a fresh,
-  // empty __main__ namespace; a second session replaces the first's namespace (:reset).
+  // empty __main__ namespace; a second session replaces the first's namespace (:reset), and
+  // puts back the process environment (tensorplay/session.py).
   PythonSession();
   ~PythonSession();
   PythonSession(const PythonSession&) = delete;

@@ -432,4 +432,6 @@ TEST_CASE("a session drives the memory map: a .to() transfer and a device mix-up
   r = s.run(":mem");
   CHECK(r.out.find("cuda:0") != std::string::npos);
   CHECK(s.complete("x.t").size() > 1);
+  CHECK_FALSE(r.quit);
+  CHECK(s.run("exit()\n").quit);  // exit() in the console closes the window
 }
