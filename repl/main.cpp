@@ -139,6 +139,7 @@ int interactive(Session& session) {
       buffer += *line + "\n";
       if (tp::PythonSession::needs_more_input(buffer)) continue;
       editor.add_history(buffer.substr(0, buffer.size() - 1));
+      std::cout.flush();  // what the prompt printed comes before what the code prints
       session.python->run_interactive(buffer);
     } catch (const py::error_already_set& e) {
       // A Ctrl-C that came between runs surfaces in the next bit of Python the prompt calls.

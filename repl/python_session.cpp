@@ -129,6 +129,12 @@ bool PythonSession::run(const std::string& source, const std::string& filename, 
 }
 
 void PythonSession::finish(RunOutcome& o) {
+  // What the run printed comes before its traceback, and before what the front end prints
+  // next (meta commands, the prompt), even when stdout is a pipe.
+  try {
+    py::module_::import("sys").attr("stdout").attr("flush")();
+  } catch (const py::error_already_set&) {  // a closed or replaced stdout: nothing to keep in order
+  }
   if (!o.ok) {
     py::object console = py::module_::import("tensorplay.console");
     if (!o.exited) {
