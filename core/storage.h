@@ -13,6 +13,9 @@ class Storage {
  public:
   // Allocates nbytes on `device` through that device's backend.
   Storage(size_t nbytes, Device device);
+  // Wraps host memory owned by someone else (torch.from_numpy: a numpy array's buffer), kept
+  // alive by `owner` for as long as this storage lives; never freed through a backend.
+  Storage(void* data, size_t nbytes, std::shared_ptr<void> owner);
   ~Storage();
   Storage(const Storage&) = delete;
   Storage& operator=(const Storage&) = delete;
@@ -34,6 +37,7 @@ class Storage {
   Device device_;
   bool pinned_ = false;
   uint64_t version_ = 0;
+  std::shared_ptr<void> owner_;  // set for external memory
 };
 
 }  // namespace tp

@@ -6,6 +6,7 @@
 #include "core/error.h"
 #include "core/ops/copy.h"
 #include "core/ops/creation.h"
+#include "repl/bindings/numpy_binding.h"
 
 namespace tp::torchpy {
 
@@ -205,6 +206,9 @@ void collect(py::handle v, size_t depth, Shape& shape, std::vector<Scalar>& out)
     out.push_back(item(t));
     return;
   }
+  // An ndarray inside a list (torch.tensor([a, b])) counts as the nested lists it holds.
+  py::object arr = as_ndarray(v);
+  if (!arr.is_none()) return collect(arr.attr("tolist")(), depth, shape, out);
   bool seq = py::isinstance<py::list>(v) || py::isinstance<py::tuple>(v);
   if (!seq) fail(ErrorKind::TypeError, "new(): invalid data type '" + type_name(v) + "'");
   py::sequence items = py::reinterpret_borrow<py::sequence>(v);
@@ -223,6 +227,9 @@ void collect(py::handle v, size_t depth, Shape& shape, std::vector<Scalar>& out)
 
 Tensor tensor_from_data(py::handle data, std::optional<DType> dtype, Device device) {
   if (is_tensor(data)) return to(clone(tensor_of(data)), device, dtype);
+  // An ndarray or numpy scalar keeps its own dtype (torch.tensor(np.float64(2.5)) is float64).
+  py::object arr = as_ndarray(data);
+  if (!arr.is_none()) return to(tensor_from_numpy(arr), device, dtype, /*copy=*/true);
   Shape shape;
   std::vector<Scalar> values;
   collect(data, 0, shape, values);

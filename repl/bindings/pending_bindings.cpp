@@ -4,10 +4,6 @@
 
 namespace tp::torchpy {
 void bind_tensor_methods(py::module_&) {}
-void bind_cuda(py::module_&) {}
-void bind_autograd(py::module_&) {}
-void bind_amp(py::module_&) {}
-void bind_numpy(py::module_&) {}
 std::vector<OpSpec> creation_ops() { return {}; }
 std::vector<OpSpec> math_ops() { return {}; }
 std::vector<OpSpec> tensor_ops() { return {}; }

@@ -33,6 +33,14 @@ from torch.nn.parameter import Parameter as _Parameter  # noqa: E402
 _C._register_python_types(Size, _Parameter, return_types)
 
 from torch import nn  # noqa: E402
+# Autograd, devices, numpy and mixed precision.
+from torch._C import (  # noqa: E402,F401
+    as_tensor, from_numpy, get_autocast_dtype, is_autocast_enabled, is_grad_enabled, set_autocast_dtype,
+    set_autocast_enabled,
+)
+from torch import autograd, backends, cuda, amp  # noqa: E402,F401
+from torch.autograd.grad_mode import enable_grad, inference_mode, no_grad, set_grad_enabled  # noqa: E402,F401
+from torch.amp import autocast  # noqa: E402,F401
 
 
 def __getattr__(name):
