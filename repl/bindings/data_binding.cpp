@@ -35,6 +35,15 @@ std::vector<int64_t> randperm_list(int64_t n, std::optional<int64_t> seed, int64
   return out;
 }
 
+// torch.randint(high, size=(count,), generator=g).tolist() with g seeded with `seed`:
+// RandomSampler's draws with replacement (drawn 32 at a time there, element by element).
+std::vector<int64_t> randint_list(int64_t high, int64_t count, int64_t seed) {
+  Generator gen(static_cast<uint64_t>(seed));
+  Tensor draws = randint(high, {count}, DType::Int64, &gen);
+  const int64_t* data = draws.data<int64_t>();
+  return std::vector<int64_t>(data, data + count);
+}
+
 std::vector<Device> devices_of(const py::sequence& devices) {
   std::vector<Device> out;
   for (py::handle d : devices) out.push_back(device_from(d));
@@ -58,6 +67,8 @@ void bind_data(py::module_& m) {
   m.def("_randperm_list", &randperm_list, py::arg("n"), py::arg("seed") = py::none(), py::arg("count") = 1,
         "torch.randperm(n) as a list, `count` times over, from one generator seeded with `seed` (default: the "
         "default generator).");
+  m.def("_randint_list", &randint_list, py::arg("high"), py::arg("count"), py::arg("seed"),
+        "torch.randint(high, (count,)) as a list, from a generator seeded with `seed`.");
   m.def("_dp_scatter", &scatter, py::arg("input"), py::arg("devices"),
         "DataParallel: input split along dim 0 into one chunk per device (ScatterBackward).");
   m.def("_dp_gather", &gather, py::arg("outputs"), py::arg("device"),

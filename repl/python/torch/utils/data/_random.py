@@ -1,6 +1,6 @@
 """The draws the data utilities make, as PyTorch makes them: a 64-bit seed as
-torch.empty((), dtype=torch.int64).random_(generator=g).item(), and torch.randperm(n,
-generator=g).tolist(). Without a generator the C++ core draws from the default one directly."""
+torch.empty((), dtype=torch.int64).random_(generator=g).item(), torch.randperm(n,
+generator=g).tolist() and torch.randint(high, size, generator=g).tolist(). Without a generator the C++ core draws from the default one directly."""
 import torch
 
 
@@ -16,3 +16,15 @@ def randperm(n, generator=None, seed=None, count=1):
     if generator is None:
         return torch._C._randperm_list(n, seed, count)
     return [i for _ in range(count) for i in torch.randperm(n, generator=generator).tolist()]
+
+
+def randint(high, count, generator=None, seed=None):
+    """count integers in [0, high), drawn as RandomSampler(replacement=True) draws them: 32 at a
+    time from `generator`, or from a fresh generator seeded with `seed`."""
+    if generator is None:
+        return torch._C._randint_list(high, count, seed)
+    draws = []
+    for start in range(0, count, 32):
+        size = min(32, count - start)
+        draws += torch.randint(high=high, size=(size,), dtype=torch.int64, generator=generator).tolist()
+    return draws

@@ -1,6 +1,5 @@
 """Samplers: which dataset indices a DataLoader visits, in which order (SequentialSampler,
 RandomSampler, SubsetRandomSampler), and BatchSampler, which groups them into batches."""
-import torch
 from torch.utils.data import _random
 
 
@@ -47,14 +46,8 @@ class RandomSampler(Sampler):
         n = len(self.data_source)
         seed = _random.draw_seed() if self.generator is None else None
         if self.replacement:
-            generator = self.generator
-            if generator is None:
-                generator = torch.Generator()
-                generator.manual_seed(seed)
-            for _ in range(self.num_samples // 32):
-                yield from torch.randint(high=n, size=(32,), dtype=torch.int64, generator=generator).tolist()
-            yield from torch.randint(high=n, size=(self.num_samples % 32,), dtype=torch.int64,
-                                     generator=generator).tolist()
+            # PyTorch draws 32 at a time; each element is its own draw, so the chunks do not matter.
+            yield from _random.randint(n, self.num_samples, self.generator, seed)
             return
         # Whole permutations, then part of one more, all from the same generator.
         count = self.num_samples // n + 1
