@@ -4,7 +4,7 @@ base seed from the generator first, as PyTorch does, so later random numbers mat
 import torch
 from torch.utils.data import _random
 from torch.utils.data._utils.collate import default_collate
-from torch.utils.data.dataset import IterableDataset
+from torch.utils.data.dataset import IterableDataset, TensorDataset
 from torch.utils.data.sampler import BatchSampler, RandomSampler, SequentialSampler
 
 # Attributes that may not change once a DataLoader is made.
@@ -116,6 +116,12 @@ class _SingleProcessDataLoaderIter:
             self._indices = None
         else:
             self._indices = iter(loader._index_sampler)
+        # A TensorDataset batch collated by default is the rows at once: one gather per tensor
+        # gives the same tensors as stacking sample by sample, far faster (but another grad_fn,
+        # so not for tensors that require grad).
+        dataset = loader.dataset
+        self._gather = (type(dataset) is TensorDataset and loader.collate_fn is default_collate
+                        and not any(t.requires_grad for t in dataset.tensors))
 
     def __iter__(self):
         return self
@@ -135,6 +141,9 @@ class _SingleProcessDataLoaderIter:
         index = next(self._indices)
         if loader.batch_sampler is None:  # batch_size=None: samples one by one
             return loader.collate_fn(loader.dataset[index])
+        if self._gather:
+            rows = torch.tensor(index, dtype=torch.int64)
+            return [t[rows] for t in loader.dataset.tensors]
         return loader.collate_fn([loader.dataset[i] for i in index])
 
     def __next__(self):
