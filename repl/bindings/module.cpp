@@ -17,6 +17,7 @@ PyObject* init_torch_c() {
     bind_value_types(m);
     bind_ops(m);
     bind_tensor_methods(m);
+    bind_finfo(m);
     bind_cuda(m);
     bind_autograd(m);
     bind_nn(m);

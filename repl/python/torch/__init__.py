@@ -11,6 +11,8 @@ from torch._C import (  # noqa: F401
     Tensor,
     device,
     dtype,
+    finfo,
+    iinfo,
     float32, float, float64, double, float16, half, bfloat16, int64, long, int32, int, uint8, bool,
 )
 

@@ -1,0 +1,174 @@
+// Bindings of the creation and random functions (torch.tensor, zeros, ones, full, empty, eye,
+// arange, linspace, rand, randn, randint, randperm, *_like, manual_seed, set_printoptions)
+// with dtype= and device= keywords, and their part of the op table.
+#include "core/autograd/autograd.h"
+#include "core/error.h"
+#include "core/generator.h"
+#include "core/ops/creation.h"
+#include "core/ops/random.h"
+#include "core/printing.h"
+#include "repl/bindings/args.h"
+#include "repl/bindings/op_table.h"
+
+namespace tp::torchpy {
+
+namespace {
+
+// requires_grad=True: the new tensor becomes a leaf that requires grad.
+Tensor with_requires_grad(const OpArgs& p, size_t i, Tensor t) {
+  if (p.boolean(i, false)) autograd::set_requires_grad(t, true);
+  return t;
+}
+
+TensorOptions options(const OpArgs& p, size_t dtype_i, size_t device_i, DType dflt) {
+  return TensorOptions(p.dtype(dtype_i).value_or(dflt), p.device(device_i).value_or(Device::cpu()));
+}
+
+py::object t_tensor(const py::args& a, const py::kwargs& kw) {
+  OpArgs p("tensor", a, kw, {"data", "dtype", "device", "requires_grad", "pin_memory"});
+  if (!p.has(0)) raise_type_error("tensor() missing 1 required positional arguments: \"data\"");
+  return wrap(with_requires_grad(p, 3, tensor_from_data(p.get(0), p.dtype(1), p.device(2).value_or(Device::cpu()))));
+}
+
+// zeros/ones/empty/rand/randn(*size, dtype=None, device=None, requires_grad=False).
+using SizedFn = Tensor (*)(const Shape&, TensorOptions);
+py::object sized(const py::args& a, const py::kwargs& kw, const char* name, SizedFn fn) {
+  OpArgs p(name, a, kw, {"*size", "dtype", "device", "requires_grad", "out", "layout", "pin_memory"});
+  Shape shape = p.varargs_shape(0);
+  return wrap(with_requires_grad(p, 3, fn(shape, options(p, 1, 2, default_float_dtype()))));
+}
+Tensor zeros_fn(const Shape& s, TensorOptions o) { return zeros(s, o); }
+Tensor ones_fn(const Shape& s, TensorOptions o) { return ones(s, o); }
+Tensor empty_fn(const Shape& s, TensorOptions o) { return empty(s, o); }
+Tensor rand_fn(const Shape& s, TensorOptions o) { return rand(s, o); }
+Tensor randn_fn(const Shape& s, TensorOptions o) { return randn(s, o); }
+py::object t_zeros(const py::args& a, const py::kwargs& kw) { return sized(a, kw, "zeros", zeros_fn); }
+py::object t_ones(const py::args& a, const py::kwargs& kw) { return sized(a, kw, "ones", ones_fn); }
+py::object t_empty(const py::args& a, const py::kwargs& kw) { return sized(a, kw, "empty", empty_fn); }
+py::object t_rand(const py::args& a, const py::kwargs& kw) { return sized(a, kw, "rand", rand_fn); }
+py::object t_randn(const py::args& a, const py::kwargs& kw) { return sized(a, kw, "randn", randn_fn); }
+
+py::object t_full(const py::args& a, const py::kwargs& kw) {
+  OpArgs p("full", a, kw, {"size", "fill_value", "dtype", "device", "requires_grad"});
+  return wrap(with_requires_grad(p, 4, full(p.int_list(0), p.scalar(1), p.dtype(2), p.device(3).value_or(Device::cpu()))));
+}
+
+py::object t_eye(const py::args& a, const py::kwargs& kw) {
+  OpArgs p("eye", a, kw, {"n", "m", "dtype", "device", "requires_grad"});
+  return wrap(with_requires_grad(p, 4, eye(p.integer(0), p.opt_int(1), options(p, 2, 3, default_float_dtype()))));
+}
+
+py::object t_arange(const py::args& a, const py::kwargs& kw) {
+  OpArgs p("arange", a, kw, {"start", "end", "step", "dtype", "device", "requires_grad"});
+  Device dev = p.device(4).value_or(Device::cpu());
+  if (!p.has(1)) return wrap(with_requires_grad(p, 5, arange(p.scalar(0), p.dtype(3), dev)));
+  Scalar step = p.has(2) ? p.scalar(2) : Scalar(int64_t{1});
+  return wrap(with_requires_grad(p, 5, arange(p.scalar(0), p.scalar(1), step, p.dtype(3), dev)));
+}
+
+py::object t_linspace(const py::args& a, const py::kwargs& kw) {
+  OpArgs p("linspace", a, kw, {"start", "end", "steps", "dtype", "device", "requires_grad"});
+  return wrap(with_requires_grad(p, 5, linspace(p.scalar(0), p.scalar(1), p.integer(2), options(p, 3, 4, default_float_dtype()))));
+}
+
+py::object t_randint(const py::args& a, const py::kwargs& kw) {
+  OpArgs p("randint", a, kw, {"low", "high", "size", "dtype", "device", "requires_grad"});
+  // randint(high, size) or randint(low, high, size).
+  bool two = a.size() == 2 || (!p.has(2) && p.has(1));
+  Shape size = two ? p.int_list(1) : p.int_list(2);
+  TensorOptions o = options(p, 3, 4, DType::Int64);
+  if (two) return wrap(randint(p.integer(0), size, o));
+  return wrap(randint(p.integer(0), p.integer(1), size, o));
+}
+
+py::object t_randperm(const py::args& a, const py::kwargs& kw) {
+  OpArgs p("randperm", a, kw, {"n", "dtype", "device", "requires_grad"});
+  return wrap(randperm(p.integer(0), options(p, 1, 2, DType::Int64)));
+}
+
+// *_like(input, dtype=None, device=None).
+py::object like(const py::args& a, const py::kwargs& kw, const char* name, int which) {
+  OpArgs p(name, a, kw, {"input", "dtype", "device", "requires_grad"});
+  Tensor t = p.tensor(0);
+  auto dt = p.dtype(1);
+  auto dev = p.device(2);
+  TensorOptions o(dt.value_or(t.dtype()), dev.value_or(t.device()));
+  Tensor out;
+  switch (which) {
+    case 0: out = zeros_like(t, dt, dev); break;
+    case 1: out = ones_like(t, dt, dev); break;
+    case 2: out = empty_like(t, dt, dev); break;
+    case 3: out = rand_like(t, o); break;
+    default: out = randn_like(t, o); break;
+  }
+  return wrap(with_requires_grad(p, 3, out));
+}
+py::object t_zeros_like(const py::args& a, const py::kwargs& kw) { return like(a, kw, "zeros_like", 0); }
+py::object t_ones_like(const py::args& a, const py::kwargs& kw) { return like(a, kw, "ones_like", 1); }
+py::object t_empty_like(const py::args& a, const py::kwargs& kw) { return like(a, kw, "empty_like", 2); }
+py::object t_rand_like(const py::args& a, const py::kwargs& kw) { return like(a, kw, "rand_like", 3); }
+py::object t_randn_like(const py::args& a, const py::kwargs& kw) { return like(a, kw, "randn_like", 4); }
+
+py::object t_full_like(const py::args& a, const py::kwargs& kw) {
+  OpArgs p("full_like", a, kw, {"input", "fill_value", "dtype", "device"});
+  return wrap(full_like(p.tensor(0), p.scalar(1), p.dtype(2), p.device(3)));
+}
+
+py::object t_manual_seed(const py::args& a, const py::kwargs& kw) {
+  OpArgs p("manual_seed", a, kw, {"seed"});
+  default_generator().manual_seed(static_cast<uint64_t>(p.integer(0)));
+  return py::none();  // PyTorch returns a Generator; nothing here needs it yet
+}
+
+py::object t_set_printoptions(const py::args& a, const py::kwargs& kw) {
+  OpArgs p("set_printoptions", a, kw, {"precision", "threshold", "edgeitems", "linewidth", "profile", "sci_mode"});
+  PrintOptionsUpdate u;
+  if (p.has(0)) u.precision = static_cast<int>(p.integer(0));
+  if (p.has(1)) u.threshold = p.number(1, 0);
+  if (p.has(2)) u.edgeitems = static_cast<int>(p.integer(2));
+  if (p.has(3)) u.linewidth = static_cast<int>(p.integer(3));
+  if (p.has(4)) {
+    if (!py::isinstance<py::str>(p.get(4))) p.type_error(4, "str");
+    u.profile = p.get(4).cast<std::string>();
+  }
+  if (p.has(5)) u.sci_mode = p.boolean(5, false);
+  set_printoptions(u);
+  return py::none();
+}
+
+py::object t_is_tensor(const py::args& a, const py::kwargs& kw) {
+  OpArgs p("is_tensor", a, kw, {"obj"});
+  if (!p.get(0)) raise_type_error("is_tensor() missing 1 required positional argument: 'obj'");
+  return py::bool_(is_tensor(p.get(0)));
+}
+
+}  // namespace
+
+std::vector<OpSpec> creation_ops() {
+  using W = OpWhere;
+  return {
+      {"tensor", t_tensor, W::Function, "tensor(data, dtype=None, device=None): a tensor from nested lists"},
+      {"zeros", t_zeros, W::Function, "zeros(*size, dtype=None, device=None): filled with 0"},
+      {"ones", t_ones, W::Function, "ones(*size, dtype=None, device=None): filled with 1"},
+      {"empty", t_empty, W::Function, "empty(*size, dtype=None, device=None): uninitialised"},
+      {"full", t_full, W::Function, "full(size, fill_value, dtype=None, device=None): filled with a value"},
+      {"eye", t_eye, W::Function, "eye(n, m=None): the identity matrix"},
+      {"arange", t_arange, W::Function, "arange(start=0, end, step=1): evenly spaced values in [start, end)"},
+      {"linspace", t_linspace, W::Function, "linspace(start, end, steps): steps values from start to end"},
+      {"rand", t_rand, W::Function, "rand(*size): uniform random values in [0, 1)"},
+      {"randn", t_randn, W::Function, "randn(*size): standard normal random values"},
+      {"randint", t_randint, W::Function, "randint(low=0, high, size): random integers in [low, high)"},
+      {"randperm", t_randperm, W::Function, "randperm(n): a random permutation of 0..n-1"},
+      {"zeros_like", t_zeros_like, W::Function, "zeros_like(input): zeros with input's shape, dtype, device"},
+      {"ones_like", t_ones_like, W::Function, "ones_like(input): ones with input's shape, dtype, device"},
+      {"empty_like", t_empty_like, W::Function, "empty_like(input): uninitialised, like input"},
+      {"full_like", t_full_like, W::Function, "full_like(input, fill_value): filled, like input"},
+      {"rand_like", t_rand_like, W::Function, "rand_like(input): uniform random, like input"},
+      {"randn_like", t_randn_like, W::Function, "randn_like(input): normal random, like input"},
+      {"manual_seed", t_manual_seed, W::Function, "manual_seed(seed): seed the random number generator"},
+      {"set_printoptions", t_set_printoptions, W::Function, "set_printoptions(precision=, threshold=, ...): tensor printing"},
+      {"is_tensor", t_is_tensor, W::Function, "is_tensor(obj): True for a Tensor"},
+  };
+}
+
+}  // namespace tp::torchpy

@@ -1,0 +1,456 @@
+// Bindings of the math ops: elementwise functions and their in-place methods (add, mul, exp,
+// relu, clamp, where, comparisons, ...), reductions with dim/keepdim (sum, mean, max -> a
+// return_types pair, argmax, std, softmax, ...) and matrix products; their part of the op table.
+#include "core/error.h"
+#include "core/ops/copy.h"
+#include "core/ops/elementwise.h"
+#include "core/ops/linalg.h"
+#include "core/ops/random.h"
+#include "core/ops/reduce.h"
+#include "repl/bindings/args.h"
+#include "repl/bindings/op_table.h"
+
+namespace tp::torchpy {
+
+namespace {
+
+// In-place ops return self: the same Python object.
+py::object self_of(const py::args& a) { return py::reinterpret_borrow<py::object>(a[0]); }
+
+// ---- unary: f(input) and its in-place method f_() ----
+
+using UnaryFn = Tensor (*)(const Tensor&);
+using UnaryInplaceFn = const Tensor& (*)(const Tensor&);
+
+py::object unary_fn(const py::args& a, const py::kwargs& kw, const char* name, UnaryFn fn) {
+  OpArgs p(name, a, kw, {"input"});
+  return wrap(fn(p.tensor(0)));
+}
+py::object unary_inplace(const py::args& a, const py::kwargs& kw, const char* name, UnaryInplaceFn fn) {
+  OpArgs p(name, a, kw, {"input"});
+  fn(p.tensor(0));
+  return self_of(a);  // the same object: in-place ops return self
+}
+
+py::object u_neg(const py::args& a, const py::kwargs& kw) { return unary_fn(a, kw, "neg", neg); }
+py::object u_abs(const py::args& a, const py::kwargs& kw) { return unary_fn(a, kw, "abs", abs); }
+py::object u_exp(const py::args& a, const py::kwargs& kw) { return unary_fn(a, kw, "exp", exp); }
+py::object u_log(const py::args& a, const py::kwargs& kw) { return unary_fn(a, kw, "log", log); }
+py::object u_log2(const py::args& a, const py::kwargs& kw) { return unary_fn(a, kw, "log2", log2); }
+py::object u_log10(const py::args& a, const py::kwargs& kw) { return unary_fn(a, kw, "log10", log10); }
+py::object u_log1p(const py::args& a, const py::kwargs& kw) { return unary_fn(a, kw, "log1p", log1p); }
+py::object u_sqrt(const py::args& a, const py::kwargs& kw) { return unary_fn(a, kw, "sqrt", sqrt); }
+py::object u_rsqrt(const py::args& a, const py::kwargs& kw) { return unary_fn(a, kw, "rsqrt", rsqrt); }
+py::object u_reciprocal(const py::args& a, const py::kwargs& kw) { return unary_fn(a, kw, "reciprocal", reciprocal); }
+py::object u_sin(const py::args& a, const py::kwargs& kw) { return unary_fn(a, kw, "sin", sin); }
+py::object u_cos(const py::args& a, const py::kwargs& kw) { return unary_fn(a, kw, "cos", cos); }
+py::object u_tan(const py::args& a, const py::kwargs& kw) { return unary_fn(a, kw, "tan", tan); }
+py::object u_tanh(const py::args& a, const py::kwargs& kw) { return unary_fn(a, kw, "tanh", tanh); }
+py::object u_sigmoid(const py::args& a, const py::kwargs& kw) { return unary_fn(a, kw, "sigmoid", sigmoid); }
+py::object u_relu(const py::args& a, const py::kwargs& kw) { return unary_fn(a, kw, "relu", relu); }
+py::object u_floor(const py::args& a, const py::kwargs& kw) { return unary_fn(a, kw, "floor", floor); }
+py::object u_ceil(const py::args& a, const py::kwargs& kw) { return unary_fn(a, kw, "ceil", ceil); }
+py::object u_round(const py::args& a, const py::kwargs& kw) { return unary_fn(a, kw, "round", round); }
+py::object u_trunc(const py::args& a, const py::kwargs& kw) { return unary_fn(a, kw, "trunc", trunc); }
+py::object u_sign(const py::args& a, const py::kwargs& kw) { return unary_fn(a, kw, "sign", sign); }
+py::object u_square(const py::args& a, const py::kwargs& kw) { return unary_fn(a, kw, "square", square); }
+py::object u_isnan(const py::args& a, const py::kwargs& kw) { return unary_fn(a, kw, "isnan", isnan); }
+py::object u_isinf(const py::args& a, const py::kwargs& kw) { return unary_fn(a, kw, "isinf", isinf); }
+py::object u_isfinite(const py::args& a, const py::kwargs& kw) { return unary_fn(a, kw, "isfinite", isfinite); }
+py::object u_logical_not(const py::args& a, const py::kwargs& kw) { return unary_fn(a, kw, "logical_not", logical_not); }
+py::object u_bitwise_not(const py::args& a, const py::kwargs& kw) { return unary_fn(a, kw, "bitwise_not", bitwise_not); }
+
+py::object ui_neg(const py::args& a, const py::kwargs& kw) { return unary_inplace(a, kw, "neg_", neg_); }
+py::object ui_abs(const py::args& a, const py::kwargs& kw) { return unary_inplace(a, kw, "abs_", abs_); }
+py::object ui_exp(const py::args& a, const py::kwargs& kw) { return unary_inplace(a, kw, "exp_", exp_); }
+py::object ui_log(const py::args& a, const py::kwargs& kw) { return unary_inplace(a, kw, "log_", log_); }
+py::object ui_sqrt(const py::args& a, const py::kwargs& kw) { return unary_inplace(a, kw, "sqrt_", sqrt_); }
+py::object ui_sin(const py::args& a, const py::kwargs& kw) { return unary_inplace(a, kw, "sin_", sin_); }
+py::object ui_cos(const py::args& a, const py::kwargs& kw) { return unary_inplace(a, kw, "cos_", cos_); }
+py::object ui_tanh(const py::args& a, const py::kwargs& kw) { return unary_inplace(a, kw, "tanh_", tanh_); }
+py::object ui_sigmoid(const py::args& a, const py::kwargs& kw) { return unary_inplace(a, kw, "sigmoid_", sigmoid_); }
+py::object ui_relu(const py::args& a, const py::kwargs& kw) { return unary_inplace(a, kw, "relu_", relu_); }
+py::object ui_floor(const py::args& a, const py::kwargs& kw) { return unary_inplace(a, kw, "floor_", floor_); }
+py::object ui_ceil(const py::args& a, const py::kwargs& kw) { return unary_inplace(a, kw, "ceil_", ceil_); }
+py::object ui_round(const py::args& a, const py::kwargs& kw) { return unary_inplace(a, kw, "round_", round_); }
+py::object ui_trunc(const py::args& a, const py::kwargs& kw) { return unary_inplace(a, kw, "trunc_", trunc_); }
+py::object ui_reciprocal(const py::args& a, const py::kwargs& kw) { return unary_inplace(a, kw, "reciprocal_", reciprocal_); }
+py::object ui_square(const py::args& a, const py::kwargs& kw) { return unary_inplace(a, kw, "square_", square_); }
+py::object ui_zero(const py::args& a, const py::kwargs& kw) { return unary_inplace(a, kw, "zero_", zero_); }
+
+// ---- binary: f(input, other) with a tensor or a number as other ----
+
+using TTFn = Tensor (*)(const Tensor&, const Tensor&);
+using TSFn = Tensor (*)(const Tensor&, Scalar);
+
+py::object binary_fn(const py::args& a, const py::kwargs& kw, const char* name, TTFn tt, TSFn ts) {
+  OpArgs p(name, a, kw, {"input", "other"});
+  Tensor x = p.tensor(0);
+  if (!ts || p.tensor_or_number(1)) return wrap(tt(x, p.tensor(1)));
+  return wrap(ts(x, p.scalar(1)));
+}
+
+Tensor mul_tt(const Tensor& a, const Tensor& b) { return mul(a, b); }
+Tensor mul_ts(const Tensor& a, Scalar b) { return mul(a, b); }
+Tensor pow_tt(const Tensor& a, const Tensor& b) { return pow(a, b); }
+Tensor pow_ts(const Tensor& a, Scalar b) { return pow(a, b); }
+Tensor fdiv_tt(const Tensor& a, const Tensor& b) { return floor_divide(a, b); }
+Tensor fdiv_ts(const Tensor& a, Scalar b) { return floor_divide(a, b); }
+Tensor rem_tt(const Tensor& a, const Tensor& b) { return remainder(a, b); }
+Tensor rem_ts(const Tensor& a, Scalar b) { return remainder(a, b); }
+Tensor eq_tt(const Tensor& a, const Tensor& b) { return eq(a, b); }
+Tensor eq_ts(const Tensor& a, Scalar b) { return eq(a, b); }
+Tensor ne_tt(const Tensor& a, const Tensor& b) { return ne(a, b); }
+Tensor ne_ts(const Tensor& a, Scalar b) { return ne(a, b); }
+Tensor lt_tt(const Tensor& a, const Tensor& b) { return lt(a, b); }
+Tensor lt_ts(const Tensor& a, Scalar b) { return lt(a, b); }
+Tensor le_tt(const Tensor& a, const Tensor& b) { return le(a, b); }
+Tensor le_ts(const Tensor& a, Scalar b) { return le(a, b); }
+Tensor gt_tt(const Tensor& a, const Tensor& b) { return gt(a, b); }
+Tensor gt_ts(const Tensor& a, Scalar b) { return gt(a, b); }
+Tensor ge_tt(const Tensor& a, const Tensor& b) { return ge(a, b); }
+Tensor ge_ts(const Tensor& a, Scalar b) { return ge(a, b); }
+
+py::object b_add(const py::args& a, const py::kwargs& kw) {
+  OpArgs p("add", a, kw, {"input", "other", "alpha"});
+  Scalar alpha = p.has(2) ? p.scalar(2) : Scalar(int64_t{1});
+  if (p.tensor_or_number(1)) return wrap(add(p.tensor(0), p.tensor(1), alpha));
+  return wrap(add(p.tensor(0), p.scalar(1), alpha));
+}
+py::object b_sub(const py::args& a, const py::kwargs& kw) {
+  OpArgs p("sub", a, kw, {"input", "other", "alpha"});
+  Scalar alpha = p.has(2) ? p.scalar(2) : Scalar(int64_t{1});
+  if (p.tensor_or_number(1)) return wrap(sub(p.tensor(0), p.tensor(1), alpha));
+  return wrap(sub(p.tensor(0), p.scalar(1), alpha));
+}
+py::object b_mul(const py::args& a, const py::kwargs& kw) { return binary_fn(a, kw, "mul", mul_tt, mul_ts); }
+py::object b_div(const py::args& a, const py::kwargs& kw) {
+  OpArgs p("div", a, kw, {"input", "other", "rounding_mode"});
+  std::optional<std::string> mode;
+  if (p.has(2)) {
+    if (!py::isinstance<py::str>(p.get(2))) p.type_error(2, "str");
+    mode = p.get(2).cast<std::string>();
+  }
+  if (p.tensor_or_number(1)) return wrap(div(p.tensor(0), p.tensor(1), mode));
+  return wrap(div(p.tensor(0), p.scalar(1), mode));
+}
+py::object b_pow(const py::args& a, const py::kwargs& kw) { return binary_fn(a, kw, "pow", pow_tt, pow_ts); }
+py::object b_floor_divide(const py::args& a, const py::kwargs& kw) { return binary_fn(a, kw, "floor_divide", fdiv_tt, fdiv_ts); }
+py::object b_remainder(const py::args& a, const py::kwargs& kw) { return binary_fn(a, kw, "remainder", rem_tt, rem_ts); }
+py::object b_maximum(const py::args& a, const py::kwargs& kw) { return binary_fn(a, kw, "maximum", maximum, nullptr); }
+py::object b_minimum(const py::args& a, const py::kwargs& kw) { return binary_fn(a, kw, "minimum", minimum, nullptr); }
+py::object b_atan2(const py::args& a, const py::kwargs& kw) { return binary_fn(a, kw, "atan2", atan2, nullptr); }
+py::object b_eq(const py::args& a, const py::kwargs& kw) { return binary_fn(a, kw, "eq", eq_tt, eq_ts); }
+py::object b_ne(const py::args& a, const py::kwargs& kw) { return binary_fn(a, kw, "ne", ne_tt, ne_ts); }
+py::object b_lt(const py::args& a, const py::kwargs& kw) { return binary_fn(a, kw, "lt", lt_tt, lt_ts); }
+py::object b_le(const py::args& a, const py::kwargs& kw) { return binary_fn(a, kw, "le", le_tt, le_ts); }
+py::object b_gt(const py::args& a, const py::kwargs& kw) { return binary_fn(a, kw, "gt", gt_tt, gt_ts); }
+py::object b_ge(const py::args& a, const py::kwargs& kw) { return binary_fn(a, kw, "ge", ge_tt, ge_ts); }
+py::object b_logical_and(const py::args& a, const py::kwargs& kw) { return binary_fn(a, kw, "logical_and", logical_and, nullptr); }
+py::object b_logical_or(const py::args& a, const py::kwargs& kw) { return binary_fn(a, kw, "logical_or", logical_or, nullptr); }
+py::object b_logical_xor(const py::args& a, const py::kwargs& kw) { return binary_fn(a, kw, "logical_xor", logical_xor, nullptr); }
+
+py::object b_equal(const py::args& a, const py::kwargs& kw) {
+  OpArgs p("equal", a, kw, {"input", "other"});
+  Tensor x = p.tensor(0), y = p.tensor(1);
+  if (x.sizes() != y.sizes()) return py::bool_(false);
+  return py::bool_(item(all(eq(x, y))).to_bool());
+}
+py::object b_allclose(const py::args& a, const py::kwargs& kw) {
+  OpArgs p("allclose", a, kw, {"input", "other", "rtol", "atol", "equal_nan"});
+  Tensor x = p.tensor(0), y = p.tensor(1);
+  double rtol = p.number(2, 1e-5), atol = p.number(3, 1e-8);
+  Tensor diff = abs(sub(x, y));
+  Tensor bound = add(mul(abs(y), Scalar(rtol)), Scalar(atol));
+  return py::bool_(item(all(le(diff, bound))).to_bool());
+}
+
+// ---- in-place binary methods: return self ----
+
+py::object bi_add(const py::args& a, const py::kwargs& kw) {
+  OpArgs p("add_", a, kw, {"input", "other", "alpha"});
+  Scalar alpha = p.has(2) ? p.scalar(2) : Scalar(int64_t{1});
+  if (is_tensor(p.get(1))) add_(p.tensor(0), p.tensor(1), alpha);
+  else add_(p.tensor(0), p.scalar(1), alpha);
+  return self_of(a);
+}
+py::object bi_sub(const py::args& a, const py::kwargs& kw) {
+  OpArgs p("sub_", a, kw, {"input", "other", "alpha"});
+  Scalar alpha = p.has(2) ? p.scalar(2) : Scalar(int64_t{1});
+  if (is_tensor(p.get(1))) sub_(p.tensor(0), p.tensor(1), alpha);
+  else sub_(p.tensor(0), p.scalar(1), alpha);
+  return self_of(a);
+}
+py::object bi_mul(const py::args& a, const py::kwargs& kw) {
+  OpArgs p("mul_", a, kw, {"input", "other"});
+  if (is_tensor(p.get(1))) mul_(p.tensor(0), p.tensor(1));
+  else mul_(p.tensor(0), p.scalar(1));
+  return self_of(a);
+}
+py::object bi_div(const py::args& a, const py::kwargs& kw) {
+  OpArgs p("div_", a, kw, {"input", "other"});
+  if (is_tensor(p.get(1))) div_(p.tensor(0), p.tensor(1));
+  else div_(p.tensor(0), p.scalar(1));
+  return self_of(a);
+}
+py::object bi_pow(const py::args& a, const py::kwargs& kw) {
+  OpArgs p("pow_", a, kw, {"input", "exponent"});
+  if (is_tensor(p.get(1))) pow_(p.tensor(0), p.tensor(1));
+  else pow_(p.tensor(0), p.scalar(1));
+  return self_of(a);
+}
+py::object bi_fill(const py::args& a, const py::kwargs& kw) {
+  OpArgs p("fill_", a, kw, {"input", "value"});
+  fill_(p.tensor(0), p.scalar(1));
+  return self_of(a);
+}
+py::object bi_copy(const py::args& a, const py::kwargs& kw) {
+  OpArgs p("copy_", a, kw, {"input", "src", "non_blocking"});
+  copy_(p.tensor(0), p.tensor(1));
+  return self_of(a);
+}
+py::object bi_uniform(const py::args& a, const py::kwargs& kw) {
+  OpArgs p("uniform_", a, kw, {"input", "from", "to"});
+  uniform_(p.tensor(0), p.number(1, 0.0), p.number(2, 1.0));
+  return self_of(a);
+}
+py::object bi_normal(const py::args& a, const py::kwargs& kw) {
+  OpArgs p("normal_", a, kw, {"input", "mean", "std"});
+  normal_(p.tensor(0), p.number(1, 0.0), p.number(2, 1.0));
+  return self_of(a);
+}
+
+// ---- clamp and where ----
+
+std::optional<Scalar> opt_scalar(const OpArgs& p, size_t i) {
+  if (!p.has(i)) return std::nullopt;
+  return p.scalar(i);
+}
+py::object c_clamp(const py::args& a, const py::kwargs& kw) {
+  OpArgs p("clamp", a, kw, {"input", "min", "max"});
+  return wrap(clamp(p.tensor(0), opt_scalar(p, 1), opt_scalar(p, 2)));
+}
+py::object c_clamp_(const py::args& a, const py::kwargs& kw) {
+  OpArgs p("clamp_", a, kw, {"input", "min", "max"});
+  clamp_(p.tensor(0), opt_scalar(p, 1), opt_scalar(p, 2));
+  return self_of(a);
+}
+py::object c_where(const py::args& a, const py::kwargs& kw) {
+  OpArgs p("where", a, kw, {"condition", "input", "other"});
+  Tensor cond = p.tensor(0);
+  bool ta = is_tensor(p.get(1)), tb = is_tensor(p.get(2));
+  if (ta && tb) return wrap(where(cond, p.tensor(1), p.tensor(2)));
+  if (ta) return wrap(where(cond, p.tensor(1), p.scalar(2)));
+  if (tb) return wrap(where(cond, p.scalar(1), p.tensor(2)));
+  return wrap(where(cond, p.scalar(1), p.scalar(2)));
+}
+
+// ---- reductions ----
+
+// dim given as an int or a tuple of ints; empty when absent.
+DimList dims_of(const OpArgs& p, size_t i) {
+  if (!p.has(i)) return {};
+  return p.int_list(i);
+}
+
+py::object r_sum(const py::args& a, const py::kwargs& kw) {
+  OpArgs p("sum", a, kw, {"input", "dim", "keepdim", "dtype"});
+  if (!p.has(1)) return wrap(sum(p.tensor(0), p.dtype(3)));
+  return wrap(sum(p.tensor(0), dims_of(p, 1), p.boolean(2, false), p.dtype(3)));
+}
+py::object r_mean(const py::args& a, const py::kwargs& kw) {
+  OpArgs p("mean", a, kw, {"input", "dim", "keepdim", "dtype"});
+  if (!p.has(1)) return wrap(mean(p.tensor(0), p.dtype(3)));
+  return wrap(mean(p.tensor(0), dims_of(p, 1), p.boolean(2, false), p.dtype(3)));
+}
+py::object r_prod(const py::args& a, const py::kwargs& kw) {
+  OpArgs p("prod", a, kw, {"input", "dim", "keepdim", "dtype"});
+  if (!p.has(1)) return wrap(prod(p.tensor(0), p.dtype(3)));
+  return wrap(prod(p.tensor(0), p.integer(1), p.boolean(2, false), p.dtype(3)));
+}
+// max(input) / max(input, dim, keepdim) -> (values, indices) / max(input, other).
+py::object max_min(const py::args& a, const py::kwargs& kw, const char* name, bool is_max) {
+  OpArgs p(name, a, kw, {"input", "dim", "keepdim"});
+  Tensor x = p.tensor(0);
+  if (!p.has(1)) return wrap(is_max ? max(x) : min(x));
+  if (is_tensor(p.get(1))) return wrap(is_max ? maximum(x, p.tensor(1)) : minimum(x, p.tensor(1)));
+  ValuesIndices r = is_max ? max(x, p.integer(1), p.boolean(2, false)) : min(x, p.integer(1), p.boolean(2, false));
+  return wrap_return_pair(name, r.values, r.indices);
+}
+py::object r_max(const py::args& a, const py::kwargs& kw) { return max_min(a, kw, "max", true); }
+py::object r_min(const py::args& a, const py::kwargs& kw) { return max_min(a, kw, "min", false); }
+py::object r_amax(const py::args& a, const py::kwargs& kw) {
+  OpArgs p("amax", a, kw, {"input", "dim", "keepdim"});
+  return wrap(amax(p.tensor(0), dims_of(p, 1), p.boolean(2, false)));
+}
+py::object r_amin(const py::args& a, const py::kwargs& kw) {
+  OpArgs p("amin", a, kw, {"input", "dim", "keepdim"});
+  return wrap(amin(p.tensor(0), dims_of(p, 1), p.boolean(2, false)));
+}
+py::object r_argmax(const py::args& a, const py::kwargs& kw) {
+  OpArgs p("argmax", a, kw, {"input", "dim", "keepdim"});
+  return wrap(argmax(p.tensor(0), p.opt_int(1), p.boolean(2, false)));
+}
+py::object r_argmin(const py::args& a, const py::kwargs& kw) {
+  OpArgs p("argmin", a, kw, {"input", "dim", "keepdim"});
+  return wrap(argmin(p.tensor(0), p.opt_int(1), p.boolean(2, false)));
+}
+// std/var(input, dim=None, unbiased=True, keepdim=False, *, correction=1).
+py::object var_std(const py::args& a, const py::kwargs& kw, const char* name, bool is_std) {
+  OpArgs p(name, a, kw, {"input", "dim", "unbiased", "keepdim", "correction"});
+  int64_t correction = p.has(4) ? p.integer(4) : (p.boolean(2, true) ? 1 : 0);
+  bool unbiased_first = p.get(1) && PyBool_Check(p.get(1).ptr());  // std(x, False): unbiased given first
+  if (unbiased_first) correction = p.get(1).ptr() == Py_True ? 1 : 0;
+  DimList dims = unbiased_first ? DimList{} : dims_of(p, 1);
+  Tensor x = p.tensor(0);
+  bool keep = p.boolean(3, false);
+  return wrap(is_std ? tp::std(x, dims, correction, keep) : var(x, dims, correction, keep));
+}
+py::object r_std(const py::args& a, const py::kwargs& kw) { return var_std(a, kw, "std", true); }
+py::object r_var(const py::args& a, const py::kwargs& kw) { return var_std(a, kw, "var", false); }
+py::object r_any(const py::args& a, const py::kwargs& kw) {
+  OpArgs p("any", a, kw, {"input", "dim", "keepdim"});
+  if (!p.has(1)) return wrap(any(p.tensor(0)));
+  return wrap(any(p.tensor(0), p.integer(1), p.boolean(2, false)));
+}
+py::object r_all(const py::args& a, const py::kwargs& kw) {
+  OpArgs p("all", a, kw, {"input", "dim", "keepdim"});
+  if (!p.has(1)) return wrap(all(p.tensor(0)));
+  return wrap(all(p.tensor(0), p.integer(1), p.boolean(2, false)));
+}
+py::object r_softmax(const py::args& a, const py::kwargs& kw) {
+  OpArgs p("softmax", a, kw, {"input", "dim", "dtype"});
+  return wrap(softmax(p.tensor(0), p.integer(1), p.dtype(2)));
+}
+py::object r_log_softmax(const py::args& a, const py::kwargs& kw) {
+  OpArgs p("log_softmax", a, kw, {"input", "dim", "dtype"});
+  return wrap(log_softmax(p.tensor(0), p.integer(1), p.dtype(2)));
+}
+py::object r_logsumexp(const py::args& a, const py::kwargs& kw) {
+  OpArgs p("logsumexp", a, kw, {"input", "dim", "keepdim"});
+  return wrap(logsumexp(p.tensor(0), dims_of(p, 1), p.boolean(2, false)));
+}
+
+// ---- matrix products ----
+
+py::object l_matmul(const py::args& a, const py::kwargs& kw) { return binary_fn(a, kw, "matmul", matmul, nullptr); }
+py::object l_mm(const py::args& a, const py::kwargs& kw) { return binary_fn(a, kw, "mm", mm, nullptr); }
+py::object l_bmm(const py::args& a, const py::kwargs& kw) { return binary_fn(a, kw, "bmm", bmm, nullptr); }
+py::object l_mv(const py::args& a, const py::kwargs& kw) { return binary_fn(a, kw, "mv", mv, nullptr); }
+py::object l_dot(const py::args& a, const py::kwargs& kw) { return binary_fn(a, kw, "dot", dot, nullptr); }
+py::object l_addmm(const py::args& a, const py::kwargs& kw) {
+  OpArgs p("addmm", a, kw, {"input", "mat1", "mat2", "beta", "alpha"});
+  Scalar beta = p.has(3) ? p.scalar(3) : Scalar(int64_t{1});
+  Scalar alpha = p.has(4) ? p.scalar(4) : Scalar(int64_t{1});
+  return wrap(addmm(p.tensor(0), p.tensor(1), p.tensor(2), beta, alpha));
+}
+
+}  // namespace
+
+std::vector<OpSpec> math_ops() {
+  using W = OpWhere;
+  return {
+      {"add", b_add, W::Both, "add(input, other, alpha=1): input + alpha * other"},
+      {"sub", b_sub, W::Both, "sub(input, other, alpha=1): input - alpha * other"},
+      {"mul", b_mul, W::Both, "mul(input, other): elementwise product"},
+      {"div", b_div, W::Both, "div(input, other, rounding_mode=None): true division"},
+      {"pow", b_pow, W::Both, "pow(input, exponent): elementwise power"},
+      {"floor_divide", b_floor_divide, W::Both, "floor_divide(input, other): input // other"},
+      {"remainder", b_remainder, W::Both, "remainder(input, other): input % other"},
+      {"maximum", b_maximum, W::Both, "maximum(input, other): elementwise max"},
+      {"minimum", b_minimum, W::Both, "minimum(input, other): elementwise min"},
+      {"atan2", b_atan2, W::Both, "atan2(input, other): elementwise arctangent of input/other"},
+      {"eq", b_eq, W::Both, "eq(input, other): input == other"},
+      {"ne", b_ne, W::Both, "ne(input, other): input != other"},
+      {"lt", b_lt, W::Both, "lt(input, other): input < other"},
+      {"le", b_le, W::Both, "le(input, other): input <= other"},
+      {"gt", b_gt, W::Both, "gt(input, other): input > other"},
+      {"ge", b_ge, W::Both, "ge(input, other): input >= other"},
+      {"logical_and", b_logical_and, W::Both, "logical_and(input, other)"},
+      {"logical_or", b_logical_or, W::Both, "logical_or(input, other)"},
+      {"logical_xor", b_logical_xor, W::Both, "logical_xor(input, other)"},
+      {"logical_not", u_logical_not, W::Both, "logical_not(input)"},
+      {"bitwise_not", u_bitwise_not, W::Both, "bitwise_not(input): ~input"},
+      {"equal", b_equal, W::Both, "equal(input, other): True when same shape and values"},
+      {"allclose", b_allclose, W::Both, "allclose(input, other, rtol=1e-05, atol=1e-08)"},
+      {"neg", u_neg, W::Both, "neg(input): -input"},
+      {"abs", u_abs, W::Both, "abs(input): absolute value"},
+      {"exp", u_exp, W::Both, "exp(input): e ** input"},
+      {"log", u_log, W::Both, "log(input): natural logarithm"},
+      {"log2", u_log2, W::Both, "log2(input)"},
+      {"log10", u_log10, W::Both, "log10(input)"},
+      {"log1p", u_log1p, W::Both, "log1p(input): log(1 + input)"},
+      {"sqrt", u_sqrt, W::Both, "sqrt(input): square root"},
+      {"rsqrt", u_rsqrt, W::Both, "rsqrt(input): 1 / sqrt(input)"},
+      {"reciprocal", u_reciprocal, W::Both, "reciprocal(input): 1 / input"},
+      {"sin", u_sin, W::Both, "sin(input)"},
+      {"cos", u_cos, W::Both, "cos(input)"},
+      {"tan", u_tan, W::Both, "tan(input)"},
+      {"tanh", u_tanh, W::Both, "tanh(input)"},
+      {"sigmoid", u_sigmoid, W::Both, "sigmoid(input): 1 / (1 + exp(-input))"},
+      {"relu", u_relu, W::Both, "relu(input): max(input, 0)"},
+      {"floor", u_floor, W::Both, "floor(input)"},
+      {"ceil", u_ceil, W::Both, "ceil(input)"},
+      {"round", u_round, W::Both, "round(input): round half to even"},
+      {"trunc", u_trunc, W::Both, "trunc(input)"},
+      {"sign", u_sign, W::Both, "sign(input): -1, 0 or 1"},
+      {"square", u_square, W::Both, "square(input): input ** 2"},
+      {"isnan", u_isnan, W::Both, "isnan(input)"},
+      {"isinf", u_isinf, W::Both, "isinf(input)"},
+      {"isfinite", u_isfinite, W::Both, "isfinite(input)"},
+      {"clamp", c_clamp, W::Both, "clamp(input, min=None, max=None)"},
+      {"clip", c_clamp, W::Both, "clip(input, min=None, max=None): alias of clamp"},
+      {"where", c_where, W::Both, "where(condition, input, other): input where condition else other"},
+      {"add_", bi_add, W::Method, "x.add_(other, alpha=1): in place"},
+      {"sub_", bi_sub, W::Method, "x.sub_(other, alpha=1): in place"},
+      {"mul_", bi_mul, W::Method, "x.mul_(other): in place"},
+      {"div_", bi_div, W::Method, "x.div_(other): in place"},
+      {"pow_", bi_pow, W::Method, "x.pow_(exponent): in place"},
+      {"clamp_", c_clamp_, W::Method, "x.clamp_(min=None, max=None): in place"},
+      {"fill_", bi_fill, W::Method, "x.fill_(value): every element set to value"},
+      {"zero_", ui_zero, W::Method, "x.zero_(): every element set to 0"},
+      {"copy_", bi_copy, W::Method, "x.copy_(src): copy src's values into x (any device)"},
+      {"uniform_", bi_uniform, W::Method, "x.uniform_(from=0, to=1): in place"},
+      {"normal_", bi_normal, W::Method, "x.normal_(mean=0, std=1): in place"},
+      {"neg_", ui_neg, W::Method, "x.neg_(): in place"},
+      {"abs_", ui_abs, W::Method, "x.abs_(): in place"},
+      {"exp_", ui_exp, W::Method, "x.exp_(): in place"},
+      {"log_", ui_log, W::Method, "x.log_(): in place"},
+      {"sqrt_", ui_sqrt, W::Method, "x.sqrt_(): in place"},
+      {"sin_", ui_sin, W::Method, "x.sin_(): in place"},
+      {"cos_", ui_cos, W::Method, "x.cos_(): in place"},
+      {"tanh_", ui_tanh, W::Method, "x.tanh_(): in place"},
+      {"sigmoid_", ui_sigmoid, W::Method, "x.sigmoid_(): in place"},
+      {"relu_", ui_relu, W::Both, "relu_(x): in place"},
+      {"floor_", ui_floor, W::Method, "x.floor_(): in place"},
+      {"ceil_", ui_ceil, W::Method, "x.ceil_(): in place"},
+      {"round_", ui_round, W::Method, "x.round_(): in place"},
+      {"trunc_", ui_trunc, W::Method, "x.trunc_(): in place"},
+      {"reciprocal_", ui_reciprocal, W::Method, "x.reciprocal_(): in place"},
+      {"square_", ui_square, W::Method, "x.square_(): in place"},
+      {"sum", r_sum, W::Both, "sum(input, dim=None, keepdim=False, dtype=None)"},
+      {"mean", r_mean, W::Both, "mean(input, dim=None, keepdim=False, dtype=None)"},
+      {"prod", r_prod, W::Both, "prod(input, dim=None, keepdim=False, dtype=None)"},
+      {"max", r_max, W::Both, "max(input) / max(input, dim, keepdim=False) -> (values, indices)"},
+      {"min", r_min, W::Both, "min(input) / min(input, dim, keepdim=False) -> (values, indices)"},
+      {"amax", r_amax, W::Both, "amax(input, dim=(), keepdim=False)"},
+      {"amin", r_amin, W::Both, "amin(input, dim=(), keepdim=False)"},
+      {"argmax", r_argmax, W::Both, "argmax(input, dim=None, keepdim=False): index of the max"},
+      {"argmin", r_argmin, W::Both, "argmin(input, dim=None, keepdim=False): index of the min"},
+      {"std", r_std, W::Both, "std(input, dim=None, unbiased=True, keepdim=False)"},
+      {"var", r_var, W::Both, "var(input, dim=None, unbiased=True, keepdim=False)"},
+      {"any", r_any, W::Both, "any(input, dim=None, keepdim=False)"},
+      {"all", r_all, W::Both, "all(input, dim=None, keepdim=False)"},
+      {"softmax", r_softmax, W::Both, "softmax(input, dim): exp normalised along dim"},
+      {"log_softmax", r_log_softmax, W::Both, "log_softmax(input, dim)"},
+      {"logsumexp", r_logsumexp, W::Both, "logsumexp(input, dim, keepdim=False)"},
+      {"matmul", l_matmul, W::Both, "matmul(input, other): matrix product (also input @ other)"},
+      {"mm", l_mm, W::Both, "mm(input, mat2): 2-D matrix product"},
+      {"bmm", l_bmm, W::Both, "bmm(input, mat2): batched matrix product"},
+      {"mv", l_mv, W::Both, "mv(input, vec): matrix-vector product"},
+      {"dot", l_dot, W::Both, "dot(input, other): 1-D dot product"},
+      {"addmm", l_addmm, W::Both, "addmm(input, mat1, mat2, beta=1, alpha=1)"},
+  };
+}
+
+}  // namespace tp::torchpy

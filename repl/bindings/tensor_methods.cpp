@@ -1,0 +1,128 @@
+// torch.Tensor's Python protocol beyond the op table: repr, the legacy constructor
+// torch.Tensor(2, 3), indexing and assignment, len/iter/truth/number conversions with PyTorch's
+// errors, hashing by identity, f"{loss:.4f}", `in`, and the properties (.shape, .dtype, .T, ...).
+#include "core/autograd/autograd.h"
+#include "core/error.h"
+#include "core/ops/copy.h"
+#include "core/ops/creation.h"
+#include "core/ops/device_ops.h"
+#include "core/ops/elementwise.h"
+#include "core/ops/reduce.h"
+#include "core/ops/shape.h"
+#include "core/printing.h"
+#include "repl/bindings/args.h"
+#include "repl/bindings/bindings.h"
+#include "repl/bindings/tensor_protocol.h"
+
+namespace tp::torchpy {
+
+namespace {
+
+// torch.Tensor(data) / torch.Tensor(2, 3): float32, as the legacy constructor does.
+Tensor legacy_new(const py::args& a, const py::kwargs& kw) {
+  if (a.size() == 1 && (py::isinstance<py::list>(a[0]) || py::isinstance<py::tuple>(a[0])))
+    return tensor_from_data(a[0], DType::Float32, Device::cpu());
+  if (a.size() == 1 && py::isinstance<py::str>(a[0])) raise_type_error("new(): invalid data type 'str'");
+  OpArgs p("Tensor", a, kw, {"*size"});
+  if (a.size() == 0) return empty({0});
+  return empty(p.varargs_shape(0));
+}
+
+const Tensor& one_element(py::handle self) {
+  const Tensor& t = tensor_of(self);
+  if (t.numel() != 1) fail(ErrorKind::ValueError, "only one element tensors can be converted to Python scalars");
+  return t;
+}
+
+void set_item(py::handle self, py::handle key, py::handle v) {
+  const Tensor& t = tensor_of(self);
+  std::vector<TensorIndex> idx = tensor_indices(key);
+  if (is_tensor(v)) {
+    index_put_(t, idx, tensor_of(v));
+  } else if (auto s = as_scalar(v)) {
+    index_put_(t, idx, *s);
+  } else {  // lists too, as in PyTorch
+    raise_type_error("can't assign a " + type_name(v) + " to a " + legacy_type_str(t));
+  }
+}
+
+// PyTorch's Tensor.__format__: a 0-dim tensor formats as its number; others as object does.
+py::object format(py::handle self, py::handle spec) {
+  const Tensor& t = tensor_of(self);
+  if (t.dim() == 0 && Py_TYPE(self.ptr()) == reinterpret_cast<PyTypeObject*>(tensor_type().ptr()))
+    return scalar_value(item(t)).attr("__format__")(spec);
+  return py::module_::import("builtins").attr("object").attr("__format__")(self, spec);
+}
+
+bool contains(py::handle self, py::handle element) {
+  const Tensor& t = tensor_of(self);
+  if (is_tensor(element)) return item(any(eq(tensor_of(element), t))).to_bool();
+  if (auto s = as_scalar(element)) return item(any(eq(t, *s))).to_bool();
+  fail(ErrorKind::RuntimeError, "Tensor.__contains__ only supports Tensor or scalar, but you passed in a " +
+                                    py::repr(py::type::handle_of(element)).cast<std::string>() + ".");
+}
+
+void bind_properties(TensorClass& cls) {
+  cls.def_property_readonly("shape", [](py::handle self) { return wrap_size(tensor_of(self).sizes()); });
+  cls.def_property_readonly("dtype", [](py::handle self) { return wrap_dtype(tensor_of(self).dtype()); });
+  cls.def_property_readonly("device", [](py::handle self) { return wrap_device(tensor_of(self).device()); });
+  cls.def_property_readonly("ndim", [](py::handle self) { return tensor_of(self).dim(); });
+  cls.def_property_readonly("T", [](py::handle self) { return wrap(tensor_T(tensor_of(self))); });
+  cls.def_property_readonly("mT", [](py::handle self) { return wrap(tensor_mT(tensor_of(self))); });
+  cls.def_property_readonly("is_cuda", [](py::handle self) { return is_cuda(tensor_of(self)); });
+  cls.def_property_readonly("is_cpu", [](py::handle self) { return tensor_of(self).device().is_cpu(); });
+  cls.def_property_readonly("itemsize", [](py::handle self) { return static_cast<int64_t>(tensor_of(self).element_size()); });
+  cls.def_property_readonly("nbytes", [](py::handle self) { return static_cast<int64_t>(tensor_of(self).nbytes()); });
+  // .data: the same memory outside autograd; assigning swaps the tensor's data in place.
+  cls.def_property(
+      "data", [](py::handle self) { return wrap(autograd::detach(tensor_of(self))); },
+      [](py::handle self, py::handle v) {
+        if (!is_tensor(v)) raise_type_error("Variable data has to be a tensor, but got " + type_name(v));
+        autograd::set_data(tensor_of(self), tensor_of(v));
+      });
+}
+
+}  // namespace
+
+void bind_tensor_methods(py::module_&) {
+  auto cls = py::reinterpret_borrow<TensorClass>(tensor_type());
+  // Python's own messages ("unsupported operand type(s) for +: 'Tensor' and 'str'", "'Tensor'
+  // object has no attribute") print tp_name, which pybind11 made "torch._C.Tensor".
+  reinterpret_cast<PyTypeObject*>(cls.ptr())->tp_name = "Tensor";
+  cls.def(py::init([](const py::args& a, const py::kwargs& kw) { return legacy_new(a, kw).impl_ptr(); }));
+  cls.def("__repr__", [](py::handle self) { return tensor_repr(tensor_of(self)); });
+  bind_tensor_operators(cls);
+  // Defining __eq__ removed the inherited hash; PyTorch hashes tensors by identity.
+  cls.def("__hash__", [](py::handle self) { return reinterpret_cast<intptr_t>(self.ptr()); });
+  cls.def("__getitem__", [](py::handle self, py::handle key) { return wrap(index(tensor_of(self), tensor_indices(key))); });
+  cls.def("__setitem__", set_item);
+  cls.def("__len__", [](py::handle self) {
+    const Tensor& t = tensor_of(self);
+    if (t.dim() == 0) fail(ErrorKind::TypeError, "len() of a 0-d tensor");
+    return t.size(0);
+  });
+  cls.def("__iter__", [](py::handle self) {
+    const Tensor& t = tensor_of(self);
+    if (t.dim() == 0) fail(ErrorKind::TypeError, "iteration over a 0-d tensor");
+    return py::iter(wrap_list(unbind(t, 0), false));
+  });
+  cls.def("__bool__", [](py::handle self) {
+    const Tensor& t = tensor_of(self);
+    if (t.numel() == 0) fail(ErrorKind::RuntimeError, "Boolean value of Tensor with no values is ambiguous");
+    if (t.numel() > 1) fail(ErrorKind::RuntimeError, "Boolean value of Tensor with more than one value is ambiguous");
+    return item(t).to_bool();
+  });
+  cls.def("__float__", [](py::handle self) { return item(one_element(self)).to_double(); });
+  cls.def("__int__", [](py::handle self) { return item(one_element(self)).to_int(); });
+  cls.def("__index__", [](py::handle self) {
+    const Tensor& t = tensor_of(self);
+    if (t.numel() != 1 || is_floating(t.dtype()) || t.dtype() == DType::Bool)
+      fail(ErrorKind::TypeError, "only integer tensors of a single element can be converted to an index");
+    return item(t).to_int();
+  });
+  cls.def("__format__", format);
+  cls.def("__contains__", contains);
+  bind_properties(cls);
+}
+
+}  // namespace tp::torchpy
