@@ -3,12 +3,13 @@
 # simulated-GPU behaviour; in tests/lang/ and tests/scripts/) through a tensorplay program and compares what each prints (stdout and stderr together) with its .expected file.
 # As the recorder does, CPython's ^^^^ marker lines are dropped and object addresses masked.
 # Usage: run_torch_scripts.sh PROGRAM [SCRIPT_DIR]
-# Not yet a ctest case: tensorplay-py gets the Tensor protocol (operators, printing,
-# indexing) in the next step of the move onto CPython.
+# ctest runs it on tests/lang (torch_scripts_cpython); tests/scripts joins when its two
+# optimizer scripts match PyTorch's last bits.
 set -u
 bin=$(realpath "$1")
 dir=${2:-$(dirname "$0")/lang}
 cd "$dir" || exit 2
+shopt -s nullglob
 normalize() { grep -v -E '^\s+[\^~]+\s*$' | sed -E 's/0x[0-9a-f]+/0x.../g'; }
 pass=0; fail=0
 for py in torch_*.py torchdev_*.py; do

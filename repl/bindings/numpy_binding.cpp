@@ -35,7 +35,7 @@ const char* numpy_format(DType d) {
     case DType::Float32: return "f";
     case DType::Float64: return "d";
     case DType::Float16: return "e";
-    case DType::Int64: return "q";
+    case DType::Int64: return "l";  // numpy.int64 is a C long on LP64 ("q" would be longlong)
     case DType::Int32: return "i";
     case DType::UInt8: return "B";
     case DType::Bool: return "?";
