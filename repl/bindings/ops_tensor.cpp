@@ -19,9 +19,6 @@ py::object same_or_wrap(py::handle self, const Tensor& r) {
   return r.is_same(tensor_of(self)) ? py::reinterpret_borrow<py::object>(self) : wrap(r);
 }
 
-// In-place ops return self: the same Python object.
-py::object self_of(const py::args& a) { return py::reinterpret_borrow<py::object>(a[0]); }
-
 std::vector<Tensor> tensor_seq(const OpArgs& p, size_t i) {
   py::handle v = p.get(i);
   if (!py::isinstance<py::list>(v) && !py::isinstance<py::tuple>(v)) p.type_error(i, "tuple of Tensors");
@@ -254,19 +251,13 @@ py::object c_pin_memory(const py::args& a, const py::kwargs& kw) {
   OpArgs p("pin_memory", a, kw, {"input"});
   return wrap(pin_memory(p.tensor(0)));
 }
+py::object c_detach(const py::args& a, const py::kwargs& kw) {
+  OpArgs p("detach", a, kw, {"input"});
+  return wrap(autograd::detach(p.tensor(0)));
+}
 py::object c_clone(const py::args& a, const py::kwargs& kw) {
   OpArgs p("clone", a, kw, {"input"});
   return wrap(clone(p.tensor(0)));
-}
-py::object c_detach_(const py::args& a, const py::kwargs& kw) {
-  OpArgs p("detach_", a, kw, {"input"});
-  autograd::detach_(p.tensor(0));
-  return self_of(a);
-}
-py::object c_requires_grad_(const py::args& a, const py::kwargs& kw) {
-  OpArgs p("requires_grad_", a, kw, {"input", "requires_grad"});
-  autograd::set_requires_grad(p.tensor(0), p.boolean(1, true));
-  return self_of(a);
 }
 
 }  // namespace
@@ -322,8 +313,8 @@ std::vector<OpSpec> tensor_ops() {
       {"type_as", c_type_as, W::Method, "x.type_as(other): cast to other's dtype"},
       {"pin_memory", c_pin_memory, W::Method, "x.pin_memory(): a copy in page-locked host memory"},
       {"clone", c_clone, W::Both, "clone(input): a copy with its own memory"},
-      {"detach_", c_detach_, W::Method, "x.detach_(): cut x itself from the graph"},
-      {"requires_grad_", c_requires_grad_, W::Method, "x.requires_grad_(True): record operations on x for autograd"},
+      // Tensor.detach and the other autograd methods are bound in autograd_binding.cpp.
+      {"detach", c_detach, W::Function, "detach(input): the same data, cut from autograd"},
   };
 }
 

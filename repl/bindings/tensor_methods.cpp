@@ -1,6 +1,6 @@
 // torch.Tensor's Python protocol beyond the op table: repr, the legacy constructor
 // torch.Tensor(2, 3), indexing and assignment, len/iter/truth/number conversions with PyTorch's
-// errors, hashing by identity, f"{loss:.4f}", `in`, and the properties (.shape, .dtype, .T, ...).
+// errors, hashing by identity, f"{loss:.4f}", `in`, deepcopy, and the properties (.shape, .dtype, .T, ...).
 #include "core/autograd/autograd.h"
 #include "core/error.h"
 #include "core/ops/copy.h"
@@ -60,6 +60,25 @@ bool contains(py::handle self, py::handle element) {
   if (auto s = as_scalar(element)) return item(any(eq(t, *s))).to_bool();
   fail(ErrorKind::RuntimeError, "Tensor.__contains__ only supports Tensor or scalar, but you passed in a " +
                                     py::repr(py::type::handle_of(element)).cast<std::string>() + ".");
+}
+
+// copy.deepcopy(x): PyTorch's Tensor.__deepcopy__ for a leaf (values, requires_grad and .grad).
+py::object deepcopy(py::handle self, py::dict memo) {
+  py::int_ key(reinterpret_cast<intptr_t>(self.ptr()));
+  if (memo.contains(key)) return memo[key];
+  const Tensor& t = tensor_of(self);
+  if (!autograd::is_leaf(t))
+    fail(ErrorKind::RuntimeError,
+         "Only Tensors created explicitly by the user (graph leaves) support the deepcopy protocol at the moment.  "
+         "If you were attempting to deepcopy a module, this may be because of a torch.nn.utils.weight_norm usage, "
+         "see https://github.com/pytorch/pytorch/pull/103001");
+  Tensor copy = clone(autograd::detach(t));
+  if (t.requires_grad()) autograd::set_requires_grad(copy, true);
+  Tensor g = autograd::grad(t);
+  if (g.defined()) autograd::set_grad(copy, clone(g));
+  py::object obj = wrap(copy);
+  memo[key] = obj;
+  return obj;
 }
 
 void bind_properties(TensorClass& cls) {
@@ -122,6 +141,7 @@ void bind_tensor_methods(py::module_&) {
   });
   cls.def("__format__", format);
   cls.def("__contains__", contains);
+  cls.def("__deepcopy__", deepcopy);
   bind_properties(cls);
 }
 
