@@ -10,7 +10,6 @@
 #include <cstring>
 
 #include "core/device_registry.h"
-#include "repl/lang/lexer.h"
 
 namespace tp::gui {
 
@@ -68,18 +67,18 @@ std::string display_text(const std::string& s) {
 }
 
 void App::run(const std::string& input, bool step_code) {
-  const MemoryMap before = collect_memory_map(session.interp());
+  const MemoryMap before = collect_memory_map(session.python());
   RunReport rep = session.run(input);
   if (!rep.out.empty()) console.add(LineKind::Output, display_text(rep.out));
   if (!rep.err.empty()) console.add(LineKind::Error, display_text(rep.err));
   if (rep.quit) quit = true;
   // The memory map follows the session: animate what moved, flash a device mix-up.
-  memory.map = collect_memory_map(session.interp());
+  memory.map = collect_memory_map(session.python());
   memory.stale = false;
   for (Transfer& t : detect_transfers(before, memory.map, rep.copies, rep.wall_seconds)) {
     memory.transfers.push_back(t);
   }
-  auto flash = mismatch_operands(before, rep.code, rep.error);
+  auto flash = mismatch_operands(before, rep.code, rep.mismatch_devices);
   if (!flash.empty()) {
     memory.flash = flash;
     memory.flash_age = 0;

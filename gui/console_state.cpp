@@ -32,7 +32,7 @@ std::string ConsoleState::submit(const std::string& line, bool needs_more) {
     return line;
   }
   pending += line + "\n";
-  if (needs_more) return "";  // the caller asked lang::needs_more_input(pending)
+  if (needs_more) return "";  // the caller asked PythonSession::needs_more_input(pending)
   std::string input = pending;
   pending.clear();
   std::string entry = input.substr(0, input.size() - 1);

@@ -25,7 +25,7 @@ struct ConsoleState {
 
   // Appends text split into lines; for error text, "hint:"/"note:" lines become Hint.
   void add(LineKind kind, const std::string& text);
-  // The input line typed; `needs_more` is lang::needs_more_input(pending + line + "\n").
+  // The input line typed; `needs_more` is PythonSession::needs_more_input(pending + line + "\n").
   // Returns the complete input to run, or "" while a block goes on (prompt "... ").
   std::string submit(const std::string& line, bool needs_more);
   const char* prompt() const { return pending.empty() ? ">>> " : "... "; }

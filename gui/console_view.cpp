@@ -5,7 +5,7 @@
 #include <imgui_stdlib.h>
 
 #include "gui/app.h"
-#include "repl/lang/lexer.h"
+#include "repl/python_session.h"
 
 namespace tp::gui {
 
@@ -77,7 +77,7 @@ void draw_console_view(App& app, float height) {
     const std::string line = app.console_input;
     app.console_input.clear();
     const bool more = !(c.pending.empty() && !line.empty() && line[0] == ':') &&
-                      lang::needs_more_input(c.pending + line + "\n");
+                      PythonSession::needs_more_input(c.pending + line + "\n");
     std::string input = c.submit(line, more);
     if (!input.empty()) app.run(input);
     ImGui::SetKeyboardFocusHere(-1);  // keep typing

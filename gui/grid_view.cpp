@@ -12,7 +12,7 @@
 #include "gui/app.h"
 #include "gui/canvas_texture.h"
 #include "gui/grid_picture.h"
-#include "repl/torch/torch_types.h"
+#include "repl/bindings/py_types.h"
 
 namespace tp::gui {
 
@@ -21,13 +21,12 @@ namespace {
 // The session's A and B as the grid's matrices, when they are square, equal-sized 2-D
 // tensors of at most 64 x 64; else a message saying what is wrong.
 std::string take_session_matrices(App& app) {
-  lang::Interpreter& I = app.session.interp();
-  lang::Value a = I.get_global("A"), b = I.get_global("B");
-  if (a.is_unbound() || b.is_unbound() || !torchlang::is_tensor(a) || !torchlang::is_tensor(b)) {
+  py::object a = app.session.python().get_global("A"), b = app.session.python().get_global("B");
+  if (!a || !b || !torchpy::is_tensor(a) || !torchpy::is_tensor(b)) {
     return "define tensors A and B in the console first (e.g. A = randn(8, 8))";
   }
-  const Tensor& ta = torchlang::tensor_of(a);
-  const Tensor& tb = torchlang::tensor_of(b);
+  const Tensor& ta = torchpy::tensor_of(a);
+  const Tensor& tb = torchpy::tensor_of(b);
   if (ta.dim() != 2 || tb.dim() != 2 || ta.size(0) != ta.size(1) || tb.sizes() != ta.sizes() ||
       ta.size(0) < 2 || ta.size(0) > 64) {
     return "A and B must both be n x n with 2 <= n <= 64";

@@ -75,7 +75,7 @@ void LessonPanel::after_run(Session& s, const RunReport& report, bool step_code)
 void LessonPanel::refresh_check(Session& s) {
   if (!lesson) return;
   const lesson::Step& st = current();
-  checks = lesson::evaluate_checks(s.interp(), st);
+  checks = lesson::evaluate_checks(s.python(), st);
   bool all = true;
   for (const lesson::CheckResult& c : checks) all = all && c.passed;
   bool now;

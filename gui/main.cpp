@@ -129,7 +129,7 @@ void load_bench_file(tp::gui::App& app, const std::string& path) {
 
 }  // namespace
 
-int main(int argc, char** argv) {
+static int run_gui(int argc, char** argv) {
   using namespace tp::gui;
   std::string error;
   std::optional<GuiOptions> opts = parse_gui_options({argv + 1, argv + argc}, error);
@@ -299,4 +299,11 @@ int main(int argc, char** argv) {
   glfwDestroyWindow(window);
   glfwTerminate();
   return status;
+}
+
+// Python ends after the session (and every tensor object it held) is gone.
+int main(int argc, char** argv) {
+  int status = run_gui(argc, argv);
+  int flush = tp::PythonSession::finalize();
+  return status != 0 ? status : flush;
 }

@@ -80,7 +80,7 @@ MemoryMap build_memory_map(const std::vector<repl::MemRow>& tensors,
   return map;
 }
 
-MemoryMap collect_memory_map(lang::Interpreter& interp) {
+MemoryMap collect_memory_map(PythonSession& session) {
   std::string link = "no GPU";
   const auto& devs = cuda_devices();
   if (!devs.empty()) {
@@ -95,7 +95,7 @@ MemoryMap collect_memory_map(lang::Interpreter& interp) {
       link += buf;
     }
   }
-  return build_memory_map(repl::collect_tensors(interp), repl::collect_devices(), link);
+  return build_memory_map(repl::collect_tensors(session), repl::collect_devices(), link);
 }
 
 std::vector<BoxRect> layout_boxes(const MemRegion& r, float x, float y, float w, float h,
@@ -175,28 +175,6 @@ std::vector<Transfer> detect_transfers(const MemoryMap& before, const MemoryMap&
   return out;
 }
 
-// Device names in an error text: "cpu", "cuda:0", "mps:0" (a bare "cuda" means cuda:0).
-static std::set<std::string> devices_in(const std::string& message) {
-  std::set<std::string> out;
-  for (size_t i = 0; i < message.size(); ++i) {
-    if (i > 0 && (std::isalnum(static_cast<unsigned char>(message[i - 1])) || message[i - 1] == '_')) continue;
-    for (const char* kind : {"cpu", "cuda", "mps"}) {
-      const std::string k = kind;
-      if (message.compare(i, k.size(), k) != 0) continue;
-      size_t j = i + k.size();
-      if (k != "cpu" && j + 1 < message.size() && message[j] == ':' &&
-          std::isdigit(static_cast<unsigned char>(message[j + 1]))) {
-        size_t e = j + 1;
-        while (e < message.size() && std::isdigit(static_cast<unsigned char>(message[e]))) ++e;
-        out.insert(message.substr(i, e - i));
-      } else if (j >= message.size() || !std::isalnum(static_cast<unsigned char>(message[j]))) {
-        out.insert(k == "cpu" ? "cpu" : k + ":0");
-      }
-    }
-  }
-  return out;
-}
-
 // The identifiers (dotted names included) in a piece of code.
 static std::set<std::string> names_in(const std::string& code) {
   std::set<std::string> out;
@@ -224,10 +202,9 @@ static std::set<std::string> names_in(const std::string& code) {
 
 std::vector<std::pair<std::string, std::string>> mismatch_operands(const MemoryMap& map,
                                                                    const std::string& code,
-                                                                   const std::string& message) {
+                                                                   const std::vector<std::string>& mismatch) {
   std::vector<std::pair<std::string, std::string>> out;
-  if (message.find("device") == std::string::npos) return out;
-  const std::set<std::string> devices = devices_in(message);
+  const std::set<std::string> devices(mismatch.begin(), mismatch.end());
   if (devices.size() < 2) return out;
   const std::set<std::string> names = names_in(code);
   // A box is named by the code when one of its names is, or belongs to a model the code

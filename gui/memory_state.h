@@ -48,7 +48,7 @@ struct MemoryMap {
 MemoryMap build_memory_map(const std::vector<repl::MemRow>& tensors,
                            const std::vector<repl::DeviceRow>& devices, const std::string& link);
 // The map of a live session (its globals and the registry's devices).
-MemoryMap collect_memory_map(lang::Interpreter& interp);
+MemoryMap collect_memory_map(PythonSession& session);
 
 // A box placed in a region: x, y, w, h in pixels.
 struct BoxRect {
@@ -80,9 +80,10 @@ std::vector<Transfer> detect_transfers(const MemoryMap& before, const MemoryMap&
                                        double wall_seconds);
 
 // After a device-mismatch RuntimeError: the boxes to flash, as (device, name) pairs: names
-// appearing in the failing code that live on a device the message names.
+// appearing in the failing code that live on one of the error's two `devices` (the fields
+// of exc.device_mismatch; empty for any other error).
 std::vector<std::pair<std::string, std::string>> mismatch_operands(const MemoryMap& map,
                                                                    const std::string& code,
-                                                                   const std::string& message);
+                                                                   const std::vector<std::string>& devices);
 
 }  // namespace tp::gui

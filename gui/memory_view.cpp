@@ -45,7 +45,7 @@ bool box_centre(const std::vector<Placed>& placed, const MemoryMap& map, const s
 void draw_memory_view(App& app) {
   MemoryViewState& m = app.memory;
   if (m.stale) {
-    m.map = collect_memory_map(app.session.interp());
+    m.map = collect_memory_map(app.session.python());
     m.stale = false;
   }
   if (ImGui::Button("Refresh")) m.stale = true;

@@ -1,4 +1,4 @@
-// The GUI session: an interpreter whose streams are captured, with the REPL's hint engine
+// The GUI session: a Python session whose output is captured, with the REPL's hint engine
 // and meta commands, and the modeled clock read around each run.
 #include "gui/session.h"
 
@@ -16,23 +16,33 @@ Session::Session(DeviceConfig devices) : devices_(std::move(devices)) {
 }
 
 void Session::start() {
-  hints_.reset();
-  interp_.reset();  // device tensors die with the old session
-  interp_ = std::make_unique<lang::Interpreter>();
-  interp_->set_output(&out_, &err_);
-  hints_ = std::make_unique<repl::HintEngine>(*interp_, /*color=*/false, /*script=*/false);
-  interp_->set_run_observer([this](const lang::RunOutcome& o) {
+  python_ = std::make_unique<PythonSession>();
+  python_->set_output(&out_, &err_);
+  hints_ = std::make_unique<repl::HintEngine>(*python_, /*color=*/false, /*script=*/false);
+  python_->set_run_observer([this](const RunOutcome& o) {
     hints_->observe(o);
-    if (o.error) {
-      last_error_ = lesson::error_text(*interp_, o);
+    exited_ = exited_ || o.exited;  // exit(), quit(), sys.exit() close the window
+    if (!o.ok && !o.exited) {
+      last_error_ = lesson::error_text(o);
       lessons_.note_error(last_error_);
+      // The memory map flashes the operands of a device mix-up.
+      py::object fields = py::getattr(o.exception, "device_mismatch", py::none());
+      if (!fields.is_none()) {
+        for (py::handle d : fields["devices"]) last_mismatch_.push_back(py::str(d));
+      }
     }
   });
 }
 
-void Session::reset() {
+Session::~Session() { stop(); }
+
+void Session::stop() {
   hints_.reset();
-  interp_.reset();
+  python_.reset();  // device tensors die with the old session
+}
+
+void Session::reset() {
+  stop();
   configure_devices(devices_);
   start();
 }
@@ -61,11 +71,12 @@ RunReport Session::run(const std::string& input) {
   out_.str("");
   err_.str("");
   last_error_.clear();
+  last_mismatch_.clear();
   const auto t0 = std::chrono::steady_clock::now();
   const std::vector<ClockPoint> points = clock_points();
   bool handled = false;
   if (!input.empty() && input[0] == ':') {
-    repl::MetaContext ctx{*interp_, out_, [this] { reset(); }};
+    repl::MetaContext ctx{*python_, out_, [this] { reset(); }};
     ctx.lessons = &lessons_;
     // `--exec ":lesson 4"` arrives with a newline, as code does.
     const std::string line = input.substr(0, input.find_last_not_of(" \t\r\n") + 1);
@@ -77,19 +88,21 @@ RunReport Session::run(const std::string& input) {
     }
     rep.quit = ctx.quit;
   }
-  if (!handled) rep.ok = interp_->run_interactive(input);
+  if (!handled) rep.ok = python_->run_interactive(input);
   rep.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   // A :reset replaced the devices: their clocks are new, nothing to compare.
   if (points.size() == sim_backend().devices().size()) rep.copies = copies_since(points);
   rep.out = out_.str();
   rep.err = err_.str();
+  rep.quit = rep.quit || exited_;
   rep.error = last_error_;
+  rep.mismatch_devices = last_mismatch_;
   if (!rep.error.empty()) rep.ok = false;
   return rep;
 }
 
 std::vector<std::string> Session::complete(const std::string& line) {
-  return repl::complete_line(*interp_, line);
+  return repl::complete_line(*python_, line);
 }
 
 }  // namespace tp::gui

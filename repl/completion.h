@@ -5,11 +5,11 @@
 #include <string>
 #include <vector>
 
-#include "repl/lang/interpreter.h"
+#include "repl/python_session.h"
 
 namespace tp::repl {
 
 // Candidates for the last word of `line`.
-std::vector<std::string> complete_line(lang::Interpreter& interp, const std::string& line);
+std::vector<std::string> complete_line(PythonSession& session, const std::string& line);
 
 }  // namespace tp::repl

@@ -6,7 +6,9 @@
 #include <string>
 #include <vector>
 
-#include "repl/lang/interpreter.h"
+#include <optional>
+
+#include "repl/python_session.h"
 
 namespace tp::repl {
 
@@ -23,6 +25,15 @@ struct UnmovedCall {
   int line = 0;          // its line in a script; 0 at the prompt ("typed earlier")
 };
 
+// The fields of a same-device error (the exception's `device_mismatch`): which op, which
+// argument was on the odd device, the device the op ran on and the other one.
+struct HintMismatch {
+  std::string op;        // "addmm"; "" for elementwise ops
+  std::string argument;  // "mat1"; "" for elementwise ops
+  std::string common;    // "cuda:0"
+  std::string other;     // "cpu"
+};
+
 // What the hint text is built from; hints_test.cpp builds these by hand.
 struct HintInput {
   std::string exc_type;                // "RuntimeError"
@@ -31,6 +42,7 @@ struct HintInput {
   std::string numpy_receiver;          // `r` of `r.numpy()` on the failing line, if any
   std::vector<UnmovedCall> unmoved;    // dropped `.to(...)` results seen so far
   std::vector<HintOperand> parameters; // first parameter of each module called on the line
+  std::optional<HintMismatch> mismatch; // set for a same-device error
 };
 
 // The hint lines ("hint: ...", then at most one "note: ..."), uncoloured; empty when the
@@ -40,24 +52,20 @@ std::vector<std::string> hint_lines(const HintInput& in);
 // Colours the leading "hint:"/"note:" word of a line (only used on a terminal).
 std::string paint_hint(const std::string& line);
 
-// Watches one interpreter session (register observe() as its run observer): remembers
-// dropped `.to(...)` results and prints hints to the session's error stream.
+// Watches one session (register observe() as its run observer): remembers dropped
+// `.to(...)` results and prints hints to the session's error stream. The operands are read
+// off the failing source by repl/python/tensorplay/hints.py.
 class HintEngine {
  public:
   // `color`: colour the hints; `script`: line numbers refer to a file, not the prompt.
-  HintEngine(lang::Interpreter& interp, bool color, bool script);
-  void observe(const lang::RunOutcome& outcome);
+  HintEngine(PythonSession& session, bool color, bool script);
+  void observe(const RunOutcome& outcome);
 
  private:
-  void remember_unmoved(const lang::Unit& unit, const lang::StmtList& body,
-                        const lang::Stmt* stop, bool& stopped);
-  lang::Interpreter& interp_;
+  PythonSession& session_;
   bool color_;
   bool script_;
   std::vector<UnmovedCall> unmoved_;
 };
-
-// The source text an expression was parsed from (its span over `unit.lines`).
-std::string source_of(const lang::Unit& unit, const lang::Expr* e);
 
 }  // namespace tp::repl

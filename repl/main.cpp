@@ -1,5 +1,6 @@
 // The tensorplay program: sets up the devices, then runs a script, a -c string, piped
-// input, or the interactive prompt over one interpreter session.
+// input, or the interactive prompt over one embedded CPython session whose `torch` is
+// tensorplay's; Python is finalized at exit as `python` does (atexit, flushed output).
 #include <unistd.h>
 
 #include <csignal>
@@ -12,15 +13,15 @@
 #include "repl/cli.h"
 #include "repl/completion.h"
 #include "repl/hints.h"
-#include "repl/lang/interpreter.h"
-#include "repl/lang/lexer.h"
 #include "repl/lesson/lesson_commands.h"
 #include "repl/line_editor.h"
 #include "repl/meta_commands.h"
+#include "repl/python_session.h"
 
 namespace {
 
-tp::lang::Interpreter* g_interpreter = nullptr;
+namespace py = pybind11;
+
 volatile sig_atomic_t g_at_prompt = 0;
 volatile sig_atomic_t g_prompt_interrupted = 0;
 
@@ -32,46 +33,53 @@ void on_sigint(int) {
     g_prompt_interrupted = 1;
     return;
   }
-  if (g_interpreter) g_interpreter->interrupt();
+  tp::PythonSession::interrupt();
 }
 
-// One interpreter session and its hint engine; :reset replaces both.
+// One Python session and its hint engine; :reset replaces both.
 struct Session {
   Session(const tp::cli::Options& options, bool hints) : options(options), hints_on(hints) {
     lessons.extra_dir = options.lessons_dir;
     lessons.progress_path = tp::lesson::default_progress_path();
     start();
   }
+  ~Session() { stop(); }
   void start() {
-    g_interpreter = nullptr;
-    engine.reset();
-    interp.reset();  // device tensors die with the old session
-    interp = std::make_unique<tp::lang::Interpreter>();
+    python = std::make_unique<tp::PythonSession>();
     if (hints_on) {
       bool color = options.color && isatty(STDERR_FILENO) != 0;
       bool script = options.mode != tp::cli::Options::Mode::Interactive;
-      engine = std::make_unique<tp::repl::HintEngine>(*interp, color, script);
+      engine = std::make_unique<tp::repl::HintEngine>(*python, color, script);
     }
-    // Hints look at every run; the lesson commands remember the last error (expect-error).
-    interp->set_run_observer([this](const tp::lang::RunOutcome& o) {
+    // Hints look at every run; the lesson commands remember the last error (expect-error);
+    // SystemExit (exit(), sys.exit(n)) ends the program.
+    python->set_run_observer([this](const tp::RunOutcome& o) {
       if (engine) engine->observe(o);
-      if (o.error) lessons.note_error(tp::lesson::error_text(*interp, o));
+      if (o.exited) {
+        exited = true;
+        exit_code = o.exit_code;
+      } else if (!o.ok) {
+        lessons.note_error(tp::lesson::error_text(o));
+      }
     });
-    g_interpreter = interp.get();
+  }
+  void stop() {
+    engine.reset();
+    python.reset();  // device tensors die with the old session
   }
   // :reset: a fresh session with the devices configured again from the same flags.
   void reset() {
-    g_interpreter = nullptr;
-    engine.reset();
-    interp.reset();
+    stop();
     tp::configure_devices(options.devices);
     start();
   }
   const tp::cli::Options& options;
   bool hints_on;
-  std::unique_ptr<tp::lang::Interpreter> interp;
+  std::unique_ptr<tp::PythonSession> python;
   std::unique_ptr<tp::repl::HintEngine> engine;
   tp::lesson::LessonSession lessons;  // survives :reset: progress belongs to the learner
+  bool exited = false;                // the code raised SystemExit
+  int exit_code = 0;
 };
 
 std::string read_all(std::istream& in) {
@@ -90,13 +98,13 @@ void print_banner() {
 int interactive(Session& session) {
   print_banner();
   tp::repl::LineEditor editor(
-      [&session](const std::string& line) { return tp::repl::complete_line(*session.interp, line); });
+      [&session](const std::string& line) { return tp::repl::complete_line(*session.python, line); });
   if (!editor.warning().empty()) std::cerr << editor.warning() << "\n";
   std::string buffer;
   bool quit = false;
   // A meta command (`:lesson 3`); false when the line is not one.
   auto meta = [&session, &quit](const std::string& line) {
-    tp::repl::MetaContext ctx{*session.interp, std::cout, [&session] { session.reset(); }};
+    tp::repl::MetaContext ctx{*session.python, std::cout, [&session] { session.reset(); }};
     ctx.lessons = &session.lessons;
     bool handled = false;
     try {
@@ -109,7 +117,7 @@ int interactive(Session& session) {
     return handled;
   };
   if (!session.options.lesson.empty()) meta(":lesson " + session.options.lesson);
-  while (!quit) {
+  while (!quit && !session.exited) {
     g_prompt_interrupted = 0;
     g_at_prompt = 1;
     auto line = editor.read(buffer.empty() ? ">>> " : "... ");
@@ -123,17 +131,67 @@ int interactive(Session& session) {
       std::cout << "\n";
       break;
     }
-    if (buffer.empty() && meta(*line)) {
-      editor.add_history(*line);
-      continue;
+    try {
+      if (buffer.empty() && meta(*line)) {
+        editor.add_history(*line);
+        continue;
+      }
+      buffer += *line + "\n";
+      if (tp::PythonSession::needs_more_input(buffer)) continue;
+      editor.add_history(buffer.substr(0, buffer.size() - 1));
+      std::cout.flush();  // what the prompt printed comes before what the code prints
+      session.python->run_interactive(buffer);
+    } catch (const py::error_already_set& e) {
+      // A Ctrl-C that came between runs surfaces in the next bit of Python the prompt calls.
+      std::cout << "\n" << (e.matches(PyExc_KeyboardInterrupt) ? "KeyboardInterrupt" : e.what()) << "\n";
     }
-    buffer += *line + "\n";
-    if (tp::lang::needs_more_input(buffer)) continue;
-    editor.add_history(buffer.substr(0, buffer.size() - 1));
-    session.interp->run_interactive(buffer);
     buffer.clear();
   }
-  return 0;
+  return session.exited ? session.exit_code : 0;
+}
+
+int run_tensorplay(const tp::cli::Options& options) {
+  using Mode = tp::cli::Options::Mode;
+  std::unique_ptr<Session> started;
+  try {
+    // Hints are always on at the prompt; in scripts with --hints.
+    started = std::make_unique<Session>(options, options.mode == Mode::Interactive || options.hints);
+  } catch (const std::exception& e) {  // a broken Python installation or package
+    std::cerr << "tensorplay: cannot start Python: " << e.what() << "\n";
+    return 1;
+  }
+  Session& session = *started;
+  // Python raises KeyboardInterrupt for interrupt() only while its own SIGINT handler is set;
+  // it leaves SIGINT alone when it started ignored (a wrapper's `trap '' INT`).
+  py::module_ signal = py::module_::import("signal");
+  signal.attr("signal")(SIGINT, signal.attr("default_int_handler"));
+  struct sigaction sa {};
+  sa.sa_handler = on_sigint;
+  sigemptyset(&sa.sa_mask);
+  sigaction(SIGINT, &sa, nullptr);
+
+  // A script's status: SystemExit's code, else 1 when an error escaped.
+  auto status = [&session](bool ok) { return session.exited ? session.exit_code : ok ? 0 : 1; };
+  switch (options.mode) {
+    case Mode::RunFile: {
+      std::ifstream in(options.file);
+      if (!in) {
+        std::cerr << "tensorplay: can't open file '" << options.file
+                  << "': [Errno 2] No such file or directory\n";
+        return 2;
+      }
+      std::vector<std::string> argv{options.file};
+      argv.insert(argv.end(), options.args.begin(), options.args.end());
+      return status(session.python->run_file(read_all(in), options.file, argv));
+    }
+    case Mode::RunCode: {
+      std::vector<std::string> argv{"-c"};
+      argv.insert(argv.end(), options.args.begin(), options.args.end());
+      return status(session.python->run_file(options.code, "<string>", argv));
+    }
+    case Mode::RunStdin: return status(session.python->run_file(read_all(std::cin), "<stdin>", {"-"}));
+    default: return interactive(session);
+  }
 }
 
 }  // namespace
@@ -161,27 +219,8 @@ int main(int argc, char** argv) {
     std::cerr << "tensorplay: " << e.what() << "\n";
     return 2;
   }
-
-  // Hints are always on at the prompt; in scripts with --hints.
-  Session session(*options, options->mode == Mode::Interactive || options->hints);
-  tp::lang::Interpreter& interp = *session.interp;
-  struct sigaction sa {};
-  sa.sa_handler = on_sigint;
-  sigemptyset(&sa.sa_mask);
-  sigaction(SIGINT, &sa, nullptr);
-
-  switch (options->mode) {
-    case Mode::RunFile: {
-      std::ifstream in(options->file);
-      if (!in) {
-        std::cerr << "tensorplay: can't open file '" << options->file
-                  << "': [Errno 2] No such file or directory\n";
-        return 2;
-      }
-      return interp.run_file(read_all(in), options->file) ? 0 : 1;
-    }
-    case Mode::RunCode: return interp.run_file(options->code, "<string>") ? 0 : 1;
-    case Mode::RunStdin: return interp.run_file(read_all(std::cin), "<stdin>") ? 0 : 1;
-    default: return interactive(session);
-  }
+  int status = run_tensorplay(*options);
+  std::cout.flush();
+  int flush = tp::PythonSession::finalize();
+  return status != 0 ? status : flush;
 }

@@ -13,9 +13,7 @@
 #include "core/cuda_api.h"
 #include "core/device_registry.h"
 #include "repl/lesson/lesson_commands.h"
-#include "repl/torch/install.h"
-#include "repl/torch/nn_module_object.h"
-#include "repl/torch/torch_types.h"
+#include "repl/bindings/py_types.h"
 
 namespace tp::repl {
 
@@ -134,10 +132,8 @@ std::string format_bytes(size_t bytes) {
 
 namespace {
 
-const Tensor* tensor_in(const lang::Value& v) {
-  if (!v.is_obj()) return nullptr;
-  auto* t = dynamic_cast<torchlang::TensorObject*>(v.obj());
-  return t ? &t->t : nullptr;
+const Tensor* tensor_in(py::handle v) {
+  return torchpy::is_tensor(v) ? &torchpy::tensor_of(v) : nullptr;
 }
 
 // The rows being collected, and which tensor (its TensorImpl) already has a row.
@@ -153,50 +149,69 @@ void add_row(TensorRows& out, const std::string& name, const Tensor& t) {
   out.rows.push_back(row);
 }
 
+// torch.nn.Module, or null while the torch package has none.
+py::object module_type() {
+  py::object nn = py::getattr(py::module_::import("torch"), "nn", py::none());
+  return nn.is_none() ? py::object() : py::getattr(nn, "Module", py::none());
+}
+
+// An object of a class of the learner's own (its attributes are looked into): not a module,
+// class, function or method, which have a __dict__ too.
+bool is_instance_with_attrs(py::handle v) {
+  PyObject* o = v.ptr();
+  if (PyModule_Check(o) || PyType_Check(o) || PyFunction_Check(o) || PyMethod_Check(o) || PyCFunction_Check(o)) {
+    return false;
+  }
+  return py::hasattr(v, "__dict__") && PyDict_Check(py::getattr(v, "__dict__").ptr());
+}
+
+void add_named(TensorRows& rows, const std::string& prefix, py::handle pairs) {
+  for (py::handle pair : pairs) {
+    if (const Tensor* t = tensor_in(pair[py::int_(1)])) {
+      if (t->defined()) add_row(rows, prefix + "." + py::str(pair[py::int_(0)]).cast<std::string>(), *t);
+    }
+  }
+}
+
+void collect_one(TensorRows& rows, const std::string& name, py::handle v, py::handle module) {
+  if (const Tensor* t = tensor_in(v)) {
+    add_row(rows, name, *t);
+    return;
+  }
+  if (module && PyObject_IsInstance(v.ptr(), module.ptr()) == 1) {
+    // A model: one row per parameter and buffer ("model.fc1.weight").
+    add_named(rows, name, v.attr("named_parameters")());
+    add_named(rows, name, v.attr("named_buffers")());
+    return;
+  }
+  if (py::isinstance<py::list>(v) || py::isinstance<py::tuple>(v)) {
+    size_t i = 0;
+    for (py::handle item : v) {
+      if (const Tensor* t = tensor_in(item)) add_row(rows, name + "[" + std::to_string(i) + "]", *t);
+      ++i;
+    }
+  } else if (py::isinstance<py::dict>(v)) {
+    for (auto [key, item] : py::reinterpret_borrow<py::dict>(v)) {
+      if (const Tensor* t = tensor_in(item)) add_row(rows, name + "[" + py::repr(key).cast<std::string>() + "]", *t);
+    }
+  } else if (is_instance_with_attrs(v)) {
+    for (auto [attr, item] : py::reinterpret_borrow<py::dict>(py::getattr(v, "__dict__"))) {
+      if (const Tensor* t = tensor_in(item)) add_row(rows, name + "." + py::str(attr).cast<std::string>(), *t);
+    }
+  }
+}
+
 }  // namespace
 
-std::vector<MemRow> collect_tensors(lang::Interpreter& interp) {
+std::vector<MemRow> collect_tensors(PythonSession& session) {
   TensorRows rows;
-  for (const auto& [name, v] : interp.globals()) {
-    if (const Tensor* t = tensor_in(v)) {
-      add_row(rows, name, *t);
-      continue;
-    }
-    if (!v.is_obj()) continue;
-    if (torchlang::is_module(v)) {
-      // A model: one row per parameter and buffer ("model.fc1.weight").
-      auto* m = torchlang::module_of(v);
-      for (const auto& [pname, t] : m->m->named_parameters(true))
-        if (t.defined()) add_row(rows, name + "." + pname, t);
-      for (const auto& [bname, t] : m->m->named_buffers(true))
-        if (t.defined()) add_row(rows, name + "." + bname, t);
-      continue;
-    }
-    lang::Object* o = v.obj();
-    if (auto* list = dynamic_cast<lang::ListObject*>(o)) {
-      for (size_t i = 0; i < list->items.size(); ++i)
-        if (const Tensor* t = tensor_in(list->items[i]))
-          add_row(rows, name + "[" + std::to_string(i) + "]", *t);
-    } else if (auto* tuple = dynamic_cast<lang::TupleObject*>(o)) {
-      for (size_t i = 0; i < tuple->items.size(); ++i)
-        if (const Tensor* t = tensor_in(tuple->items[i]))
-          add_row(rows, name + "[" + std::to_string(i) + "]", *t);
-    } else if (auto* dict = dynamic_cast<lang::DictObject*>(o)) {
-      for (const auto& e : dict->table.entries()) {
-        if (!e.live) continue;
-        if (const Tensor* t = tensor_in(e.value)) {
-          std::string key;
-          try {
-            key = interp.repr(e.key);
-          } catch (...) {
-            key = "?";
-          }
-          add_row(rows, name + "[" + key + "]", *t);
-        }
-      }
-    } else if (auto* inst = dynamic_cast<lang::InstanceObject*>(o)) {
-      for (const auto& [attr, av] : inst->attrs.items())
-        if (const Tensor* t = tensor_in(av)) add_row(rows, name + "." + attr, *t);
+  py::object module = module_type();
+  for (auto [key, v] : session.globals()) {
+    std::string name = py::str(key);
+    if (name.rfind("__", 0) == 0) continue;  // __builtins__, __name__: not the learner's
+    try {
+      collect_one(rows, name, v, module);
+    } catch (const py::error_already_set&) {  // a broken object is skipped, never fatal
     }
   }
   return rows.rows;
@@ -294,9 +309,11 @@ void cmd_help(MetaContext& ctx, const std::string& arg) {
     return;
   }
   bool found = false;
-  for (const auto& [name, help] : torchlang::help_entries()) {
+  // torch._C._op_help: (name, one line) for every op of the table.
+  for (py::handle entry : py::module_::import("torch._C").attr("_op_help")) {
+    std::string name = py::str(entry[py::int_(0)]);
     if (name == arg || name == "torch." + arg || name == "Tensor." + arg) {
-      ctx.out << name << ": " << help << "\n";
+      ctx.out << name << ": " << py::str(entry[py::int_(1)]).cast<std::string>() << "\n";
       found = true;
     }
   }
@@ -305,7 +322,7 @@ void cmd_help(MetaContext& ctx, const std::string& arg) {
 
 void cmd_devices(MetaContext& ctx, const std::string&) { ctx.out << format_devices(collect_devices()); }
 
-void cmd_mem(MetaContext& ctx, const std::string&) { ctx.out << format_mem(collect_tensors(ctx.interp)); }
+void cmd_mem(MetaContext& ctx, const std::string&) { ctx.out << format_mem(collect_tensors(ctx.session)); }
 
 std::string millis(double ns) {
   char buf[32];
@@ -322,7 +339,7 @@ void cmd_time(MetaContext& ctx, const std::string& arg) {
   std::vector<std::pair<const SimDevice*, ClockPoint>> before;
   for (const auto& d : sim_backend().devices()) before.emplace_back(d.get(), d->clock->point());
   auto start = std::chrono::steady_clock::now();
-  ctx.interp.run_interactive(arg + "\n");
+  ctx.session.run_interactive(arg + "\n");
   auto end = std::chrono::steady_clock::now();
   double wall_ns = std::chrono::duration<double, std::nano>(end - start).count();
   ctx.out << "host wall time: " << millis(wall_ns) << " (measured)\n";

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "repl/lang/interpreter.h"
+#include "repl/python_session.h"
 
 namespace tp::lesson {
 struct LessonSession;
@@ -20,7 +20,7 @@ namespace tp::repl {
 
 // What a meta command works on; the front end builds one per command line.
 struct MetaContext {
-  lang::Interpreter& interp;
+  PythonSession& session;
   std::ostream& out;
   std::function<void()> reset;  // :reset: a fresh session, devices reconfigured
   bool quit = false;            // set by :quit
@@ -63,10 +63,10 @@ struct MemRow {
   size_t bytes = 0;    // numel * itemsize
   std::string same_as; // another name of the same tensor, listed earlier ("" for the first)
 };
-// Every tensor in the session's globals, in lists/tuples/dicts one level deep and in
-// instance attributes one level deep. A tensor reached under several names (a model's
+// Every tensor in the session's globals, in lists/tuples/dicts one level deep, in instance
+// attributes one level deep, and a model's parameters and buffers under dotted names. A tensor reached under several names (a model's
 // weight also held as `w`) is one tensor: its later names point at the first (same_as).
-std::vector<MemRow> collect_tensors(lang::Interpreter& interp);
+std::vector<MemRow> collect_tensors(PythonSession& session);
 // The :mem table with a total per device (or a line saying there are no tensors).
 std::string format_mem(const std::vector<MemRow>& rows);
 

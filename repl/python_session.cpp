@@ -44,15 +44,25 @@ PythonSession::PythonSession() {
   ns["__name__"] = "__main__";
   ns["__builtins__"] = py::module_::import("builtins");
   globals_ = ns;
+  py::module_::import("tensorplay.session").attr("new_session")();
   py::module_::import("gc").attr("collect")();
 }
 
 PythonSession::~PythonSession() {
+  if (!Py_IsInitialized()) return;
   set_output(nullptr, nullptr);
-  if (Py_IsInitialized()) globals().clear();
+  globals().clear();
+  // The last traceback's frames hold the old session's tensors; so may reference cycles.
+  py::module_ sys = py::module_::import("sys");
+  for (const char* name : {"last_type", "last_value", "last_traceback", "last_exc"}) {
+    if (py::hasattr(sys, name)) sys.attr(name) = py::none();
+  }
+  py::module_::import("gc").attr("collect")();
 }
 
 void PythonSession::set_output(std::ostream* out, std::ostream* err) {
+  out_ = out;
+  err_ = err;
   py::module_ sys = py::module_::import("sys");
   if (!out && !err) {
     if (saved_stdout_) sys.attr("stdout") = saved_stdout_;
@@ -83,8 +93,13 @@ bool PythonSession::run_file(const std::string& source, const std::string& filen
   for (const std::string& a : argv) args.append(a);
   if (argv.empty()) args.append(filename == "<string>" ? "-c" : filename);
   sys.attr("argv") = args;
-  globals()["__file__"] = filename;
-  // A script's tracebacks show its lines even when it came from -c or a pipe.
+  // As in python: a script has __file__; -c code and piped input ("<string>", "<stdin>") do not.
+  if (filename.rfind('<', 0) != 0) globals()["__file__"] = filename;
+  return run_code(source, filename);
+}
+
+bool PythonSession::run_code(const std::string& source, const std::string& filename) {
+  // Tracebacks show the code's lines even when it came from -c, a pipe or a lesson.
   py::module_::import("linecache").attr("cache")[py::str(filename)] =
       py::make_tuple(source.size(), py::none(), py::module_::import("tensorplay.console").attr("split_lines")(source), filename);
   return run(source, filename, false);
@@ -114,6 +129,12 @@ bool PythonSession::run(const std::string& source, const std::string& filename, 
 }
 
 void PythonSession::finish(RunOutcome& o) {
+  // What the run printed comes before its traceback, and before what the front end prints
+  // next (meta commands, the prompt), even when stdout is a pipe.
+  try {
+    py::module_::import("sys").attr("stdout").attr("flush")();
+  } catch (const py::error_already_set&) {  // a closed or replaced stdout: nothing to keep in order
+  }
   if (!o.ok) {
     py::object console = py::module_::import("tensorplay.console");
     if (!o.exited) {

@@ -31,7 +31,8 @@ struct RunOutcome {
 class PythonSession {
  public:
   // Starts the interpreter on first use (one per process) and gives this session a fresh,
-  // empty __main__ namespace; a second session replaces the first's namespace (:reset).
+  // empty __main__ namespace; a second session replaces the first's namespace (:reset), and
+  // puts back the process environment (tensorplay/session.py).
   PythonSession();
   ~PythonSession();
   PythonSession(const PythonSession&) = delete;
@@ -40,11 +41,16 @@ class PythonSession {
   // Where print() and tracebacks go: C++ streams (the GUI, tests), or the process's own
   // stdout/stderr when both are null (the default).
   void set_output(std::ostream* out, std::ostream* err);
+  // The streams set_output gave (null: the process's own), to put back after a capture.
+  std::ostream* out_stream() const { return out_; }
+  std::ostream* err_stream() const { return err_; }
   // Writes to the session's error stream (hints after a traceback).
   void write_err(const std::string& text);
 
   // Runs a whole script as __main__ (sys.argv = argv). True when it raised nothing.
   bool run_file(const std::string& source, const std::string& filename, const std::vector<std::string>& argv = {});
+  // Runs a piece of code as a whole (a lesson step), leaving sys.argv and __file__ alone.
+  bool run_code(const std::string& source, const std::string& filename = "<string>");
   // Runs prompt input: statements one by one, echoing each expression statement's value.
   bool run_interactive(const std::string& source, const std::string& filename = "<stdin>");
   // Evaluates one expression in the session's namespace; `error` gets the exception's last
@@ -71,6 +77,8 @@ class PythonSession {
   void finish(RunOutcome& outcome);
   py::object globals_;  // a dict once the interpreter runs
   py::object saved_stdout_, saved_stderr_;
+  std::ostream* out_ = nullptr;
+  std::ostream* err_ = nullptr;
   std::function<void(const RunOutcome&)> observer_;
 };
 

@@ -6,16 +6,15 @@
 #include <sstream>
 
 #include "core/device_registry.h"
-#include "repl/lang/interpreter.h"
-#include "repl/torch/install.h"
+#include "repl/python_session.h"
 
 namespace {
 
-// Runs `code` in `interp` and returns what it printed (tracebacks included).
-std::string run(tp::lang::Interpreter& interp, const std::string& code) {
+// Runs `code` in `session` and returns what it printed (tracebacks included).
+std::string run(tp::PythonSession& session, const std::string& code) {
   std::ostringstream out;
-  interp.set_output(&out, &out);
-  interp.run_interactive(code);
+  session.set_output(&out, &out);
+  session.run_interactive(code);
   return out.str();
 }
 
@@ -32,7 +31,7 @@ TEST_CASE("nccl needs a CUDA device, as PyTorch says on a machine without one") 
   tp::DeviceConfig config;
   config.no_sim = true;  // a GPU-less machine that behaves like CPU-only PyTorch
   tp::configure_devices(config);
-  tp::lang::Interpreter interp;
+  tp::PythonSession interp;
   CHECK(run(interp, kInitNccl) == "nccl2 requires at least one CUDA device\nFalse\n");
   // gloo works there.
   CHECK(run(interp, "dist.init_process_group('gloo')\nprint(dist.get_backend(), dist.get_world_size())\n") == "gloo 1\n");
@@ -43,12 +42,12 @@ TEST_CASE("a simulated GPU is a CUDA device for nccl, and each session has its o
   config.force_sim = true;
   tp::configure_devices(config);
   {
-    tp::lang::Interpreter interp;
+    tp::PythonSession interp;
     CHECK(run(interp, kInitNccl) == "True\n");
     CHECK(run(interp, "print(dist.get_backend(), dist.get_rank())\nos.environ['TP_SESSION_MARK'] = '1'\n") == "nccl 0\n");
   }
   // A new session starts uninitialized, with the process environment, not the last session's.
-  tp::lang::Interpreter fresh;
+  tp::PythonSession fresh;
   CHECK(run(fresh, "import os\nimport torch.distributed as dist\nprint(dist.is_initialized(), 'TP_SESSION_MARK' in os.environ)\n") ==
         "False False\n");
 }
@@ -57,7 +56,7 @@ TEST_CASE("world_size above 1 fails at once, naming torchrun, instead of waiting
   tp::DeviceConfig config;
   config.force_sim = true;
   tp::configure_devices(config);
-  tp::lang::Interpreter interp;
+  tp::PythonSession interp;
   std::string printed = run(interp,
                             "import torch.distributed as dist\n"
                             "try:\n    dist.init_process_group('gloo', init_method='tcp://127.0.0.1:29500', rank=0, world_size=4)\n"

@@ -18,12 +18,20 @@ const char kFoundTwo[] =
 const char kAddmm[] =
     "Expected all tensors to be on the same device, but got mat1 is on cpu, different from other "
     "tensors on cuda:0 (when checking argument in method wrapper_CUDA_addmm)";
+// The fields the exceptions above carry as exc.device_mismatch.
+const HintMismatch kFoundTwoFields{"", "", "cuda:0", "cpu"};
+const HintMismatch kAddmmFields{"addmm", "mat1", "cuda:0", "cpu"};
 const char kNumpy[] =
     "can't convert cuda:0 device type tensor to numpy. Use Tensor.cpu() to copy the tensor to "
     "host memory first.";
 
 HintInput same_device(std::vector<HintOperand> ops) {
-  return HintInput{"RuntimeError", kFoundTwo, std::move(ops), "", {}};
+  return HintInput{"RuntimeError", kFoundTwo, std::move(ops), "", {}, {}, kFoundTwoFields};
+}
+
+// A model's addmm with its input on the CPU: `operands` and `parameters` as found.
+HintInput addmm(std::vector<HintOperand> operands, std::vector<HintOperand> parameters = {}) {
+  return HintInput{"RuntimeError", kAddmm, std::move(operands), "", {}, std::move(parameters), kAddmmFields};
 }
 
 }  // namespace
@@ -49,7 +57,7 @@ TEST_CASE("two GPUs: either moves to the other") {
                     "`a = a.to(b.device)` or `b = b.to(a.device)`");
 }
 
-TEST_CASE("operands not found: the devices come from the message") {
+TEST_CASE("operands not found: the devices come from the error's fields") {
   auto lines = hint_lines(same_device({}));
   REQUIRE(lines.size() == 1);
   CHECK(lines[0] == "hint: this line mixes tensors on cuda:0 and cpu — move them to one device "
@@ -84,7 +92,7 @@ TEST_CASE(".numpy() on a device tensor") {
 }
 
 TEST_CASE("a model on one device fed data on another") {
-  HintInput in{"RuntimeError", kAddmm, {{"x", "cpu"}}, "", {}};
+  HintInput in = addmm({{"x", "cpu"}});
   auto lines = hint_lines(in);
   REQUIRE(lines.size() == 1);
   CHECK(lines[0] == "hint: the model's weights are on cuda:0 but its input `x` is on cpu — move "
@@ -94,11 +102,11 @@ TEST_CASE("a model on one device fed data on another") {
   REQUIRE(lines.size() == 2);
   CHECK(lines[1] == "note: `x.to(cuda)` on line 3 returned a new tensor; `x` itself did not move "
                     "— write `x = x.to(cuda)`");
-  in = HintInput{"RuntimeError", kAddmm, {}, "", {}};
+  in = addmm({});
   CHECK(hint_lines(in)[0] == "hint: the model's weights are on cuda:0 but its input is on cpu — "
                              "move the input: `.to('cuda:0')`");
   // The model is on the line: its first parameter is named.
-  in = HintInput{"RuntimeError", kAddmm, {{"x", "cpu"}}, "", {}, {{"model.fc1.weight", "cuda:0"}}};
+  in = addmm({{"x", "cpu"}}, {{"model.fc1.weight", "cuda:0"}});
   CHECK(hint_lines(in)[0] == "hint: the model's weights (`model.fc1.weight`) are on cuda:0 but its "
                              "input `x` is on cpu — move the input: `x = x.to('cuda:0')`");
   // F.cross_entropy(model(x), y) with x and y on the CPU: the model's input is x, named first.
@@ -112,6 +120,8 @@ TEST_CASE("a model on one device fed data on another") {
 }
 
 TEST_CASE("other errors get no hint") {
+  // The same text without the fields is not a device mix-up tensorplay raised.
+  CHECK(hint_lines({"RuntimeError", kFoundTwo, {{"x", "cpu"}, {"y", "cuda:0"}}, "", {}}).empty());
   CHECK(hint_lines({"RuntimeError", "The size of tensor a (2) must match", {}, "", {}}).empty());
   CHECK(hint_lines({"NameError", "name 'x' is not defined", {{"x", "cpu"}}, "", {}}).empty());
   CHECK(hint_lines({"TypeError", "unsupported operand type(s)", {}, "x", {}}).empty());
@@ -129,12 +139,12 @@ namespace {
 // Runs `source` as a script with hints on; returns what went to the error stream.
 std::string run_with_hints(const std::string& source, bool script = true) {
   configure_devices(DeviceConfig{});  // one simulated cuda:0
-  lang::Interpreter I;
+  PythonSession session;
   std::ostringstream out, err;
-  I.set_output(&out, &err);
-  HintEngine engine(I, false, script);
-  I.set_run_observer([&](const lang::RunOutcome& o) { engine.observe(o); });
-  I.run_file(source, "t.py");
+  session.set_output(&out, &err);
+  HintEngine engine(session, false, script);
+  session.set_run_observer([&](const RunOutcome& o) { engine.observe(o); });
+  session.run_file(source, "t.py");
   return err.str();
 }
 
@@ -179,6 +189,27 @@ TEST_CASE("session: .numpy() on a device tensor") {
   std::string err = run_with_hints("y = ones(2).to(cuda)\na = y.numpy()\n");
   CHECK(last_lines(err, 1) == "hint: `y` is on cuda:0 and numpy arrays live in host memory — "
                               "copy it first: `y.cpu().numpy()`\n");
+}
+
+TEST_CASE("session: a model fed input on the other device") {
+  std::string err = run_with_hints(
+      "import torch\nmodel = torch.nn.Linear(3, 2).to(cuda)\nx = ones(1, 3)\nout = model(x)\n");
+  CHECK(last_lines(err, 1) == "hint: the model's weights (`model.weight`) are on cuda:0 but its input `x` "
+                              "is on cpu — move the input: `x = x.to('cuda:0')`\n");
+}
+
+TEST_CASE("session: at the prompt, a dropped move is remembered between inputs") {
+  configure_devices(DeviceConfig{});
+  PythonSession session;
+  std::ostringstream out, err;
+  session.set_output(&out, &err);
+  HintEngine engine(session, false, /*script=*/false);
+  session.set_run_observer([&](const RunOutcome& o) { engine.observe(o); });
+  session.run_interactive("x = ones(2)\nw = ones(2).to(cuda)\n");
+  session.run_interactive("x.to(cuda)\n");
+  session.run_interactive("x + w\n");
+  CHECK(last_lines(err.str(), 1) == "note: `x.to(cuda)` (typed earlier) returned a new tensor; `x` itself "
+                                    "did not move — write `x = x.to(cuda)`\n");
 }
 
 TEST_CASE("session: no hint for other errors") {

@@ -16,15 +16,15 @@ using namespace tp::repl;
 
 namespace {
 
-// A learner's session: an interpreter whose errors reach the lesson state, as in main.cpp.
+// A learner's session: a Python session whose errors reach the lesson state, as in main.cpp.
 struct Learner {
   explicit Learner(const std::string& dir, const std::string& extra = "") {
     configure_devices(DeviceConfig{});
     lessons.progress_path = dir + "/.tensorplay/progress";
     lessons.extra_dir = extra;
     I.set_output(&printed, &printed);
-    I.set_run_observer([this](const lang::RunOutcome& o) {
-      if (o.error) lessons.note_error(lesson::error_text(I, o));
+    I.set_run_observer([this](const RunOutcome& o) {
+      if (!o.ok) lessons.note_error(lesson::error_text(o));
     });
   }
   std::string meta(const std::string& line) {
@@ -35,7 +35,7 @@ struct Learner {
     return out.str();
   }
   void type(const std::string& code) { I.run_interactive(code); }
-  lang::Interpreter I;
+  PythonSession I;
   lesson::LessonSession lessons;
   std::ostringstream printed;
 };
@@ -146,7 +146,7 @@ TEST_CASE("a corrupt progress file and malformed instructor lessons are reported
 
 TEST_CASE("without lesson state the commands say so") {
   configure_devices(DeviceConfig{});
-  lang::Interpreter I;
+  PythonSession I;
   std::ostringstream out;
   MetaContext ctx{I, out, nullptr};
   CHECK(run_meta_command(":lessons", ctx));
@@ -188,7 +188,7 @@ TEST_CASE("a lesson that needs more GPUs than the session has says how to get th
   two_gpus.sim_gpus = 2;
   configure_devices(two_gpus);
   {
-    lang::Interpreter I;
+    PythonSession I;
     std::ostringstream out;
     lesson::LessonSession lessons;
     lessons.extra_dir = extra;

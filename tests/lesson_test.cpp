@@ -13,7 +13,6 @@
 #include <set>
 
 #include "core/device_registry.h"
-#include "repl/lang/interpreter.h"
 #include "repl/lesson/lesson.h"
 
 namespace {
@@ -70,8 +69,8 @@ void play_shipped_lesson(const tp::lesson::Lesson& lesson) {
   config.force_sim = true;  // the same simulated GPUs on every machine
   config.sim_gpus = lesson.gpus;
   tp::configure_devices(config);
-  tp::lang::Interpreter interp;
-  auto results = tp::lesson::run_lesson(interp, lesson);
+  tp::PythonSession session;
+  auto results = tp::lesson::run_lesson(session, lesson);
   REQUIRE(results.size() == lesson.steps.size());
   for (size_t i = 0; i < results.size(); ++i) {
     const auto& r = results[i];
@@ -249,12 +248,12 @@ TEST_CASE("the example in lessons/README.md is a valid lesson") {
 }
 
 TEST_CASE("the runner reports code, errors and checks step by step") {
-  tp::lang::Interpreter interp;
+  tp::PythonSession session;
   auto l = parse_lesson(kGood, "good.lesson");
   l.steps[0].code = "x = 1 + 1\nprint('hi')\n";
   l.steps[0].checks.push_back({"x == 3", 0});
   l.steps[0].checks.push_back({"undefined_name", 0});
-  auto results = tp::lesson::run_lesson(interp, l);
+  auto results = tp::lesson::run_lesson(session, l);
   REQUIRE(results.size() == 2);
   const auto& a = results[0];
   CHECK(a.has_code);
@@ -273,13 +272,13 @@ TEST_CASE("the runner reports code, errors and checks step by step") {
   CHECK(b.error.find("ZeroDivisionError: division by zero") != std::string::npos);
   CHECK(b.expected_error_hit);
   CHECK(b.passed());
-  // The check's temporary global does not stay behind in the learner's session.
-  CHECK(interp.get_global("__tp_check__").is_unbound());
+  // Checks are evaluated, not run: they leave no name behind in the learner's session.
+  CHECK(session.globals().size() == 3);  // __name__, __builtins__, x
   // A step whose code raises something else than expected is not passed.
   tp::lesson::Step wrong;
   wrong.code = "z = [][1]\n";
   wrong.expect_error = "division by zero";
-  auto w = tp::lesson::run_step(interp, wrong);
+  auto w = tp::lesson::run_step(session, wrong);
   CHECK_FALSE(w.expected_error_hit);
   CHECK_FALSE(w.passed());
 }

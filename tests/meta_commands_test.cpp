@@ -13,8 +13,8 @@ using namespace tp::repl;
 
 namespace {
 
-// Runs one meta command line in `I`; returns what it printed.
-std::string run_meta(lang::Interpreter& I, const std::string& line, bool* quit = nullptr,
+// Runs one meta command line in the session `I`; returns what it printed.
+std::string run_meta(PythonSession& I, const std::string& line, bool* quit = nullptr,
                      int* resets = nullptr) {
   std::ostringstream out;
   MetaContext ctx{I, out, [resets] {
@@ -56,7 +56,7 @@ TEST_CASE("completion of : words comes from the table") {
 
 TEST_CASE("dispatch: aliases, arguments, unknown commands, plain code") {
   configure_devices(DeviceConfig{});
-  lang::Interpreter I;
+  PythonSession I;
   bool quit = false;
   for (const char* q : {":quit", ":q", ":exit", "  :q  "}) {
     run_meta(I, q, &quit);
@@ -71,6 +71,8 @@ TEST_CASE("dispatch: aliases, arguments, unknown commands, plain code") {
   CHECK_FALSE(run_meta_command("print(1)", ctx));
   CHECK_FALSE(run_meta_command("", ctx));
   CHECK(run_meta(I, ":help") == meta_help());
+  // :help NAME reads torch._C._op_help, the op table's (name, help) rows.
+  CHECK(run_meta(I, ":help add").rfind("torch.add: ", 0) == 0);
   CHECK(run_meta(I, ":help nosuchthing") == "no help for nosuchthing (dir(torch) lists what there is)\n");
 }
 
@@ -113,10 +115,10 @@ TEST_CASE("format_devices: real/simulated, memory used/total") {
 
 TEST_CASE(":mem finds tensors in globals, containers and instance attributes") {
   configure_devices(DeviceConfig{});
-  lang::Interpreter I;
+  PythonSession I;
   std::ostringstream out, err;
   I.set_output(&out, &err);
-  REQUIRE(I.run_file("x = ones(2,3)\nxs = [ones(4), 7]\nd = {'w': zeros(2).to(cuda)}\n"
+  REQUIRE(I.run_code("x = ones(2,3)\nxs = [ones(4), 7]\nd = {'w': zeros(2).to(cuda)}\n"
                      "class M:\n    pass\nm = M()\nm.b = arange(3)\nn = 5\n"));
   std::vector<MemRow> rows = collect_tensors(I);
   REQUIRE(rows.size() == 4);
@@ -134,10 +136,10 @@ TEST_CASE(":mem finds tensors in globals, containers and instance attributes") {
 
 TEST_CASE(":mem lists a tensor held under two names once, the second pointing at the first") {
   configure_devices(DeviceConfig{});
-  lang::Interpreter I;
+  PythonSession I;
   std::ostringstream out, err;
   I.set_output(&out, &err);
-  REQUIRE(I.run_file("import torch\nnet = torch.nn.Linear(3, 1)\nw = net.weight\nv = w.detach()\n"));
+  REQUIRE(I.run_code("import torch\nnet = torch.nn.Linear(3, 1)\nw = net.weight\nv = w.detach()\n"));
   std::vector<MemRow> rows = collect_tensors(I);
   REQUIRE(rows.size() == 4);  // net.weight, net.bias, w, v (a new tensor sharing memory)
   CHECK(rows[0].name == "net.weight");
@@ -163,22 +165,22 @@ TEST_CASE(":devices lists the simulated GPU with its memory") {
   CHECK(rows[1].total == device_entry(Device::cuda(0)).capacity_bytes);
   CHECK(rows[1].used == 0);
   {
-    lang::Interpreter I;
-    REQUIRE(I.run_file("y = zeros(1000).to(cuda)\n"));
+    PythonSession I;
+    REQUIRE(I.run_code("y = zeros(1000).to(cuda)\n"));
     CHECK(collect_devices()[1].used >= 4000);
   }
 }
 
 TEST_CASE(":time runs the statement and labels measured and modeled times") {
   configure_devices(DeviceConfig{});
-  lang::Interpreter I;
+  PythonSession I;
   std::ostringstream out, err;
   I.set_output(&out, &err);
-  REQUIRE(I.run_file("x = ones(64, 64).to(cuda)\n"));
+  REQUIRE(I.run_code("x = ones(64, 64).to(cuda)\n"));
   std::string report = run_meta(I, ":time y = x @ x");
   CHECK(report.rfind("host wall time: ", 0) == 0);
   CHECK(report.find(" ms (measured)\ncuda:0 device time: ") != std::string::npos);
   CHECK(report.find(" ms (modeled, ") != std::string::npos);
-  CHECK(!I.get_global("y").is_unbound());  // the statement ran in the session
+  CHECK(I.get_global("y"));  // the statement ran in the session
   CHECK(run_meta(I, ":time") == "usage: :time STMT   e.g. :time y = x @ x\n");
 }

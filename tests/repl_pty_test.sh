@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The interactive prompt in a real terminal: drives `tensorplay` inside tmux (send-keys,
 # capture-pane) to check continuation prompts, tab completion, history, Ctrl-C, Ctrl-D,
-# meta commands and the device hint. Usage: repl_pty_test.sh path/to/tensorplay
+# meta commands, the device hint and sys.exit's status. Usage: repl_pty_test.sh path/to/tensorplay
 # Exits 77 (skipped) when tmux is not installed.
 set -u
 
@@ -139,6 +139,14 @@ grep -qx '04_same_device_rule 2 1' "$WORK/.tensorplay/progress" || fail "progres
 tmx send-keys -t tp C-d
 expect '^\[exited 0\]$' "Ctrl-D did not exit cleanly"
 grep -qx 'xs.append(7)' "$WORK/.tensorplay_history" || fail "history file missing xs.append(7)"
+
+# sys.exit(n) (and exit()) at the prompt ends it with that status.
+tmx kill-session -t tp
+tmx new-session -d -x 160 -y 50 -s tp "bash $WORK/run.sh"
+expect '^>>> $' "no prompt after the second start" 20
+type_line "import sys"
+type_line "sys.exit(4)"
+expect '^\[exited 4\]$' "sys.exit(4) did not end the prompt with status 4"
 
 [ -n "${PTY_DEBUG:-}" ] && screen
 if [ "$FAILED" -ne 0 ]; then exit 1; fi

@@ -1,13 +1,12 @@
 #!/usr/bin/env bash
-# Runs the torch API scripts (torch_*.py, recorded from real PyTorch, and torchdev_*.py,
-# simulated-GPU behaviour; in tests/lang/ and tests/scripts/) through a tensorplay program and compares what each prints (stdout and stderr together) with its .expected file.
+# Runs the torch API scripts of tests/scripts (torch_*.py, recorded from real PyTorch, and
+# torchdev_*.py, simulated-GPU behaviour) through tensorplay and compares what each prints
+# (stdout and stderr together) with its .expected file.
 # As the recorder does, CPython's ^^^^ marker lines are dropped and object addresses masked.
 # Usage: run_torch_scripts.sh PROGRAM [SCRIPT_DIR]
-# ctest runs it on tests/lang (torch_scripts_cpython); tests/scripts joins when its two
-# optimizer scripts match PyTorch's last bits.
 set -u
 bin=$(realpath "$1")
-dir=${2:-$(dirname "$0")/lang}
+dir=${2:-$(dirname "$0")/scripts}
 cd "$dir" || exit 2
 shopt -s nullglob
 normalize() { grep -v -E '^\s+[\^~]+\s*$' | sed -E 's/0x[0-9a-f]+/0x.../g'; }

@@ -1,13 +1,13 @@
 // Guided lessons (lessons/*.lesson, format in lessons/README.md): the parsed form, the
 // loader that finds and parses lesson files, and the runner that plays a lesson's steps in an
-// interpreter session and says, step by step, what ran, what raised and which checks hold.
+// Python session and says, step by step, what ran, what raised and which checks hold.
 #pragma once
 
 #include <stdexcept>
 #include <string>
 #include <vector>
 
-#include "repl/lang/interpreter.h"
+#include "repl/python_session.h"
 
 namespace tp::lesson {
 
@@ -94,11 +94,11 @@ struct StepResult {
   bool passed() const;
 };
 
-// Runs one step's code (if any) in `I`, then evaluates its checks.
-StepResult run_step(lang::Interpreter& I, const Step& step);
+// Runs one step's code (if any) in `session`, then evaluates its checks.
+StepResult run_step(PythonSession& session, const Step& step);
 // Evaluates the step's checks only (the REPL's :check after the learner's own typing).
-std::vector<CheckResult> evaluate_checks(lang::Interpreter& I, const Step& step);
+std::vector<CheckResult> evaluate_checks(PythonSession& session, const Step& step);
 // Runs every step in order in one session.
-std::vector<StepResult> run_lesson(lang::Interpreter& I, const Lesson& lesson);
+std::vector<StepResult> run_lesson(PythonSession& session, const Lesson& lesson);
 
 }  // namespace tp::lesson

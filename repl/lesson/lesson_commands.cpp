@@ -32,15 +32,10 @@ std::string missing_gpus_note(const Lesson& l, int have, bool real, const std::s
          std::to_string(l.number) + "`.";
 }
 
-std::string error_text(lang::Interpreter& I, const lang::RunOutcome& outcome) {
-  if (!outcome.error) return "";
-  lang::ExceptionObject* exc = outcome.error->exc.get();
-  std::string text = exc->type->name;
-  try {
-    std::string message = I.str(lang::Value::object(exc));
-    if (!message.empty()) text += ": " + message;
-  } catch (...) {  // a broken __str__ leaves just the type
-  }
+std::string error_text(const RunOutcome& outcome) {
+  if (outcome.ok || outcome.exited) return "";
+  std::string text = outcome.exc_type;
+  if (!outcome.message.empty()) text += ": " + outcome.message;
   return text;
 }
 
@@ -227,7 +222,7 @@ void cmd_check(MetaContext& ctx, const std::string&) {
               << st.expect_error << "\"\n";
     }
   }
-  for (const lesson::CheckResult& c : lesson::evaluate_checks(ctx.interp, st)) {
+  for (const lesson::CheckResult& c : lesson::evaluate_checks(ctx.session, st)) {
     if (c.passed) continue;
     ok = false;
     if (c.error.empty()) {

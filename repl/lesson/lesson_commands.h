@@ -38,7 +38,7 @@ std::string missing_gpus_note(const Lesson& l, int have, bool real,
                               const std::string& program = "tensorplay");
 
 // "RuntimeError: message" for the error of a failed run (empty when it succeeded).
-std::string error_text(lang::Interpreter& I, const lang::RunOutcome& outcome);
+std::string error_text(const RunOutcome& outcome);
 
 // For front ends that show the step themselves (the GUI's lesson panel): the commands' state
 // changes without their printing; problems (a skipped file, unsaved progress) go to `out`.

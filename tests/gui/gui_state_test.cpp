@@ -202,13 +202,12 @@ TEST_CASE("memory map: regions, transfers from the clock's copies, flashes after
   CHECK(wall[0].seconds == 0.5);
   CHECK(detect_transfers(after, after, {}, 0.5).empty());
 
-  const std::string msg = "Expected all tensors to be on the same device, but found at least two "
-                          "devices, cuda:0 and cpu!";
-  auto flash = mismatch_operands(after, "z = x + y", msg);
+  // The fields of "... found at least two devices, cuda:0 and cpu!" (exc.device_mismatch).
+  auto flash = mismatch_operands(after, "z = x + y", {"cuda:0", "cpu"});
   REQUIRE(flash.size() == 2);
   CHECK(flash[0] == std::make_pair(std::string("cpu"), std::string("x")));
   CHECK(flash[1] == std::make_pair(std::string("cuda:0"), std::string("y")));
-  CHECK(mismatch_operands(after, "x + y", "name 'q' is not defined").empty());
+  CHECK(mismatch_operands(after, "x + y", {}).empty());  // another error: no device fields
 }
 
 TEST_CASE("memory map: a tensor under two names is one box with both, counted once") {
@@ -236,16 +235,12 @@ TEST_CASE("memory map: a tensor under two names is one box with both, counted on
                                       {"w", "cuda:0", "[1, 3]", "float32", 12, "net.w"},
                                       {"x", "cpu", "[1, 3]", "float32", 12, ""}},
                                      devs, "PCIe");
-  auto flash = mismatch_operands(mixed, "x + w",
-                                 "Expected all tensors to be on the same device, but found at least "
-                                 "two devices, cuda:0 and cpu!");
+  auto flash = mismatch_operands(mixed, "x + w", {"cuda:0", "cpu"});
   REQUIRE(flash.size() == 2);
   CHECK(flash[1] == std::make_pair(std::string("cuda:0"), std::string("net.w")));
   // A model fed an input on the other device: its parameters flash with the input.
-  auto model_flash = mismatch_operands(mixed, "out = net(x)",
-                                       "Expected all tensors to be on the same device, but got mat1 is "
-                                       "on cpu, different from other tensors on cuda:0 (when checking "
-                                       "argument in method wrapper_CUDA_addmm)");
+  // (exc.device_mismatch of "... but got mat1 is on cpu, different from other tensors on cuda:0")
+  auto model_flash = mismatch_operands(mixed, "out = net(x)", {"cuda:0", "cpu"});
   REQUIRE(model_flash.size() == 2);
   CHECK(model_flash[0] == std::make_pair(std::string("cpu"), std::string("x")));
   CHECK(model_flash[1] == std::make_pair(std::string("cuda:0"), std::string("net.w")));
@@ -413,14 +408,14 @@ TEST_CASE("a session drives the memory map: a .to() transfer and a device mix-up
   Session s(DeviceConfig{});
   RunReport r = s.run("x = ones(256, 256)\n");
   CHECK(r.ok);
-  MemoryMap before = collect_memory_map(s.interp());
+  MemoryMap before = collect_memory_map(s.python());
   REQUIRE(before.box("cpu", "x"));
   CHECK(before.box("cpu", "x")->bytes == 256 * 256 * 4);
   r = s.run("y = x.to('cuda')\n");
   CHECK(r.ok);
   REQUIRE(r.copies.size() == 1);
   CHECK(r.copies[0].first == 256 * 256 * 4);
-  MemoryMap after = collect_memory_map(s.interp());
+  MemoryMap after = collect_memory_map(s.python());
   std::vector<Transfer> t = detect_transfers(before, after, r.copies, r.wall_seconds);
   REQUIRE(t.size() == 1);
   CHECK(t[0].to == "cuda:0");
@@ -431,10 +426,12 @@ TEST_CASE("a session drives the memory map: a .to() transfer and a device mix-up
   CHECK(r.error.find("Expected all tensors to be on the same device") != std::string::npos);
   CHECK(r.err.find("Traceback") != std::string::npos);
   CHECK(r.err.find("hint:") != std::string::npos);
-  CHECK(mismatch_operands(after, r.code, r.error).size() == 2);
+  CHECK(mismatch_operands(after, r.code, r.mismatch_devices).size() == 2);
   r = s.run("print(1 + 1)\n");
   CHECK(r.out == "2\n");
   r = s.run(":mem");
   CHECK(r.out.find("cuda:0") != std::string::npos);
   CHECK(s.complete("x.t").size() > 1);
+  CHECK_FALSE(r.quit);
+  CHECK(s.run("exit()\n").quit);  // exit() in the console closes the window
 }

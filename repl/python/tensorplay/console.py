@@ -23,7 +23,11 @@ def run_source(source, filename, interactive, namespace):
 
 
 def needs_more_input(source):
-    """True when `source` is an unfinished statement (the prompt shows '...')."""
+    """True when `source` (lines ending in newlines) is an unfinished statement (the prompt
+    shows '...'). As in Python's REPL, the lines are joined without the last newline, so
+    that a compound statement ends only at a blank line."""
+    if source.endswith("\n"):
+        source = source[:-1]
     try:
         return codeop.compile_command(source, "<stdin>", "single") is None
     except (SyntaxError, ValueError, OverflowError):

@@ -45,14 +45,14 @@ class _OperandFinder:
             return
         value = _evaluate(node, self.namespace)
         text = self.text(node)
-        if isinstance(value, torch.nn.Module):
+        if isinstance(value, torch.Tensor):
+            if all(src != text for src, _ in self.operands):
+                self.operands.append((text, str(value.device)))
+        elif isinstance(value, torch.nn.Module):
             named = list(value.named_parameters())
             if named:
                 name, param = named[0]
                 self.parameters.append((text + _python_path(name), str(param.device)))
-        elif isinstance(value, torch.Tensor):
-            if all(src != text for src, _ in self.operands):
-                self.operands.append((text, str(value.device)))
 
     def walk(self, node):
         if isinstance(node, ast.BinOp):
@@ -123,6 +123,12 @@ def _failing_frame(exc, filename):
     return found
 
 
+def failing_line(exc, filename):
+    """The line of `filename` that raised `exc` (None when the error came from elsewhere)."""
+    entry = _failing_frame(exc, filename)
+    return None if entry is None else entry.tb_lineno
+
+
 def operands(exc, source, filename):
     """(operands, parameters, numpy receiver) of the statement that raised `exc`."""
     entry = _failing_frame(exc, filename)
@@ -143,15 +149,16 @@ def operands(exc, source, filename):
     return finder.operands, finder.parameters, finder.numpy_receiver
 
 
-def dropped_moves(source, namespace, stop_line=None):
+def dropped_moves(source, namespace, stop_line=None, known=()):
     """`x.to(...)`, `x.cuda()`, `x.cpu()` statements of a tensor whose result is dropped,
-    before `stop_line`, as (receiver, call text, line); a later assignment to the receiver
-    forgets it (a module's .to() moves it in place, so only tensors count)."""
+    before `stop_line`, as (receiver, call text, line), after those `known` from earlier runs;
+    a later assignment to the receiver forgets it (a module's .to() moves it in place, so only
+    tensors count)."""
+    found = [(r, c, 0) for r, c, _ in known]  # earlier runs come before every line here
     try:
         tree = ast.parse(source)
     except SyntaxError:
-        return []
-    found = []
+        return found
     for node in ast.walk(tree):
         if not isinstance(node, ast.stmt) or (stop_line is not None and node.lineno >= stop_line):
             continue

@@ -1,4 +1,0 @@
-def check():
-    raise NotImplementedError
-print("before")
-check()

@@ -1,6 +1,0 @@
-d = {}
-try:
-    d["k"]
-except KeyError:
-    print("handling")
-    1 / 0

@@ -1,3 +1,0 @@
-print("never runs")
-x = (1, 2
-y = 3
