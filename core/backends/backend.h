@@ -39,9 +39,12 @@ class Backend {
   virtual void where(const Tensor& cond, const Tensor& a, const Tensor& b, const Tensor& out) = 0;
   // Reduces each row of a contiguous (outer, inner) tensor into out (outer,), contiguous.
   // Var/Std use `correction`; ArgMax/ArgMin write int64. Max/Min with `indices` defined
-  // also write the position of each row's extreme there.
+  // also write the position of each row's extreme there. kept_columns: when nonzero, the
+  // rows came from an input whose innermost kept dims make that many columns, summed down
+  // (a sum over dim 0 of a matrix); the CPU backend adds in PyTorch's order, which depends
+  // on it.
   virtual void reduce(ReduceOp op, const Tensor& in, const Tensor& out, const Tensor& indices,
-                      int64_t correction) = 0;
+                      int64_t correction, int64_t kept_columns) = 0;
   // Softmax (or log-softmax) along the last dim of a contiguous (outer, inner) tensor.
   virtual void softmax(const Tensor& in, const Tensor& out, bool log) = 0;
   // out[b] = a[b] @ bm[b] for 3-D a (B,M,K), bm (B,K,N), out (B,M,N) contiguous.

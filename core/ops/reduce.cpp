@@ -31,11 +31,32 @@ std::vector<bool> reduced_dims(const Tensor& t, const DimList& dims) {
 std::vector<bool> one_dim(const Tensor& t, int64_t dim) { return reduced_dims(t, {dim}); }
 
 // t as a contiguous (outer, inner) tensor whose rows hold the elements reduced together,
-// plus the shape the result takes.
+// plus the shape the result takes, and inner_kept_columns(t).
 struct Rows {
   Tensor rows;
   Shape out_shape;
+  int64_t kept_columns = 0;
 };
+
+// When t is contiguous and, size-1 dims aside, its dims are kept ones, then reduced ones,
+// then kept ones again with at least one of each of the last two (a sum over dim 0 of a
+// matrix, or over dim 1 of (B, T, C)), PyTorch's CPU kernel sums down columns: returns how
+// many columns the innermost kept dims make (C). Otherwise 0.
+int64_t inner_kept_columns(const Tensor& t, const std::vector<bool>& mask) {
+  if (!t.is_contiguous()) return 0;
+  int64_t columns = 1;
+  size_t d = mask.size();
+  auto skip_ones = [&] { while (d > 0 && t.sizes()[d - 1] == 1) --d; };
+  skip_ones();
+  if (d == 0 || mask[d - 1]) return 0;
+  for (; d > 0 && (t.sizes()[d - 1] == 1 || !mask[d - 1]); --d) columns *= t.sizes()[d - 1];
+  if (d == 0) return 0;
+  for (; d > 0 && (t.sizes()[d - 1] == 1 || mask[d - 1]); --d) {}
+  for (; d > 0; --d) {
+    if (mask[d - 1] && t.sizes()[d - 1] != 1) return 0;
+  }
+  return columns;
+}
 
 Rows to_rows(const Tensor& t, const std::vector<bool>& mask, bool keepdim) {
   Shape sizes, strides, out_shape;
@@ -54,7 +75,8 @@ Rows to_rows(const Tensor& t, const std::vector<bool>& mask, bool keepdim) {
     else if (keepdim) out_shape.push_back(1);
   }
   Tensor c = contiguous(t.as_strided(sizes, strides, t.storage_offset()));
-  return {c.as_strided({outer, inner}, {inner, 1}, c.storage_offset()), out_shape};
+  return {c.as_strided({outer, inner}, {inner, 1}, c.storage_offset()), out_shape,
+          inner_kept_columns(t, mask)};
 }
 
 // A fresh contiguous (outer,) result, viewed in its final shape.
@@ -71,7 +93,7 @@ Tensor reduce_to(ReduceOp op, const Tensor& t, const std::vector<bool>& mask, bo
                  DType out_dtype, int64_t correction = 0) {
   Rows r = to_rows(t, mask, keepdim);
   Tensor result = new_result(r.out_shape, out_dtype, t.device());
-  backend_for(t.device()).reduce(op, r.rows, as_rows_out(result), Tensor(), correction);
+  backend_for(t.device()).reduce(op, r.rows, as_rows_out(result), Tensor(), correction, r.kept_columns);
   return result;
 }
 
@@ -132,7 +154,8 @@ ValuesIndices extreme_along(ReduceOp op, const char* fn, const Tensor& t, int64_
   Rows r = to_rows(t, mask, keepdim);
   ValuesIndices out{new_result(r.out_shape, t.dtype(), t.device()),
                     new_result(r.out_shape, DType::Int64, t.device())};
-  backend_for(t.device()).reduce(op, r.rows, as_rows_out(out.values), as_rows_out(out.indices), 0);
+  backend_for(t.device()).reduce(op, r.rows, as_rows_out(out.values), as_rows_out(out.indices), 0,
+                                 r.kept_columns);
   return out;
 }
 

@@ -258,8 +258,8 @@ TEST_CASE("reductions: every op and dtype over long rows") {
       Tensor gpu_out = empty({outer}, TensorOptions(out_dt, Device::cuda(0)));
       Tensor cpu_idx = with_indices ? empty({outer}, TensorOptions(DType::Int64)) : Tensor();
       Tensor gpu_idx = with_indices ? empty({outer}, TensorOptions(DType::Int64, Device::cuda(0))) : Tensor();
-      cpu_backend().reduce(op, in, cpu_out, cpu_idx, 1);
-      cuda_backend().reduce(op, in_gpu, gpu_out, gpu_idx, 1);
+      cpu_backend().reduce(op, in, cpu_out, cpu_idx, 1, 0);
+      cuda_backend().reduce(op, in_gpu, gpu_out, gpu_idx, 1, 0);
       check_same(values_of(cpu_out), values_of(gpu_out), out_dt);
       if (with_indices) CHECK(values_of(cpu_idx) == values_of(gpu_idx));
     }

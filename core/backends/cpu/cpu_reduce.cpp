@@ -1,10 +1,11 @@
 // CPU reductions over the rows of a contiguous (outer, inner) tensor, and softmax along
-// rows. Floating sums accumulate in double with pairwise summation, so float32 results
-// agree with PyTorch's cascade sum to float32 precision.
+// rows. float32 and float64 sums and means add in PyTorch's order (cascade_sum.h); the
+// other floating reductions accumulate in double.
 #include <cmath>
 #include <limits>
 #include <type_traits>
 
+#include "core/backends/cpu/cascade_sum.h"
 #include "core/backends/cpu/cpu_backend.h"
 #include "core/backends/cpu/scalar_ops.h"
 #include "core/error.h"
@@ -90,7 +91,7 @@ int64_t extreme_index(const T* row, int64_t n, bool want_max) {
 }  // namespace
 
 void CpuBackend::reduce(ReduceOp op, const Tensor& in, const Tensor& out, const Tensor& indices,
-                        int64_t correction) {
+                        int64_t correction, int64_t kept_columns) {
   const int64_t outer = in.sizes()[0], inner = in.sizes()[1];
   visit_dtype(in.dtype(), [&](auto tag) {
     using T = typename decltype(tag)::type;
@@ -99,8 +100,15 @@ void CpuBackend::reduce(ReduceOp op, const Tensor& in, const Tensor& out, const 
       const T* row = src + r * inner;
       switch (op) {
         case ReduceOp::Sum:
-        case ReduceOp::Prod:
         case ReduceOp::Mean:
+          if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {
+            // PyTorch's mean is its sum, divided by the count in T.
+            T sum = cpu::cascade_sum<T>(row, inner, cpu::sum_walk<T>(kept_columns, r, inner));
+            out.data<T>()[r] = op == ReduceOp::Sum ? sum : sum / static_cast<T>(inner);
+            break;
+          }
+          [[fallthrough]];
+        case ReduceOp::Prod:
         case ReduceOp::Var:
         case ReduceOp::Std:
           if constexpr (is_float_like<T>) {

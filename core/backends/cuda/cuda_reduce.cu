@@ -175,7 +175,7 @@ unsigned row_blocks(int64_t outer) { return static_cast<unsigned>(outer < 65535 
 }  // namespace
 
 void CudaBackend::reduce(ReduceOp op, const Tensor& in, const Tensor& out, const Tensor& indices,
-                         int64_t correction) {
+                         int64_t correction, int64_t /*kept_columns*/) {
   const int64_t outer = in.sizes()[0], inner = in.sizes()[1];
   if (outer == 0) return;
   CudaDeviceGuard guard(out.device().index);

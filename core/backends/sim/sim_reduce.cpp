@@ -235,7 +235,7 @@ void reduce_rows(ReduceOp op, const Tensor& in, const Tensor& out, const Tensor&
 }  // namespace
 
 void SimBackend::reduce(ReduceOp op, const Tensor& in, const Tensor& out, const Tensor& indices,
-                        int64_t correction) {
+                        int64_t correction, int64_t /*kept_columns*/) {
   visit_dtype(in.dtype(), [&](auto tag) {
     using T = typename decltype(tag)::type;
     reduce_rows<T>(op, in, out, indices, correction);
