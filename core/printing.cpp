@@ -4,6 +4,7 @@
 #include "core/printing.h"
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <limits>
@@ -327,6 +328,43 @@ std::string tensor_repr(const Tensor& t) {
   const std::string prefix = "tensor(";
   const int indent = static_cast<int>(prefix.size());
   return add_suffixes(prefix + tensor_contents_str(t, indent), repr_suffixes(repr_info(t)), indent);
+}
+
+// Python's repr of a float: the shortest digits that read back, '1e-05', '2.0', 'inf'.
+std::string python_float_repr(double v) {
+  if (std::isnan(v)) return "nan";
+  if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
+  char buf[64];
+  auto res = std::to_chars(buf, buf + sizeof(buf), v, std::chars_format::scientific);
+  std::string sci(buf, res.ptr);
+  // sci is "-d.ddde±XX": split into sign, digits and exponent.
+  size_t e_pos = sci.find('e');
+  int exponent = std::stoi(sci.substr(e_pos + 1));
+  std::string mantissa = sci.substr(0, e_pos);
+  std::string sign;
+  if (mantissa[0] == '-') {
+    sign = "-";
+    mantissa = mantissa.substr(1);
+  }
+  std::string digits;
+  for (char c : mantissa)
+    if (c != '.') digits += c;
+  // Python's repr switches to exponent form outside 1e-4 <= |v| < 1e16.
+  if (exponent < -4 || exponent >= 16) {
+    char exp_buf[16];
+    std::snprintf(exp_buf, sizeof(exp_buf), "e%c%02d", exponent < 0 ? '-' : '+', exponent < 0 ? -exponent : exponent);
+    return sign + mantissa + exp_buf;
+  }
+  const int point = exponent + 1;  // digits before the decimal point
+  std::string out;
+  if (point <= 0) {
+    out = "0." + std::string(static_cast<size_t>(-point), '0') + digits;
+  } else if (static_cast<size_t>(point) >= digits.size()) {
+    out = digits + std::string(static_cast<size_t>(point) - digits.size(), '0') + ".0";
+  } else {
+    out = digits.substr(0, static_cast<size_t>(point)) + "." + digits.substr(static_cast<size_t>(point));
+  }
+  return sign + out;
 }
 
 }  // namespace tp

@@ -59,4 +59,7 @@ std::vector<std::string> repr_suffixes(const ReprInfo& info);
 std::string add_suffixes(const std::string& tensor_str, const std::vector<std::string>& suffixes,
                          int indent, bool force_newline = false);
 
+// Python's repr(float): "0.5", "1e-05", "2.0", "nan" (error texts and module reprs quote it).
+std::string python_float_repr(double v);
+
 }  // namespace tp

@@ -10,7 +10,6 @@
 #include <sstream>
 
 #include "core/amp/autocast.h"
-#include "core/amp/grad_scaler.h"
 #include "core/autograd/autograd.h"
 #include "core/device_registry.h"
 #include "core/error.h"
@@ -21,7 +20,6 @@
 #include "core/ops/linalg.h"
 #include "core/ops/reduce.h"
 #include "core/ops/shape.h"
-#include "core/optim/sgd.h"
 #include "tests/test_util.h"
 
 using namespace tp;
@@ -198,96 +196,4 @@ TEST_CASE("cast_lower / cast_fp32 cast only eligible tensors where autocast is o
   CHECK(amp::cast_policy(DeviceType::CUDA, "binary_cross_entropy") == amp::CastPolicy::Banned);
   CHECK(amp::cast_policy(DeviceType::CPU, "binary_cross_entropy") == amp::CastPolicy::Fp32);
   CHECK(amp::autocast_arg("dot", amp::cast_lower(g), DType::Float32).dtype() == DType::Float32);
-}
-
-namespace {
-
-// gen_amp.py's scenario: SGD(lr=0.1) on w = [1, 2], init_scale 8, growth_interval 2, with
-// gradients g_k * scale; an inf (step 3) and a NaN (step 5) skip the step and halve the scale.
-std::vector<std::string> scaler_run(Device d, const std::string& scaler_device) {
-  const double inf = INFINITY, nan = NAN;
-  const std::vector<std::vector<double>> gs = {{0.5, -0.5}, {1.0, 0.25}, {inf, 0.0}, {0.2, 0.2},
-                                               {nan, 1.0},  {0.1, -0.1}, {0.3, 0.3}};
-  Tensor w = to(test::make_tensor({1, 2}, {2}), d, std::nullopt);
-  autograd::make_parameter(w, true);
-  optim::SGD opt({w}, {.lr = 0.1});
-  amp::GradScaler scaler({.device = scaler_device, .init_scale = 8.0, .growth_interval = 2});
-  std::vector<std::string> lines;
-  for (const auto& g : gs) {
-    Tensor loss = scaler.scale(full({}, Scalar(1.0), DType::Float32, d));
-    CHECK(loss.device() == d);
-    autograd::set_grad(w, mul(to(test::make_tensor(g, {2}), d, std::nullopt), autograd::detach(loss)));
-    scaler.step(opt);
-    scaler.update();
-    std::ostringstream os;
-    os << scaler.get_scale() << " " << scaler.growth_tracker();
-    lines.push_back(os.str());
-    lines.back() += "|" + vals(w);
-  }
-  return lines;
-}
-
-void check_scaler_run(const std::vector<std::string>& got) {
-  std::istringstream want(fx.at("scaler_run"));
-  std::string line;
-  for (const std::string& g : got) {
-    REQUIRE(std::getline(want, line));
-    std::vector<double> w = test::parse_numbers(line), v = test::parse_numbers(g.substr(g.find('|') + 1));
-    std::vector<double> head = test::parse_numbers(g.substr(0, g.find('|')));
-    CHECK(head[0] == w[0]);  // scale
-    CHECK(head[1] == w[1]);  // growth tracker
-    CHECK(v[0] == doctest::Approx(w[2]).epsilon(1e-6));
-    CHECK(v[1] == doctest::Approx(w[3]).epsilon(1e-6));
-  }
-}
-
-}  // namespace
-
-TEST_CASE("GradScaler: growth, backoff and skipped steps match torch; the same on a sim GPU") {
-  check_scaler_run(scaler_run(Device::cpu(), "cpu"));
-  configure(1);
-  check_scaler_run(scaler_run(kCuda0, "cuda"));
-}
-
-TEST_CASE("GradScaler: scale(), errors in the wrong order, disabled without a GPU") {
-  configure(1);
-  {  // GPU tensors must be freed before the devices are reconfigured below
-    Tensor w = to(test::make_tensor({1, 2}, {2}), kCuda0, std::nullopt);
-    autograd::make_parameter(w, true);
-    optim::SGD opt({w}, {.lr = 0.1});
-    amp::GradScaler scaler({.init_scale = 8.0});
-    CHECK(scaler.is_enabled());
-    CHECK(scaler.warning().empty());
-    CHECK(scaler.get_scale() == 8.0);
-    amp::GradScaler fresh;
-    CHECK(fresh.get_scale() == std::stod(fx.at("fresh_scale")));
-    CHECK_THROWS_WITH(fresh.unscale_(opt), text_of("err_no_scale").c_str());
-    Tensor scaled = scaler.scale(to(test::make_tensor({1, -2}, {2}), kCuda0, std::nullopt));
-    CHECK(test::values_of(scaled) == test::parse_numbers(fx.at("scaler_scaled")));
-    CHECK(scaled.device() == kCuda0);
-    Tensor half = scaler.scale(to(test::make_tensor({1}, {1}, DType::Float16), kCuda0, std::nullopt));
-    CHECK(half.dtype() == DType::Float16);  // the 0-dim float32 scale does not promote
-    autograd::set_grad(w, to(test::make_tensor({8, 8}, {2}), kCuda0, std::nullopt));
-    scaler.unscale_(opt);
-    CHECK(test::values_of(autograd::grad(w)) == std::vector<double>{1, 1});
-    CHECK_THROWS_WITH(scaler.unscale_(opt), text_of("err_unscale_twice").c_str());
-    scaler.step(opt);
-    CHECK_THROWS_WITH(scaler.step(opt), text_of("err_step_twice").c_str());
-    CHECK_THROWS_WITH(scaler.unscale_(opt), text_of("err_unscale_after_step").c_str());
-    CHECK_THROWS_WITH(amp::GradScaler({.growth_factor = 1.0}), text_of("err_growth").c_str());
-    try {
-      amp::GradScaler({.growth_factor = 1.0});
-    } catch (const TorchError& e) {
-      CHECK(e.kind() == ErrorKind::AssertionError);
-    }
-  }
-
-  configure(0, /*no_sim=*/true);
-  amp::GradScaler off;
-  CHECK("UserWarning: " + off.warning() == fx.at("warn_no_cuda"));
-  CHECK((off.is_enabled() ? "True " : "False ") + std::to_string(off.get_scale()).substr(0, 3) ==
-        fx.at("disabled"));
-  Tensor c = test::make_tensor({1, 2}, {2});
-  CHECK(off.scale(c).is_same(c));
-  configure(1);
 }

@@ -5,7 +5,7 @@
 #include "core/autograd/autograd.h"
 #include "core/autograd/formulas.h"
 #include "core/error.h"
-#include "core/nn/module.h"
+#include "core/printing.h"
 #include "core/ops/copy.h"
 #include "core/ops/creation.h"
 #include "core/ops/elementwise.h"

@@ -1,4 +1,4 @@
-// torch.nn.functional for the layers in core/nn/layers.h: each function composes the core
+// torch.nn.functional's layers (linear, activations, dropout): each function composes the core
 // ops the way ATen does, so results, gradients and grad_fn names (AddmmBackward0,
 // MulBackward0, ...) and device errors are PyTorch's.
 #pragma once

@@ -410,25 +410,4 @@ std::string loss_size_warning(const Tensor& input, const Tensor& target) {
 
 }  // namespace functional
 
-namespace F = functional;
-
-Tensor CrossEntropyLoss::operator()(const Tensor& input, const Tensor& target) const {
-  return F::cross_entropy(input, target, weight, ignore_index, reduction, label_smoothing);
-}
-Tensor NLLLoss::operator()(const Tensor& input, const Tensor& target) const {
-  return F::nll_loss(input, target, weight, ignore_index, reduction);
-}
-Tensor MSELoss::operator()(const Tensor& input, const Tensor& target) const {
-  return F::mse_loss(input, target, reduction);
-}
-Tensor L1Loss::operator()(const Tensor& input, const Tensor& target) const {
-  return F::l1_loss(input, target, reduction);
-}
-Tensor BCELoss::operator()(const Tensor& input, const Tensor& target) const {
-  return F::binary_cross_entropy(input, target, weight, reduction);
-}
-Tensor BCEWithLogitsLoss::operator()(const Tensor& input, const Tensor& target) const {
-  return F::binary_cross_entropy_with_logits(input, target, weight, pos_weight, reduction);
-}
-
 }  // namespace tp::nn

@@ -75,3 +75,7 @@ print(net.requires_grad_(False) is net, w.requires_grad)
 print(net.apply(lambda m: None) is net)
 net.zero_grad()
 print(nn.Linear(4, 3, bias=False), nn.Linear(4, 3).extra_repr())
+
+# Loss modules print no options.
+print([nn.CrossEntropyLoss(label_smoothing=0.1), nn.NLLLoss(), nn.MSELoss(), nn.L1Loss(), nn.BCELoss(),
+       nn.BCEWithLogitsLoss(pos_weight=torch.ones(2))])

@@ -137,11 +137,48 @@ class GradScaler:
     def get_growth_factor(self):
         return self._growth_factor
 
+    def set_growth_factor(self, new_factor):
+        self._growth_factor = new_factor
+
     def get_backoff_factor(self):
         return self._backoff_factor
 
+    def set_backoff_factor(self, new_factor):
+        self._backoff_factor = new_factor
+
     def get_growth_interval(self):
         return self._growth_interval
+
+    def set_growth_interval(self, new_interval):
+        self._growth_interval = new_interval
+
+    def _get_growth_tracker(self):
+        if self._enabled:
+            return self._init_growth_tracker if self._growth_tracker is None else self._growth_tracker.item()
+        return 0
+
+    def state_dict(self):
+        if self._enabled:
+            return {"scale": self.get_scale(), "growth_factor": self._growth_factor,
+                    "backoff_factor": self._backoff_factor, "growth_interval": self._growth_interval,
+                    "_growth_tracker": self._get_growth_tracker()}
+        return {}
+
+    def load_state_dict(self, state_dict):
+        if not self._enabled:
+            return
+        if len(state_dict) == 0:
+            raise RuntimeError("The source state dict is empty, possibly because it was saved "
+                               "from a disabled instance of GradScaler.")
+        self._init_scale = state_dict["scale"]
+        if self._scale is not None:
+            self._scale.fill_(state_dict["scale"])
+        self._growth_factor = state_dict["growth_factor"]
+        self._backoff_factor = state_dict["backoff_factor"]
+        self._growth_interval = state_dict["growth_interval"]
+        self._init_growth_tracker = state_dict["_growth_tracker"]
+        if self._growth_tracker is not None:
+            self._growth_tracker.fill_(state_dict["_growth_tracker"])
 
     def is_enabled(self):
         return self._enabled
