@@ -212,6 +212,23 @@ TEST_CASE("session: at the prompt, a dropped move is remembered between inputs")
                                     "did not move — write `x = x.to(cuda)`\n");
 }
 
+TEST_CASE("session: at the prompt, a model whose forward an earlier input defined") {
+  // Every prompt input is "<stdin>": the failing line is this input's, not forward's line 5.
+  configure_devices(DeviceConfig{});
+  PythonSession session;
+  std::ostringstream out, err;
+  session.set_output(&out, &err);
+  HintEngine engine(session, false, /*script=*/false);
+  session.set_run_observer([&](const RunOutcome& o) { engine.observe(o); });
+  session.run_interactive(
+      "class Net(nn.Module):\n    def __init__(self):\n        super().__init__()\n"
+      "        self.fc = nn.Linear(3, 2)\n    def forward(self, x):\n        return self.fc(x)\n\n");
+  session.run_interactive("model = Net().to(cuda)\ninp = ones(4, 3)\n");
+  session.run_interactive("out = model(inp)\n");
+  CHECK(last_lines(err.str(), 1) == "hint: the model's weights (`model.fc.weight`) are on cuda:0 but its "
+                                    "input `inp` is on cpu — move the input: `inp = inp.to('cuda:0')`\n");
+}
+
 TEST_CASE("session: no hint for other errors") {
   std::string err = run_with_hints("x = ones(2)\ny = ones(3)\nx + y\n");
   CHECK(err.find("hint:") == std::string::npos);

@@ -113,11 +113,27 @@ def _own_exprs(stmt):
     return []
 
 
+def _codes_within(code):
+    """`code` and every function or class body compiled with it."""
+    found = {code}
+    for const in code.co_consts:
+        if hasattr(const, "co_consts"):
+            found |= _codes_within(const)
+    return found
+
+
 def _failing_frame(exc, filename):
-    """The innermost traceback entry in the code that was run (not in a library)."""
-    tb, found = exc.__traceback__, None
+    """The innermost traceback entry in the code that was run (not in a library, nor in a
+    function an earlier prompt input defined: every input there is "<stdin>")."""
+    tb = exc.__traceback__
+    while tb is not None and tb.tb_frame.f_code.co_filename != filename:
+        tb = tb.tb_next
+    if tb is None:
+        return None
+    run_codes = _codes_within(tb.tb_frame.f_code)
+    found = None
     while tb is not None:
-        if tb.tb_frame.f_code.co_filename == filename:
+        if tb.tb_frame.f_code in run_codes:
             found = tb
         tb = tb.tb_next
     return found
