@@ -301,9 +301,4 @@ static int run_gui(int argc, char** argv) {
   return status;
 }
 
-// Python ends after the session (and every tensor object it held) is gone.
-int main(int argc, char** argv) {
-  int status = run_gui(argc, argv);
-  int flush = tp::PythonSession::finalize();
-  return status != 0 ? status : flush;
-}
+int main(int argc, char** argv) { tp::PythonSession::exit_process(run_gui(argc, argv)); }

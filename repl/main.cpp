@@ -1,6 +1,6 @@
 // The tensorplay program: sets up the devices, then runs a script, a -c string, piped
 // input, or the interactive prompt over one embedded CPython session whose `torch` is
-// tensorplay's; Python is finalized at exit as `python` does (atexit, flushed output).
+// tensorplay's; the process ends as `python`'s does (atexit, flushed output), less the teardown.
 #include <unistd.h>
 
 #include <csignal>
@@ -150,20 +150,23 @@ int interactive(Session& session) {
   return session.exited ? session.exit_code : 0;
 }
 
+// The session is never torn down: the process ends in PythonSession::exit_process.
+std::unique_ptr<Session> g_session;
+
 int run_tensorplay(const tp::cli::Options& options) {
   using Mode = tp::cli::Options::Mode;
-  std::unique_ptr<Session> started;
   try {
     // Hints are always on at the prompt; in scripts with --hints.
-    started = std::make_unique<Session>(options, options.mode == Mode::Interactive || options.hints);
+    g_session = std::make_unique<Session>(options, options.mode == Mode::Interactive || options.hints);
   } catch (const std::exception& e) {  // a broken Python installation or package
     std::cerr << "tensorplay: cannot start Python: " << e.what() << "\n";
     return 1;
   }
-  Session& session = *started;
+  Session& session = *g_session;
   // Python raises KeyboardInterrupt for interrupt() only while its own SIGINT handler is set;
   // it leaves SIGINT alone when it started ignored (a wrapper's `trap '' INT`).
-  py::module_ signal = py::module_::import("signal");
+  // (_signal is signal's C half: the same call without importing enum at start-up.)
+  py::module_ signal = py::module_::import("_signal");
   signal.attr("signal")(SIGINT, signal.attr("default_int_handler"));
   struct sigaction sa {};
   sa.sa_handler = on_sigint;
@@ -221,6 +224,5 @@ int main(int argc, char** argv) {
   }
   int status = run_tensorplay(*options);
   std::cout.flush();
-  int flush = tp::PythonSession::finalize();
-  return status != 0 ? status : flush;
+  tp::PythonSession::exit_process(status);
 }

@@ -7,6 +7,8 @@
 #include <pybind11/embed.h>
 
 #include <csignal>
+#include <cstdio>
+#include <cstdlib>
 #include <ostream>
 
 #include "repl/bindings/module.h"
@@ -15,8 +17,9 @@ namespace tp {
 
 namespace {
 
-void start_interpreter() {
-  if (Py_IsInitialized()) return;
+// Starts CPython once per process; true when this call started it.
+bool start_interpreter() {
+  if (Py_IsInitialized()) return false;
   torchpy::register_torch_c();
   PyConfig config;
   PyConfig_InitPythonConfig(&config);
@@ -32,12 +35,13 @@ void start_interpreter() {
   sys.attr("argv") = py::make_tuple("");
   // The quick names every session starts with: torch, nn, F, optim, ones, zeros, ..., cpu, cuda.
   py::module_::import("tensorplay.quick_names").attr("install")();
+  return true;
 }
 
 }  // namespace
 
 PythonSession::PythonSession() {
-  start_interpreter();
+  const bool first = start_interpreter();
   py::module_ main = py::module_::import("__main__");
   py::dict ns = main.attr("__dict__");
   ns.clear();
@@ -45,7 +49,8 @@ PythonSession::PythonSession() {
   ns["__builtins__"] = py::module_::import("builtins");
   globals_ = ns;
   py::module_::import("tensorplay.session").attr("new_session")();
-  py::module_::import("gc").attr("collect")();
+  // An earlier session's tensors may sit in reference cycles; the first has none.
+  if (!first) py::module_::import("gc").attr("collect")();
 }
 
 PythonSession::~PythonSession() {
@@ -94,12 +99,13 @@ bool PythonSession::run_file(const std::string& source, const std::string& filen
   if (argv.empty()) args.append(filename == "<string>" ? "-c" : filename);
   sys.attr("argv") = args;
   // As in python: a script has __file__; -c code and piped input ("<string>", "<stdin>") do not.
+  // Tracebacks read a script's lines from its file; -c and piped code show none, as in python.
   if (filename.rfind('<', 0) != 0) globals()["__file__"] = filename;
-  return run_code(source, filename);
+  return run(source, filename, false);
 }
 
 bool PythonSession::run_code(const std::string& source, const std::string& filename) {
-  // Tracebacks show the code's lines even when it came from -c, a pipe or a lesson.
+  // Tracebacks show a lesson step's lines, which are in no file.
   py::module_::import("linecache").attr("cache")[py::str(filename)] =
       py::make_tuple(source.size(), py::none(), py::module_::import("tensorplay.console").attr("split_lines")(source), filename);
   return run(source, filename, false);
@@ -170,9 +176,26 @@ py::object PythonSession::get_global(const std::string& name) const {
   return ns[py::str(name)];
 }
 
-int PythonSession::finalize() {
-  if (!Py_IsInitialized()) return 0;
-  return Py_FinalizeEx() < 0 ? 120 : 0;
+void PythonSession::exit_process(int status) {
+  if (Py_IsInitialized()) {
+    py::module_ sys = py::module_::import("sys");
+    try {
+      py::dict modules = sys.attr("modules");
+      if (modules.contains("threading")) modules["threading"].attr("_shutdown")();
+      py::module_::import("atexit").attr("_run_exitfuncs")();
+    } catch (py::error_already_set& e) {
+      e.discard_as_unraisable("tensorplay's exit");
+    }
+    for (const char* name : {"stdout", "stderr"}) {
+      try {
+        sys.attr(name).attr("flush")();
+      } catch (py::error_already_set&) {
+        if (status == 0) status = 120;
+      }
+    }
+  }
+  std::fflush(nullptr);
+  std::_Exit(status);
 }
 
 void PythonSession::interrupt() { PyErr_SetInterruptEx(SIGINT); }

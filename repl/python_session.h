@@ -49,7 +49,8 @@ class PythonSession {
 
   // Runs a whole script as __main__ (sys.argv = argv). True when it raised nothing.
   bool run_file(const std::string& source, const std::string& filename, const std::vector<std::string>& argv = {});
-  // Runs a piece of code as a whole (a lesson step), leaving sys.argv and __file__ alone.
+  // Runs a piece of code as a whole (a lesson step), leaving sys.argv and __file__ alone;
+  // tracebacks show its lines.
   bool run_code(const std::string& source, const std::string& filename = "<string>");
   // Runs prompt input: statements one by one, echoing each expression statement's value.
   bool run_interactive(const std::string& source, const std::string& filename = "<stdin>");
@@ -64,9 +65,11 @@ class PythonSession {
   // A global by name; a null object when it is not set.
   py::object get_global(const std::string& name) const;
 
-  // Ends the interpreter as `python` does at exit (atexit handlers, flushed output); call
-  // once, after the last session is gone. Returns 120 when flushing output failed, else 0.
-  static int finalize();
+  // Ends the process as `python` does at exit, less the teardown: non-daemon threads are
+  // joined, atexit handlers run and output is flushed (status 120 when that fails and
+  // `status` is 0), then the process exits at once. Freeing every object of the
+  // interpreter one by one took longer than the rest of `tensorplay -c "..."`.
+  [[noreturn]] static void exit_process(int status);
   // Raises KeyboardInterrupt in the running code at its next bytecode; async-signal-safe.
   static void interrupt();
   // Called after every run, once its traceback (if any) is printed.

@@ -29,12 +29,17 @@ TEST_CASE("a run reports its error: type, message, traceback") {
   Captured c;
   CHECK(c.session.run_interactive("x = 2\nx * 3\n"));
   CHECK(c.out.str() == "6\n");  // prompt input echoes expression values
-  CHECK_FALSE(c.session.run_file("1 / 0\n", "t.py"));
+  CHECK_FALSE(c.session.run_code("1 / 0\n", "<step: t>"));
   CHECK_FALSE(c.last.ok);
   CHECK(c.last.exc_type == "ZeroDivisionError");
   CHECK(c.last.message == "division by zero");
-  CHECK(c.err.str().find("  File \"t.py\", line 1, in <module>\n    1 / 0\n") != std::string::npos);
+  // A lesson step's lines are in no file: the session keeps them for the traceback.
+  CHECK(c.err.str().find("  File \"<step: t>\", line 1, in <module>\n    1 / 0\n") != std::string::npos);
   CHECK(c.err.str().find("ZeroDivisionError: division by zero\n") != std::string::npos);
+  // -c code shows no lines, as in python.
+  c.err.str("");
+  CHECK_FALSE(c.session.run_file("1 / 0\n", "<string>"));
+  CHECK(c.err.str().find("  File \"<string>\", line 1, in <module>\nZeroDivisionError") != std::string::npos);
 }
 
 TEST_CASE("SystemExit ends the program with its code, printing nothing") {

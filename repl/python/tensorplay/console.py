@@ -1,10 +1,10 @@
 """How the front ends run source: statements one by one at the prompt (echoing expression
 values as Python's REPL does), whole files for scripts, and CPython's own traceback text with
-tensorplay's frames left out."""
-import ast
-import codeop
+tensorplay's frames left out. Only what every run needs is imported up front (the C `_ast`,
+not `ast`): codeop and traceback load when the prompt or an error first needs them, which
+keeps `tensorplay -c` starting fast."""
+import _ast
 import sys
-import traceback
 
 
 def split_lines(source):
@@ -14,18 +14,20 @@ def split_lines(source):
 
 def run_source(source, filename, interactive, namespace):
     """Runs `source` in `namespace`; an uncaught exception propagates to the caller."""
-    tree = compile(source, filename, "exec", ast.PyCF_ONLY_AST)
     if not interactive:
-        exec(compile(tree, filename, "exec"), namespace)
+        exec(compile(source, filename, "exec"), namespace)
         return
+    tree = compile(source, filename, "exec", _ast.PyCF_ONLY_AST)
     for stmt in tree.body:
-        exec(compile(ast.Interactive([stmt]), filename, "single"), namespace)
+        exec(compile(_ast.Interactive([stmt]), filename, "single"), namespace)
 
 
 def needs_more_input(source):
     """True when `source` (lines ending in newlines) is an unfinished statement (the prompt
     shows '...'). As in Python's REPL, the lines are joined without the last newline, so
     that a compound statement ends only at a blank line."""
+    import codeop
+
     if source.endswith("\n"):
         source = source[:-1]
     try:
@@ -43,6 +45,8 @@ def _type_name(exc):
 
 def describe(exc):
     """(type name, message, traceback text, last line) of an exception that escaped a run."""
+    import traceback
+
     tb = exc.__traceback__
     while tb is not None and tb.tb_frame.f_code.co_filename == __file__:
         tb = tb.tb_next
