@@ -14,6 +14,7 @@
 #include "core/ops/creation.h"
 #include "core/ops/device_check.h"
 #include "core/ops/elementwise.h"
+#include "core/ops/indexing.h"
 #include "core/ops/reduce.h"
 #include "core/ops/shape.h"
 
@@ -126,16 +127,28 @@ Tensor nll_loss_forward(const Tensor& input, const Tensor& target, const Tensor&
   check_targets(target, n_classes, ignore_index);
 
   const bool per_sample = reduction == Reduction::None && input.dim() == 2;
-  Tensor wmask, total_weight;  // saved for the backward pass
+  Tensor x = input.dim() == 1 ? unsqueeze(input, 0) : input;  // (N,C)
+  Tensor t = target.dim() == 0 ? unsqueeze(target, 0) : target;
+  Tensor total_weight;  // saved for the backward pass
   return autograd::record_op(
       {input},
       [&] {
-        Tensor x = input.dim() == 1 ? unsqueeze(input, 0) : input;  // (N,C)
-        Tensor t = target.dim() == 0 ? unsqueeze(target, 0) : target;
-        wmask = target_weights(x, t, weight, ignore_index);
-        total_weight = sum(wmask);
-        // where() keeps -inf log-probabilities of other classes out of the sum (0 * inf).
-        Tensor per = sum(where(ne(wmask, Scalar(0.0)), mul(neg(x), wmask), Scalar(0.0)), {1});
+        // Each row's log-probability of its target class, times the class weight; ignored
+        // targets read class 0 and count 0.
+        Tensor t64 = cast(t, DType::Int64);
+        Tensor counted = ne(t64, Scalar(ignore_index));
+        Tensor cls = where(counted, t64, Scalar(0));
+        Tensor picked = index(x, {arange(Scalar(x.sizes()[0]), DType::Int64, x.device()), cls});
+        Tensor per;
+        if (weight.defined()) {
+          Tensor w = index(cast(weight, x.dtype()), {cls});
+          per = where(counted, mul(neg(picked), w), Scalar(0.0));
+          // Summed over the (N,C) weights as ATen's reference did, for the same rounding.
+          total_weight = sum(target_weights(x, t, weight, ignore_index));
+        } else {
+          per = where(counted, neg(picked), Scalar(0.0));
+          total_weight = sum(cast(counted, x.dtype()));
+        }
         if (per_sample) return per;
         if (reduction == Reduction::None) return reshape(per, {});
         Tensor total = sum(per);
@@ -144,14 +157,23 @@ Tensor nll_loss_forward(const Tensor& input, const Tensor& target, const Tensor&
       [&](const Tensor&) {
         Shape in_shape = input.sizes();
         return autograd::make_node(
-            node_name, {wmask, total_weight},
-            [per_sample, reduction, in_shape](const TensorList& grads, const TensorList& saved,
-                                              const Node&) -> TensorList {
+            node_name, {x, t, total_weight},
+            [reduction, in_shape, weight, ignore_index](
+                const TensorList& grads, const TensorList& saved, const Node&) -> TensorList {
+              // As ATen's nll_loss_backward: zeros, and -w[t_i] * grad at each row's target
+              // (grad divided by the total weight for a mean).
               const Tensor& g = grads[0];
-              Tensor scale = per_sample ? unsqueeze(g, 1)
-                             : reduction == Reduction::Mean ? div(g, saved[1])
-                                                            : g;
-              return {reshape(neg(mul(saved[0], scale)), in_shape)};
+              const Tensor& x = saved[0];
+              Tensor scale = reduction == Reduction::Mean ? div(g, saved[2]) : g;
+              Tensor t64 = cast(saved[1], DType::Int64);
+              Tensor counted = ne(t64, Scalar(ignore_index));
+              Tensor cls = where(counted, t64, Scalar(0));
+              Tensor w = weight.defined() ? index(cast(weight, x.dtype()), {cls})
+                                          : ones({x.sizes()[0]}, TensorOptions(x.dtype(), x.device()));
+              Tensor values = where(counted, mul(w, neg(scale)), Scalar(0.0));
+              Tensor grad = zeros(x.sizes(), TensorOptions(x.dtype(), x.device()));
+              index_put_(grad, {arange(Scalar(x.sizes()[0]), DType::Int64, x.device()), cls}, values);
+              return {reshape(grad, in_shape)};
             });
       });
 }

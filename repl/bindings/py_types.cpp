@@ -46,16 +46,23 @@ bool is_tensor(py::handle h) {
   return h && PyObject_TypeCheck(h.ptr(), reinterpret_cast<PyTypeObject*>(g_tensor_type.ptr()));
 }
 
+// pybind11's record of the Tensor class, looked up once: finding it by typeid hashes the
+// type's name, on every tensor argument.
+static py::detail::type_info* tensor_type_info() {
+  static py::detail::type_info* info = py::detail::get_type_info(typeid(TensorImpl));
+  return info;
+}
+
 const Tensor& tensor_of(py::handle h) {
   auto* inst = reinterpret_cast<py::detail::instance*>(h.ptr());
-  auto v_h = inst->get_value_and_holder(py::detail::get_type_info(typeid(TensorImpl)));
+  auto v_h = inst->get_value_and_holder(tensor_type_info());
   // A Tensor is a shared_ptr<TensorImpl>, laid out as the holder is.
   return *reinterpret_cast<const Tensor*>(&v_h.holder<Holder>());
 }
 
 void init_tensor_object(py::handle obj, const Tensor& t) {
   auto* inst = reinterpret_cast<py::detail::instance*>(obj.ptr());
-  auto v_h = inst->get_value_and_holder(py::detail::get_type_info(typeid(TensorImpl)));
+  auto v_h = inst->get_value_and_holder(tensor_type_info());
   Holder holder = t.impl_ptr();
   v_h.value_ptr() = holder.get();
   v_h.type->init_instance(inst, &holder);

@@ -2,6 +2,7 @@
 # submodules, state_dict / load_state_dict with PyTorch's messages, to() keeping identities.
 import torch
 import torch.nn as nn
+import torch.nn.functional as F
 
 torch.set_printoptions(precision=8)
 torch.manual_seed(1)
@@ -79,3 +80,14 @@ print(nn.Linear(4, 3, bias=False), nn.Linear(4, 3).extra_repr())
 # Loss modules print no options.
 print([nn.CrossEntropyLoss(label_smoothing=0.1), nn.NLLLoss(), nn.MSELoss(), nn.L1Loss(), nn.BCELoss(),
        nn.BCEWithLogitsLoss(pos_weight=torch.ones(2))])
+
+# nll_loss's gradient is zero (not -0.) off the target classes, and at ignored targets.
+x = torch.zeros(2, 3, requires_grad=True)
+F.nll_loss(x, torch.tensor([0, 2])).backward()
+print(x.grad)
+x.grad = None
+F.nll_loss(x, torch.tensor([0, -100]), reduction="sum").backward()
+print(x.grad)
+x.grad = None
+F.nll_loss(x, torch.tensor([1, 2]), weight=torch.tensor([1.0, 2.0, 3.0]), reduction="none").sum().backward()
+print(x.grad)

@@ -1,20 +1,25 @@
-// CPU memory: 64-byte aligned host allocations, copies are memcpy.
+// CPU memory: 64-byte aligned host blocks, small ones reused (host_block_cache.h); copies
+// are memcpy.
 #include "core/backends/cpu/cpu_backend.h"
 
-#include <cstdlib>
 #include <cstring>
-#include <new>
+
+#include "core/backends/cpu/host_block_cache.h"
 
 namespace tp {
 
-void* CpuBackend::allocate(size_t nbytes, int /*index*/) {
-  size_t rounded = (nbytes + 63) / 64 * 64;
-  void* p = std::aligned_alloc(64, rounded == 0 ? 64 : rounded);
-  if (!p) throw std::bad_alloc();
-  return p;
+namespace {
+
+cpu::HostBlockCache& block_cache() {
+  static cpu::HostBlockCache* cache = new cpu::HostBlockCache;  // outlives every tensor
+  return *cache;
 }
 
-void CpuBackend::deallocate(void* ptr, size_t /*nbytes*/, int /*index*/) { std::free(ptr); }
+}  // namespace
+
+void* CpuBackend::allocate(size_t nbytes, int /*index*/) { return block_cache().allocate(nbytes); }
+
+void CpuBackend::deallocate(void* ptr, size_t nbytes, int /*index*/) { block_cache().release(ptr, nbytes); }
 
 void CpuBackend::copy_from_host(void* dst, const void* host_src, size_t nbytes, int) {
   std::memcpy(dst, host_src, nbytes);

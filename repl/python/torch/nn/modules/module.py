@@ -213,15 +213,17 @@ class Module:
     # ---- calling ----
 
     def __call__(self, *args, **kwargs):
-        for hook in list(self._forward_pre_hooks.values()):
-            result = hook(self, args)
-            if result is not None:
-                args = result if isinstance(result, tuple) else (result,)
+        if self._forward_pre_hooks:  # checked first: most modules have none, and this runs per call
+            for hook in list(self._forward_pre_hooks.values()):
+                result = hook(self, args)
+                if result is not None:
+                    args = result if isinstance(result, tuple) else (result,)
         result = self.forward(*args, **kwargs)
-        for hook in list(self._forward_hooks.values()):
-            hooked = hook(self, args, result)
-            if hooked is not None:
-                result = hooked
+        if self._forward_hooks:
+            for hook in list(self._forward_hooks.values()):
+                hooked = hook(self, args, result)
+                if hooked is not None:
+                    result = hooked
         return result
 
     def register_forward_pre_hook(self, hook):
