@@ -1,6 +1,8 @@
 // Tensor metadata helpers and the allocation of new tensors.
 #include "core/tensor.h"
 
+#include <limits>
+
 #include "core/autograd/meta.h"
 #include "core/autograd/node.h"
 #include "core/device_registry.h"
@@ -91,6 +93,24 @@ std::string legacy_type_str(const Tensor& t) {
   return s + dtype_legacy_name(t.dtype()) + "Tensor";
 }
 
+namespace {
+
+// c10's computeStorageNbytesContiguous: the bytes a contiguous tensor of `sizes` needs, refused
+// when they overflow or pass the largest int64 (an empty tensor needs none, whatever else).
+size_t contiguous_nbytes(const Shape& sizes, DType dtype) {
+  uint64_t bytes = static_cast<uint64_t>(itemsize(dtype));
+  bool overflowed = false;
+  for (int64_t s : sizes) {
+    if (s == 0) return 0;
+    overflowed |= __builtin_mul_overflow(bytes, static_cast<uint64_t>(s), &bytes);
+  }
+  overflowed |= bytes > static_cast<uint64_t>(std::numeric_limits<int64_t>::max());
+  TP_CHECK(!overflowed, RuntimeError, "Storage size calculation overflowed with sizes=", shape_str(sizes));
+  return static_cast<size_t>(bytes);
+}
+
+}  // namespace
+
 Tensor empty(const Shape& sizes, TensorOptions options) {
   for (int64_t s : sizes) {
     TP_CHECK(s >= 0, RuntimeError, "Trying to create tensor with negative dimension ", s, ": ",
@@ -99,9 +119,7 @@ Tensor empty(const Shape& sizes, TensorOptions options) {
   // 'cuda' means the current device; a missing ordinal or device raises PyTorch's text.
   Device device = resolve_device(options.device);
   auto impl = std::make_shared<TensorImpl>();
-  int64_t n = shape_numel(sizes);
-  impl->storage = std::make_shared<Storage>(static_cast<size_t>(n) * itemsize(options.dtype),
-                                            device);
+  impl->storage = std::make_shared<Storage>(contiguous_nbytes(sizes, options.dtype), device);
   impl->sizes = sizes;
   impl->strides = contiguous_strides(sizes);
   impl->dtype = options.dtype;

@@ -101,6 +101,16 @@ expect 'Traceback \(most recent call last\):$' "Ctrl-C did not interrupt while T
 type_line "print('still ' + 'alive')"
 expect '^still alive$' "the session did not survive the interrupt"
 
+# Ctrl-C stops a long simulated-GPU kernel too (this column sum runs for seconds there).
+interrupts=$(screen | grep -c '^KeyboardInterrupt$')
+type_line "a = torch.ones(4000, 4000).to(cuda); b = a.sum(0)"
+sleep 0.5
+tmx send-keys -t tp C-c
+wait_count '^KeyboardInterrupt$' $((interrupts + 1)) || fail "Ctrl-C did not stop a simulated-GPU kernel"
+type_line "print('kernel ' + 'stopped', a.shape); del a"
+expect '^kernel stopped torch.Size\(\[4000, 4000\]\)$' "the session did not survive an interrupted kernel"
+screen | grep -q "^>>> a = torch.ones(4000, 4000).to(cuda); b = a.sum(0)$" || fail "the kernel line is not on screen"
+
 # The device hint after x + y.
 type_line "x = ones(2,3); y = x.to(cuda); x + y"
 expect '^RuntimeError: Expected all tensors to be on the same device' "no device error"

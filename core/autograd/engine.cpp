@@ -20,6 +20,18 @@ struct NodeOrder {
   bool operator()(const Node* a, const Node* b) const { return a->sequence_nr < b->sequence_nr; }
 };
 
+// validate_outputs' dtype and device rules: a gradient takes its tensor's dtype; one on
+// another device moves there when it is 0-dim, else fails.
+Tensor fit_dtype_and_device(Tensor g, DType dtype, Device device, size_t i) {
+  if (g.dtype() != dtype) g = cast(g, dtype);
+  if (g.device() != device) {
+    TP_CHECK(g.dim() == 0, RuntimeError, "invalid gradient at index ", i, " - expected device ",
+             device.str(), " but got ", g.device().str());
+    g = to(g, device, std::nullopt);
+  }
+  return g;
+}
+
 // A gradient arriving for input `i` of `node`, fitted to what the input was.
 Tensor fit_gradient(const Node& node, size_t i, Tensor g) {
   const InputMeta& want = node.input_meta[i];
@@ -29,9 +41,7 @@ Tensor fit_gradient(const Node& node, size_t i, Tensor g) {
              " but expected shape compatible with ", shape_str(want.sizes));
     g = sum_to(g, want.sizes);
   }
-  if (g.dtype() != want.dtype) g = cast(g, want.dtype);
-  TP_ASSERT(g.device() == want.device);
-  return g;
+  return fit_dtype_and_device(std::move(g), want.dtype, want.device, i);
 }
 
 void accumulate(TensorList& buffer, size_t pos, Tensor g) {
@@ -153,7 +163,7 @@ Tensor implicit_gradient(const Tensor& root, const Tensor& given, size_t i) {
     TP_CHECK(given.sizes() == root.sizes(), RuntimeError, "Mismatch in shape: grad_output[", i,
              "] has a shape of torch.Size(", shape_str(given.sizes()), ") and output[", i,
              "] has a shape of torch.Size(", shape_str(root.sizes()), ").");
-    return given;
+    return fit_dtype_and_device(given, root.dtype(), root.device(), i);
   }
   TP_CHECK(root.numel() == 1, RuntimeError, "grad can be implicitly created only for scalar outputs");
   return ones_like(root);

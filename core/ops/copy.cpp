@@ -129,9 +129,11 @@ Scalar element_at(const Tensor& t, int64_t i) {
   TP_ASSERT(t.device().is_cpu() && t.is_contiguous());
   return visit_dtype(t.dtype(), [&](auto tag) -> Scalar {
     using T = typename decltype(tag)::type;
+    // A bool's byte may hold any value (torch.empty, a uint8 tensor viewed as bool): read it
+    // as c10::load<bool> does, nonzero is True.
+    if constexpr (std::is_same_v<T, bool>) return Scalar(static_cast<const uint8_t*>(t.data_ptr())[i] != 0);
     T v = t.data<T>()[i];
-    if constexpr (std::is_same_v<T, bool>) return Scalar(v);
-    else if constexpr (std::is_same_v<T, Half> || std::is_same_v<T, BFloat16>)
+    if constexpr (std::is_same_v<T, Half> || std::is_same_v<T, BFloat16>)
       return Scalar(static_cast<double>(static_cast<float>(v)));
     else if constexpr (std::is_floating_point_v<T>) return Scalar(static_cast<double>(v));
     else return Scalar(static_cast<int64_t>(v));

@@ -54,8 +54,8 @@ void bind_errors(py::module_& m) {
       raise_with_fields(python_type(e.kind()), e);
     } catch (const InternalError& e) {
       PyErr_SetString(PyExc_RuntimeError, (std::string("internal error in tensorplay: ") + e.what()).c_str());
-    } catch (const std::bad_alloc&) {
-      PyErr_SetString(PyExc_RuntimeError, "DefaultCPUAllocator: can't allocate memory");
+    } catch (const std::bad_alloc&) {  // not a tensor's memory (that is a TorchError): Python's own
+      PyErr_NoMemory();
     }
   });
 }

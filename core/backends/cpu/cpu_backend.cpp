@@ -3,8 +3,10 @@
 #include "core/backends/cpu/cpu_backend.h"
 
 #include <cstring>
+#include <new>
 
 #include "core/backends/cpu/host_block_cache.h"
+#include "core/error.h"
 
 namespace tp {
 
@@ -17,7 +19,15 @@ cpu::HostBlockCache& block_cache() {
 
 }  // namespace
 
-void* CpuBackend::allocate(size_t nbytes, int /*index*/) { return block_cache().allocate(nbytes); }
+void* CpuBackend::allocate(size_t nbytes, int /*index*/) {
+  try {
+    return block_cache().allocate(nbytes);
+  } catch (const std::bad_alloc&) {
+    // PyTorch's text: c10's alloc_cpu.cpp enforces posix_memalign's result.
+    fail(ErrorKind::RuntimeError, "[enforce fail at alloc_cpu.cpp:127] err == 0. DefaultCPUAllocator: can't "
+         "allocate memory: you tried to allocate ", nbytes, " bytes. Error code 12 (Cannot allocate memory)");
+  }
+}
 
 void CpuBackend::deallocate(void* ptr, size_t nbytes, int /*index*/) { block_cache().release(ptr, nbytes); }
 

@@ -194,23 +194,24 @@ C minimum_float(C a, C b) {
   return a < b ? a : b;
 }
 
-// Integer power by squaring; negative exponents give 0 unless the base is 1 or -1.
+// Integer power by squaring, wrapping around; negative exponents give 0 unless the base is
+// 1 or -1.
 template <typename T>
 T pow_int(T base, T exp) {
   if constexpr (std::is_signed_v<T>) {
     if (exp < 0) {
       if (base == 1) return 1;
-      if (base == -1) return (-exp) % 2 ? T(-1) : T(1);
+      if (base == -1) return exp % 2 != 0 ? T(-1) : T(1);
       return 0;
     }
   }
-  T result = 1;
-  while (exp) {
-    if (exp & 1) result = static_cast<T>(result * base);
-    exp = static_cast<T>(exp / 2);
-    base = static_cast<T>(base * base);
+  using U = std::make_unsigned_t<T>;
+  U result = 1, b = static_cast<U>(base);
+  for (U e = static_cast<U>(exp); e; e /= 2) {
+    if (e & 1) result = static_cast<U>(result * b);
+    b = static_cast<U>(b * b);
   }
-  return result;
+  return static_cast<T>(result);
 }
 
 // Integer division by zero raises from the kernel, as PyTorch's CPU kernel does.
@@ -257,30 +258,71 @@ void float_binary_fn(BinaryOp op, Apply&& apply) {
   TP_ASSERT(false && "binary op not valid for a floating dtype");
 }
 
+// Integer arithmetic that wraps around as two's complement, as PyTorch's integer results do
+// (and without the undefined behaviour of signed overflow in C++).
+template <typename T>
+T wrapping_add(T x, T y) {
+  using U = std::make_unsigned_t<T>;
+  return static_cast<T>(static_cast<U>(static_cast<U>(x) + static_cast<U>(y)));
+}
+template <typename T>
+T wrapping_sub(T x, T y) {
+  using U = std::make_unsigned_t<T>;
+  return static_cast<T>(static_cast<U>(static_cast<U>(x) - static_cast<U>(y)));
+}
+template <typename T>
+T wrapping_mul(T x, T y) {
+  using U = std::make_unsigned_t<T>;
+  return static_cast<T>(static_cast<U>(static_cast<U>(x) * static_cast<U>(y)));
+}
+
+// x / y truncated, and x % y; y = -1 is answered without dividing, since the smallest value
+// divided by -1 overflows, which the CPU traps (it would end the process). PyTorch's floor
+// division and remainder give the wrapped quotient and 0 there; its truncating division
+// crashes, tensorplay's gives the wrapped quotient too.
+template <typename T>
+T trunc_div(T x, T y) {
+  if constexpr (std::is_signed_v<T>) {
+    if (y == T(-1)) return wrapping_sub(T(0), x);
+  }
+  return static_cast<T>(x / y);
+}
+template <typename T>
+T trunc_rem(T x, T y) {
+  if constexpr (std::is_signed_v<T>) {
+    if (y == T(-1)) return T(0);
+  }
+  return static_cast<T>(x % y);
+}
+
 // Bool and integer arithmetic. Div here is C's truncating division (rounding_mode='trunc');
 // true division never reaches integers because the op layer promotes to float first.
 template <typename T, typename Apply>
 void integral_binary_fn(BinaryOp op, Apply&& apply) {
+  if constexpr (std::is_same_v<T, bool>) {
+    integral_binary_fn<uint8_t>(op, [&](auto f) { apply([f](bool x, bool y) { return static_cast<bool>(f(x, y)); }); });
+    return;
+  } else {
   switch (op) {
-    case BinaryOp::Add: return apply([](T x, T y) { return static_cast<T>(x + y); });
-    case BinaryOp::Sub: return apply([](T x, T y) { return static_cast<T>(x - y); });
-    case BinaryOp::Mul: return apply([](T x, T y) { return static_cast<T>(x * y); });
+    case BinaryOp::Add: return apply(wrapping_add<T>);
+    case BinaryOp::Sub: return apply(wrapping_sub<T>);
+    case BinaryOp::Mul: return apply(wrapping_mul<T>);
     case BinaryOp::Div:
       return apply([](T x, T y) {
         check_nonzero_divisor(y != T(0));
-        return static_cast<T>(x / y);
+        return trunc_div(x, y);
       });
     case BinaryOp::FloorDiv:
       return apply([](T x, T y) {
         check_nonzero_divisor(y != T(0));
-        T quot = static_cast<T>(x / y);
-        T rem = static_cast<T>(x % y);
+        T quot = trunc_div(x, y);
+        T rem = trunc_rem(x, y);
         return (rem != T(0) && (x < T(0)) != (y < T(0))) ? static_cast<T>(quot - 1) : quot;
       });
     case BinaryOp::Remainder:
       return apply([](T x, T y) {
         check_nonzero_divisor(y != T(0));
-        T rem = static_cast<T>(x % y);
+        T rem = trunc_rem(x, y);
         return (rem != T(0) && (rem < T(0)) != (y < T(0))) ? static_cast<T>(rem + y) : rem;
       });
     case BinaryOp::Pow: return apply(pow_int<T>);
@@ -292,6 +334,7 @@ void integral_binary_fn(BinaryOp op, Apply&& apply) {
     default: break;
   }
   TP_ASSERT(false && "binary op not valid for an integral dtype");
+  }
 }
 
 // Calls apply(f) with the function of `op` on T. Comparisons and logical ops give bool;
