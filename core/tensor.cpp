@@ -1,6 +1,7 @@
 // Tensor metadata helpers and the allocation of new tensors.
 #include "core/tensor.h"
 
+#include <cstring>
 #include <limits>
 
 #include "core/autograd/meta.h"
@@ -63,18 +64,18 @@ std::string Tensor::grad_fn_name() const {
 
 Shape contiguous_strides(const Shape& sizes) {
   Shape strides(sizes.size());
-  int64_t s = 1;
+  uint64_t s = 1;  // wrapping past int64, as ATen's strides of an empty giant shape do
   for (size_t i = sizes.size(); i-- > 0;) {
-    strides[i] = s;
-    s *= sizes[i] > 0 ? sizes[i] : 1;
+    strides[i] = static_cast<int64_t>(s);
+    s *= static_cast<uint64_t>(sizes[i] > 0 ? sizes[i] : 1);
   }
   return strides;
 }
 
 int64_t shape_numel(const Shape& sizes) {
-  int64_t n = 1;
-  for (int64_t s : sizes) n *= s;
-  return n;
+  uint64_t n = 1;  // wrapping: a shape whose product passes int64 holds no storage anyway
+  for (int64_t s : sizes) n *= static_cast<uint64_t>(s);
+  return static_cast<int64_t>(n);
 }
 
 std::string shape_str(const Shape& sizes) {
@@ -119,7 +120,14 @@ Tensor empty(const Shape& sizes, TensorOptions options) {
   // 'cuda' means the current device; a missing ordinal or device raises PyTorch's text.
   Device device = resolve_device(options.device);
   auto impl = std::make_shared<TensorImpl>();
-  impl->storage = std::make_shared<Storage>(contiguous_nbytes(sizes, options.dtype), device);
+  const size_t nbytes = contiguous_nbytes(sizes, options.dtype);
+  impl->storage = std::make_shared<Storage>(nbytes, device);
+  // A bool byte other than 0 or 1 is undefined behaviour for every kernel that reads it (C++
+  // may turn it into 255.0); PyTorch reads bools through c10::load instead. Host memory (cpu
+  // and the simulator's) starts as False here; a real GPU's kernels read bytes, not bools.
+  if (options.dtype == DType::Bool && nbytes > 0 && !(device.type == DeviceType::CUDA && cuda_devices_are_real())) {
+    std::memset(impl->storage->data(), 0, nbytes);
+  }
   impl->sizes = sizes;
   impl->strides = contiguous_strides(sizes);
   impl->dtype = options.dtype;

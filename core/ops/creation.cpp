@@ -62,12 +62,21 @@ int64_t arange_length(Scalar start, Scalar end, Scalar step, DType dtype) {
   if constexpr (std::is_same_v<Acc, int64_t>) {
     // int64 keeps an integer formula: doubles would lose precision past 2^53.
     if (dtype == DType::Int64) {
-      int64_t sgn = (xstep > 0) - (xstep < 0);
-      size_d = std::ceil(static_cast<double>((xend - xstart + xstep - sgn) / xstep));
+      // Wrapping as ATen's int64 arithmetic does at the ends of the range.
+      const int64_t sgn = (xstep > 0) - (xstep < 0);
+      auto wrap = [](uint64_t v) { return static_cast<int64_t>(v); };
+      const int64_t span = wrap(static_cast<uint64_t>(xend) - static_cast<uint64_t>(xstart) +
+                                static_cast<uint64_t>(xstep) - static_cast<uint64_t>(sgn));
+      size_d = std::ceil(static_cast<double>(xstep == -1 && span == std::numeric_limits<int64_t>::min()
+                                                 ? span : span / xstep));
     }
   }
   TP_CHECK(size_d >= 0 && size_d <= static_cast<double>(std::numeric_limits<int64_t>::max()),
            RuntimeError, "invalid size, possible overflow?");
+  // 2^63 passes that check (int64's max rounds up to it as a double); ATen's cast then gives
+  // the smallest int64, which its size check refuses.
+  TP_CHECK(size_d < 9223372036854775808.0, RuntimeError,
+           "IntArrayRef contains an int that cannot be represented as a SymInt: -9223372036854775808");
   return static_cast<int64_t>(size_d);
 }
 

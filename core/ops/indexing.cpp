@@ -28,7 +28,7 @@ Tensor apply_select(const Tensor& self, int64_t dim, int64_t index, int64_t real
            "invalid index of a 0-dim tensor. Use `tensor.item()` in Python or "
            "`tensor.item<T>()` in C++ to convert a 0-dim tensor to a number");
   int64_t size = self.sizes()[dim];
-  TP_CHECK(size >= -index && size > index, IndexError, "index ", index,
+  TP_CHECK(index >= -size && index < size, IndexError, "index ", index,
            " is out of bounds for dimension ", real_dim, " with size ", size);
   return select(self, dim, index);
 }

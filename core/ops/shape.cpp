@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <functional>
 #include <limits>
+#include <new>
 
 #include "core/autograd/autograd.h"
 #include "core/autograd/formulas.h"
@@ -78,7 +79,8 @@ Shape infer_size(const Shape& shape, int64_t numel) {
       TP_CHECK(!infer_dim, RuntimeError, "only one dimension can be inferred");
       infer_dim = d;
     } else if (shape[d] >= 0) {
-      new_size *= shape[d];
+      // Wrapping, as ATen's product does: a product past int64 then matches no numel.
+      new_size = static_cast<int64_t>(static_cast<uint64_t>(new_size) * static_cast<uint64_t>(shape[d]));
     } else {
       fail(ErrorKind::RuntimeError, "invalid shape dimension ", shape[d], " at index ", d,
            " of shape ", shape_str(shape));
@@ -413,9 +415,12 @@ std::vector<Tensor> chunk(const Tensor& self, int64_t chunks, int64_t dim) {
   TP_CHECK(self.dim() > 0, RuntimeError, "chunk expects at least a 1-dimensional tensor");
   TP_CHECK(chunks > 0, RuntimeError, "chunk expects `chunks` to be greater than 0, got: ", chunks);
   int64_t dim_size = self.size(dim);
-  int64_t split_size = (dim_size + chunks - 1) / chunks;
-  // An empty dim still yields `chunks` empty pieces rather than one.
+  // ceil(dim_size / chunks), wrapping as ATen's int64 sum does for a huge `chunks`.
+  int64_t split_size = static_cast<int64_t>(static_cast<uint64_t>(dim_size) + static_cast<uint64_t>(chunks) - 1) / chunks;
+  // An empty dim still yields `chunks` empty pieces rather than one; more than 2^31 pieces
+  // cannot be held (Python's answer to `[None] * 2**40` is MemoryError, and so is this).
   if (split_size == 0 && dim_size == 0) {
+    if (chunks > (int64_t{1} << 31)) throw std::bad_alloc();
     Shape sizes(chunks, 0);
     return split_with_sizes(self, sizes, dim);
   }
@@ -430,9 +435,11 @@ static std::vector<Tensor> split_impl(const Tensor& self, int64_t split_size, in
   int64_t dim_size = self.sizes()[dim];
   TP_CHECK(split_size > 0 || dim_size == 0, RuntimeError,
            "split_size can only be 0 if dimension size is 0, but got dimension size of ", dim_size);
+  // ceil(dim_size / split_size) pieces, the last one holding what is left (no int64 overflow
+  // for a split_size near its maximum).
   int64_t num_splits = 1;
-  if (split_size != 0) num_splits = std::max<int64_t>((dim_size + split_size - 1) / split_size, 1);
-  int64_t last_split_size = split_size - (split_size * num_splits - dim_size);
+  if (split_size != 0) num_splits = std::max<int64_t>(dim_size / split_size + (dim_size % split_size != 0), 1);
+  int64_t last_split_size = split_size == 0 ? 0 : dim_size - split_size * (num_splits - 1);
   std::vector<Tensor> pieces;
   for (int64_t i = 0; i < num_splits; ++i) {
     int64_t length = i < num_splits - 1 ? split_size : last_split_size;

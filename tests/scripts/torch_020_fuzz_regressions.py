@@ -15,3 +15,32 @@ print(x.grad)
 y = torch.ones(2, requires_grad=True)
 (y * 3).backward(torch.ones(2, dtype=torch.float64))
 print(y.grad)
+
+# arange's length at the ends of int64 (its arithmetic overflowed).
+for args in [(2**63 - 1,), (0, 2**63 - 1, 2**62), (-2**63, 2**63 - 1), (0, 10, 2**63 - 1), (2**63 - 1, -2**63, -1)]:
+    try:
+        print(torch.arange(*args))
+    except RuntimeError as e:
+        print("RuntimeError:", e)
+
+# Indexing, split and chunk at the ends of int64, negation of the smallest int64.
+def show(f):
+    try:
+        print(f())
+    except Exception as e:
+        print(type(e).__name__ + ":", e)
+
+
+show(lambda: torch.zeros(3)[-2**63])
+show(lambda: torch.zeros(3)[2**63 - 1])
+show(lambda: torch.arange(5).split(2**63 - 1))
+show(lambda: torch.arange(6).chunk(2**63 - 1))
+show(lambda: torch.arange(7).chunk(3))
+x = torch.tensor([-2**63, 3, -4])
+print(-x, x.abs(), x.square())
+show(lambda: torch.ones(3).reshape(2**62, 2))
+show(lambda: torch.zeros(2, 0, 3).view(2**63 - 1, 7))
+show(lambda: torch.randn(2**63 - 1, 0, 2).stride())
+show(lambda: torch.ones(3, 1, 2, dtype=torch.float64).var(2, correction=-2**63))
+show(lambda: torch.ones(2**62, 3, 0).shape)
+show(lambda: torch.zeros(0).chunk(3))

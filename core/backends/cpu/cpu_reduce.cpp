@@ -50,7 +50,7 @@ double float_row(ReduceOp op, const T* row, int64_t n, int64_t correction) {
         double d = as_double(row[i]) - mean;
         ss += d * d;
       }
-      double dof = std::max<double>(0.0, static_cast<double>(n - correction));
+      double dof = std::max<double>(0.0, static_cast<double>(n) - static_cast<double>(correction));
       double var = ss / dof;
       return op == ReduceOp::Std ? std::sqrt(var) : var;
     }

@@ -107,20 +107,50 @@ void float_unary_fn(UnaryOp op, const UnaryArgs& args, Apply&& apply) {
   TP_ASSERT(false && "unary op not valid for a floating dtype");
 }
 
+// Integer arithmetic that wraps around as two's complement, as PyTorch's integer results do
+// (and without the undefined behaviour of signed overflow in C++).
+template <typename T>
+T wrapping_add(T x, T y) {
+  using U = std::make_unsigned_t<T>;
+  return static_cast<T>(static_cast<U>(static_cast<U>(x) + static_cast<U>(y)));
+}
+template <typename T>
+T wrapping_sub(T x, T y) {
+  using U = std::make_unsigned_t<T>;
+  return static_cast<T>(static_cast<U>(static_cast<U>(x) - static_cast<U>(y)));
+}
+template <typename T>
+T wrapping_neg(T x) {
+  if constexpr (std::is_same_v<T, bool>) {
+    return x;  // -True is -1: still True
+  } else {
+    using U = std::make_unsigned_t<T>;
+    return static_cast<T>(static_cast<U>(U(0) - static_cast<U>(x)));
+  }
+}
+template <typename T>
+T wrapping_mul(T x, T y) {
+  using U = std::make_unsigned_t<T>;
+  return static_cast<T>(static_cast<U>(static_cast<U>(x) * static_cast<U>(y)));
+}
+
 // Ops on bool and integer types; float functions never get here (the op layer promotes).
 template <typename T, typename Apply>
 void integral_unary_fn(UnaryOp op, const UnaryArgs& args, Apply&& apply) {
   constexpr bool is_bool = std::is_same_v<T, bool>;
   switch (op) {
-    case UnaryOp::Neg: return apply([](T x) { return static_cast<T>(-x); });
-    case UnaryOp::Abs: return apply([](T x) { return static_cast<T>(x < T(0) ? -x : x); });
+    case UnaryOp::Neg: return apply(wrapping_neg<T>);
+    case UnaryOp::Abs: return apply([](T x) { return x < T(0) ? wrapping_neg(x) : x; });
     case UnaryOp::Relu: return apply([](T x) { return x > T(0) ? x : T(0); });
     case UnaryOp::Floor:
     case UnaryOp::Ceil:
     case UnaryOp::Round:
     case UnaryOp::Trunc: return apply([](T x) { return x; });
     case UnaryOp::Sign: return apply([](T x) { return static_cast<T>((T(0) < x) - (x < T(0))); });
-    case UnaryOp::Square: return apply([](T x) { return static_cast<T>(x * x); });
+    case UnaryOp::Square: return apply([](T x) {
+      if constexpr (std::is_same_v<T, bool>) return x;
+      else return wrapping_mul(x, x);
+    });
     case UnaryOp::Clamp: {
       const T lo = static_cast<T>(args.min), hi = static_cast<T>(args.max);
       const bool has_min = args.has_min, has_max = args.has_max;
@@ -256,24 +286,6 @@ void float_binary_fn(BinaryOp op, Apply&& apply) {
     default: break;
   }
   TP_ASSERT(false && "binary op not valid for a floating dtype");
-}
-
-// Integer arithmetic that wraps around as two's complement, as PyTorch's integer results do
-// (and without the undefined behaviour of signed overflow in C++).
-template <typename T>
-T wrapping_add(T x, T y) {
-  using U = std::make_unsigned_t<T>;
-  return static_cast<T>(static_cast<U>(static_cast<U>(x) + static_cast<U>(y)));
-}
-template <typename T>
-T wrapping_sub(T x, T y) {
-  using U = std::make_unsigned_t<T>;
-  return static_cast<T>(static_cast<U>(static_cast<U>(x) - static_cast<U>(y)));
-}
-template <typename T>
-T wrapping_mul(T x, T y) {
-  using U = std::make_unsigned_t<T>;
-  return static_cast<T>(static_cast<U>(static_cast<U>(x) * static_cast<U>(y)));
 }
 
 // x / y truncated, and x % y; y = -1 is answered without dividing, since the smallest value

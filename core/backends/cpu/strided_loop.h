@@ -14,11 +14,14 @@ namespace tp::cpu {
 // base[k], base[k] + step[k], ... (offsets and strides in elements).
 template <size_t N, typename Inner>
 void strided_runs(const Shape& sizes, const std::array<const Shape*, N>& strides, Inner&& inner) {
+  // Nothing to walk in an empty tensor (checked first: its other dims may be huge).
+  for (int64_t size : sizes) {
+    if (size == 0) return;
+  }
   // Collapse: drop size-1 dims, merge dims that are contiguous with their neighbour.
   std::vector<int64_t> dsize;
   std::vector<std::array<int64_t, N>> dstride;
   for (size_t d = 0; d < sizes.size(); ++d) {
-    if (sizes[d] == 0) return;
     if (sizes[d] == 1) continue;
     std::array<int64_t, N> s;
     for (size_t k = 0; k < N; ++k) s[k] = (*strides[k])[d];

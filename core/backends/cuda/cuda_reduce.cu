@@ -91,7 +91,7 @@ __global__ void reduce_kernel(ReduceOp op, const T* in, int64_t outer, int64_t i
                 ss += d * d;
               }
               ss = block_reduce(ss, raw, add);
-              double dof = inner - correction > 0 ? double(inner - correction) : 0.0;
+              double dof = double(inner) - double(correction) > 0 ? double(inner) - double(correction) : 0.0;
               result = ss / dof;
               if (op == ReduceOp::Std) result = sqrt(result);
             }

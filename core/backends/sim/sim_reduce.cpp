@@ -158,7 +158,7 @@ void reduce_rows(ReduceOp op, const Tensor& in, const Tensor& out, const Tensor&
                 return d * d;
               };
               const double ss = fold_row(ctx, bpr, inner, 0.0, dev2, add);
-              const double dof = std::max<double>(0.0, static_cast<double>(inner - correction));
+              const double dof = std::max<double>(0.0, static_cast<double>(inner) - static_cast<double>(correction));
               result = op == ReduceOp::Std ? std::sqrt(ss / dof) : ss / dof;
             }
           }
