@@ -44,3 +44,6 @@ show(lambda: torch.randn(2**63 - 1, 0, 2).stride())
 show(lambda: torch.ones(3, 1, 2, dtype=torch.float64).var(2, correction=-2**63))
 show(lambda: torch.ones(2**62, 3, 0).shape)
 show(lambda: torch.zeros(0).chunk(3))
+# expand to a negative size where the tensor's size is 1 (this made a tensor of size -2).
+show(lambda: torch.zeros(2, 1).expand(-1, -2))
+show(lambda: torch.zeros(2, 1).expand(2, -5))
