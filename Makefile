@@ -10,7 +10,7 @@ DEPS_REQUIRED := cmake g++ make pkg-config libopenblas-dev doctest-dev libedit-d
 DEPS_OPTIONAL := libimgui-dev libglfw3-dev libstb-dev xvfb xdotool tmux python3-matplotlib python3-tqdm
 DEPS := $(DEPS_REQUIRED) $(DEPS_OPTIONAL)
 
-.PHONY: all deps configure build run gui test test-sanitize fuzz bench clean
+.PHONY: all deps configure build run gui test sanitize-build test-sanitize fuzz bench clean
 
 all: build
 
@@ -51,18 +51,20 @@ test: build
 SANITIZE_BUILD ?= build-sanitize
 SANITIZE_FLAGS := -O1 -g1 -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined
 SANITIZE_ENV := ASAN_OPTIONS=detect_leaks=0:abort_on_error=1:allocator_may_return_null=1 UBSAN_OPTIONS=print_stacktrace=1
-test-sanitize: deps
+sanitize-build: deps
 	@cmake -S . -B $(SANITIZE_BUILD) -DCMAKE_BUILD_TYPE=Sanitize -DTENSORPLAY_GUI=OFF -DTENSORPLAY_CUDA=OFF \
 	  -DCMAKE_CXX_FLAGS_SANITIZE="$(SANITIZE_FLAGS)" -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined" \
 	  $(CMAKE_FLAGS) > $(SANITIZE_BUILD).configure.log 2>&1 || { cat $(SANITIZE_BUILD).configure.log; exit 1; }
 	cmake --build $(SANITIZE_BUILD) -j $(JOBS)
+
+test-sanitize: sanitize-build
 	cd $(SANITIZE_BUILD) && $(SANITIZE_ENV) ctest --output-on-failure -j $(JOBS) $(CTEST_ARGS)
 
 # The torch API fuzzer for FUZZ_SECONDS (default 60) on the sanitizer build; FUZZ_SEED picks
 # the random programs (a run prints its seed; the same seed runs the same calls).
 FUZZ_SECONDS ?= 60
 FUZZ_SEED ?= 1
-fuzz: test-sanitize
+fuzz: sanitize-build
 	$(SANITIZE_ENV) python3 tests/fuzz/run_fuzz.py ./$(SANITIZE_BUILD)/tensorplay --seconds $(FUZZ_SECONDS) --seed $(FUZZ_SEED)
 
 bench: build
