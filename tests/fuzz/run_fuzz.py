@@ -58,7 +58,10 @@ def main():
     a = parser.parse_args()
     log_path = a.log or os.path.join(tempfile.mkdtemp(prefix="tensorplay-fuzz-"), "calls.log")
     cmd = [a.tensorplay, "--sim", "run", os.path.join(HERE, "fuzz_torch.py"), str(a.seed), str(a.seconds), log_path]
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+    # Output goes to a file, not a pipe: a long run's sanitizer notes would fill a pipe
+    # nobody reads until the end, and the child would block on it.
+    output_file = open(log_path + ".out", "w+")
+    proc = subprocess.Popen(cmd, stdout=output_file, stderr=subprocess.STDOUT, text=True,
                             start_new_session=True, env=child_environment(a.tensorplay),
                             preexec_fn=None if sanitized(a.tensorplay) else cap_address_space)
     last_size, last_change = -1, time.monotonic()
@@ -72,7 +75,8 @@ def main():
             proc.wait()
             print(f"fuzz: HANG (no call finished in {HANG_SECONDS} s), seed {a.seed}: {last_call(log_path)}")
             return 1
-    output = proc.stdout.read()
+    output_file.seek(0)
+    output = output_file.read()
     if proc.returncode == 0:
         print(output.strip().split("\n")[-1])
         return 0
