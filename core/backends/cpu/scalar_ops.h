@@ -312,40 +312,42 @@ T trunc_rem(T x, T y) {
 template <typename T, typename Apply>
 void integral_binary_fn(BinaryOp op, Apply&& apply) {
   if constexpr (std::is_same_v<T, bool>) {
-    integral_binary_fn<uint8_t>(op, [&](auto f) { apply([f](bool x, bool y) { return static_cast<bool>(f(x, y)); }); });
+    // bool arithmetic is uint8's, stored as bool (True + True is True).
+    integral_binary_fn<uint8_t>(
+        op, [&](auto f) { apply([f](bool x, bool y) { return static_cast<bool>(f(x, y)); }); });
     return;
   } else {
-  switch (op) {
-    case BinaryOp::Add: return apply(wrapping_add<T>);
-    case BinaryOp::Sub: return apply(wrapping_sub<T>);
-    case BinaryOp::Mul: return apply(wrapping_mul<T>);
-    case BinaryOp::Div:
-      return apply([](T x, T y) {
-        check_nonzero_divisor(y != T(0));
-        return trunc_div(x, y);
-      });
-    case BinaryOp::FloorDiv:
-      return apply([](T x, T y) {
-        check_nonzero_divisor(y != T(0));
-        T quot = trunc_div(x, y);
-        T rem = trunc_rem(x, y);
-        return (rem != T(0) && (x < T(0)) != (y < T(0))) ? static_cast<T>(quot - 1) : quot;
-      });
-    case BinaryOp::Remainder:
-      return apply([](T x, T y) {
-        check_nonzero_divisor(y != T(0));
-        T rem = trunc_rem(x, y);
-        return (rem != T(0) && (rem < T(0)) != (y < T(0))) ? static_cast<T>(rem + y) : rem;
-      });
-    case BinaryOp::Pow: return apply(pow_int<T>);
-    case BinaryOp::Maximum: return apply([](T x, T y) { return x > y ? x : y; });
-    case BinaryOp::Minimum: return apply([](T x, T y) { return x < y ? x : y; });
-    case BinaryOp::BitwiseAnd: return apply([](T x, T y) { return static_cast<T>(x & y); });
-    case BinaryOp::BitwiseOr: return apply([](T x, T y) { return static_cast<T>(x | y); });
-    case BinaryOp::BitwiseXor: return apply([](T x, T y) { return static_cast<T>(x ^ y); });
-    default: break;
-  }
-  TP_ASSERT(false && "binary op not valid for an integral dtype");
+    switch (op) {
+      case BinaryOp::Add: return apply(wrapping_add<T>);
+      case BinaryOp::Sub: return apply(wrapping_sub<T>);
+      case BinaryOp::Mul: return apply(wrapping_mul<T>);
+      case BinaryOp::Div:
+        return apply([](T x, T y) {
+          check_nonzero_divisor(y != T(0));
+          return trunc_div(x, y);
+        });
+      case BinaryOp::FloorDiv:
+        return apply([](T x, T y) {
+          check_nonzero_divisor(y != T(0));
+          T quot = trunc_div(x, y);
+          T rem = trunc_rem(x, y);
+          return (rem != T(0) && (x < T(0)) != (y < T(0))) ? static_cast<T>(quot - 1) : quot;
+        });
+      case BinaryOp::Remainder:
+        return apply([](T x, T y) {
+          check_nonzero_divisor(y != T(0));
+          T rem = trunc_rem(x, y);
+          return (rem != T(0) && (rem < T(0)) != (y < T(0))) ? static_cast<T>(rem + y) : rem;
+        });
+      case BinaryOp::Pow: return apply(pow_int<T>);
+      case BinaryOp::Maximum: return apply([](T x, T y) { return x > y ? x : y; });
+      case BinaryOp::Minimum: return apply([](T x, T y) { return x < y ? x : y; });
+      case BinaryOp::BitwiseAnd: return apply([](T x, T y) { return static_cast<T>(x & y); });
+      case BinaryOp::BitwiseOr: return apply([](T x, T y) { return static_cast<T>(x | y); });
+      case BinaryOp::BitwiseXor: return apply([](T x, T y) { return static_cast<T>(x ^ y); });
+      default: break;
+    }
+    TP_ASSERT(false && "binary op not valid for an integral dtype");
   }
 }
 
