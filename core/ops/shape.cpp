@@ -33,7 +33,8 @@ std::optional<Shape> compute_stride(const Shape& old_shape, const Shape& old_str
       if (d == static_cast<int64_t>(new_shape.size()) - 1) {
         new_stride[d] = 1;
       } else {
-        new_stride[d] = std::max<int64_t>(new_shape[d + 1], 1) * new_stride[d + 1];
+        TP_CHECK(!__builtin_mul_overflow(std::max<int64_t>(new_shape[d + 1], 1), new_stride[d + 1], &new_stride[d]),
+                 RuntimeError, "Stride calculation overflowed");
       }
     }
     return new_stride;

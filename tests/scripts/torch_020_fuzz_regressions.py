@@ -47,3 +47,5 @@ show(lambda: torch.zeros(0).chunk(3))
 # expand to a negative size where the tensor's size is 1 (this made a tensor of size -2).
 show(lambda: torch.zeros(2, 1).expand(-1, -2))
 show(lambda: torch.zeros(2, 1).expand(2, -5))
+show(lambda: torch.zeros(0, dtype=torch.bool).view(0, 2**63 - 1, 2**62).stride())
+show(lambda: torch.zeros(0).view(0, 3).stride())
