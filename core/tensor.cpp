@@ -33,11 +33,14 @@ int64_t Tensor::stride(int64_t d) const {
 int64_t Tensor::numel() const { return shape_numel(impl_->sizes); }
 
 bool Tensor::is_contiguous() const {
-  // PyTorch ignores strides of size-1 dims; an empty tensor is contiguous.
+  // PyTorch ignores strides of size-1 dims; an empty tensor is contiguous (checked first:
+  // its other dims may be huge).
+  for (int64_t n : impl_->sizes) {
+    if (n == 0) return true;
+  }
   int64_t expected = 1;
   for (int64_t d = dim() - 1; d >= 0; --d) {
     int64_t n = impl_->sizes[d];
-    if (n == 0) return true;
     if (n != 1) {
       if (impl_->strides[d] != expected) return false;
       expected *= n;
@@ -64,10 +67,14 @@ std::string Tensor::grad_fn_name() const {
 
 Shape contiguous_strides(const Shape& sizes) {
   Shape strides(sizes.size());
-  uint64_t s = 1;  // wrapping past int64, as ATen's strides of an empty giant shape do
+  int64_t s = 1;
   for (size_t i = sizes.size(); i-- > 0;) {
-    strides[i] = static_cast<int64_t>(s);
-    s *= static_cast<uint64_t>(sizes[i] > 0 ? sizes[i] : 1);
+    strides[i] = s;
+    // ATen refuses strides past int64, even for an empty tensor (size 0 counts as 1 here).
+    if (i > 0) {
+      TP_CHECK(!__builtin_mul_overflow(s, sizes[i] > 0 ? sizes[i] : int64_t{1}, &s), RuntimeError,
+               "Stride calculation overflowed");
+    }
   }
   return strides;
 }
