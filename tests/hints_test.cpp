@@ -148,6 +148,18 @@ std::string run_with_hints(const std::string& source, bool script = true) {
   return err.str();
 }
 
+// Runs each of `inputs` as one prompt input (hints on); returns what went to the error stream.
+std::string run_at_prompt(const std::vector<std::string>& inputs) {
+  configure_devices(DeviceConfig{});
+  PythonSession session;
+  std::ostringstream out, err;
+  session.set_output(&out, &err);
+  HintEngine engine(session, false, /*script=*/false);
+  session.set_run_observer([&](const RunOutcome& o) { engine.observe(o); });
+  for (const std::string& input : inputs) session.run_interactive(input);
+  return err.str();
+}
+
 std::string last_lines(const std::string& text, int n) {
   size_t pos = text.size();
   if (pos > 0 && text[pos - 1] == '\n') --pos;
@@ -199,33 +211,18 @@ TEST_CASE("session: a model fed input on the other device") {
 }
 
 TEST_CASE("session: at the prompt, a dropped move is remembered between inputs") {
-  configure_devices(DeviceConfig{});
-  PythonSession session;
-  std::ostringstream out, err;
-  session.set_output(&out, &err);
-  HintEngine engine(session, false, /*script=*/false);
-  session.set_run_observer([&](const RunOutcome& o) { engine.observe(o); });
-  session.run_interactive("x = ones(2)\nw = ones(2).to(cuda)\n");
-  session.run_interactive("x.to(cuda)\n");
-  session.run_interactive("x + w\n");
-  CHECK(last_lines(err.str(), 1) == "note: `x.to(cuda)` (typed earlier) returned a new tensor; `x` itself "
+  std::string err = run_at_prompt({"x = ones(2)\nw = ones(2).to(cuda)\n", "x.to(cuda)\n", "x + w\n"});
+  CHECK(last_lines(err, 1) == "note: `x.to(cuda)` (typed earlier) returned a new tensor; `x` itself "
                                     "did not move — write `x = x.to(cuda)`\n");
 }
 
 TEST_CASE("session: at the prompt, a model whose forward an earlier input defined") {
   // Every prompt input is "<stdin>": the failing line is this input's, not forward's line 5.
-  configure_devices(DeviceConfig{});
-  PythonSession session;
-  std::ostringstream out, err;
-  session.set_output(&out, &err);
-  HintEngine engine(session, false, /*script=*/false);
-  session.set_run_observer([&](const RunOutcome& o) { engine.observe(o); });
-  session.run_interactive(
-      "class Net(nn.Module):\n    def __init__(self):\n        super().__init__()\n"
-      "        self.fc = nn.Linear(3, 2)\n    def forward(self, x):\n        return self.fc(x)\n\n");
-  session.run_interactive("model = Net().to(cuda)\ninp = ones(4, 3)\n");
-  session.run_interactive("out = model(inp)\n");
-  CHECK(last_lines(err.str(), 1) == "hint: the model's weights (`model.fc.weight`) are on cuda:0 but its "
+  std::string err = run_at_prompt(
+      {"class Net(nn.Module):\n    def __init__(self):\n        super().__init__()\n"
+       "        self.fc = nn.Linear(3, 2)\n    def forward(self, x):\n        return self.fc(x)\n\n",
+       "model = Net().to(cuda)\ninp = ones(4, 3)\n", "out = model(inp)\n"});
+  CHECK(last_lines(err, 1) == "hint: the model's weights (`model.fc.weight`) are on cuda:0 but its "
                                     "input `inp` is on cpu — move the input: `inp = inp.to('cuda:0')`\n");
 }
 
