@@ -137,6 +137,7 @@ DeviceConfig DeviceConfig::from_environment() {
   c.sim_mps = env_flag("TENSORPLAY_SIM_MPS", c.sim_mps);
   if (const char* v = std::getenv("TENSORPLAY_SIM_MEMORY"); v && v[0])
     c.sim_memory_limit = parse_memory_size(v);
+  c.sim_simt = env_flag("TENSORPLAY_SIM_SIMT", c.sim_simt);
   return c;
 }
 
@@ -154,6 +155,7 @@ std::vector<std::string> apply_device_flags(DeviceConfig& config,
     else if (a == "--no-sim") config.no_sim = true;
     else if (a == "--gpu-profile") config.gpu_profile = value();
     else if (a == "--sim-mps") config.sim_mps = true;
+    else if (a == "--sim-simt") config.sim_simt = true;
     else if (a == "--sim-memory") config.sim_memory_limit = parse_memory_size(value());
     else rest.push_back(a);
   }
@@ -202,6 +204,7 @@ void configure_devices(const DeviceConfig& config) {
   r = std::move(fresh);
   r.configured = true;
   sim_backend().reset(std::move(sim_devices));
+  sim_backend().set_simt_everything(config.sim_simt);
 }
 
 const DeviceConfig& device_config() { return configured_registry().config; }

@@ -21,13 +21,15 @@ struct DeviceConfig {
   bool sim_mps = false;            // --sim-mps           TENSORPLAY_SIM_MPS=1
   size_t sim_memory_limit = 0;     // bytes per sim device; 0: the documented default
                                    //                     TENSORPLAY_SIM_MEMORY (e.g. "2GiB")
+  bool sim_simt = false;           // --sim-simt          TENSORPLAY_SIM_SIMT=1: every sim
+                                   // kernel through the SIMT executor (slow; for checking)
 
   // The defaults overridden by the TENSORPLAY_* environment variables.
   static DeviceConfig from_environment();
 };
 
 // Applies the device flags in `args` (--sim-gpus N, --sim, --no-sim, --gpu-profile NAME,
-// --sim-mps, --sim-memory SIZE) to `config`; returns the arguments it did not use.
+// --sim-mps, --sim-memory SIZE, --sim-simt) to `config`; returns the arguments it did not use.
 std::vector<std::string> apply_device_flags(DeviceConfig& config,
                                             const std::vector<std::string>& args);
 

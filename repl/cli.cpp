@@ -23,6 +23,8 @@ devices:
   --sim-mps                  add a simulated Apple 'mps' device
   --sim-memory SIZE          memory each simulated device may use, e.g. 2GiB
                              (default: the profile's, at most a quarter of RAM)
+  --sim-simt                 run every simulated kernel thread by thread on the SIMT
+                             executor (slow; same results; for checking the simulator)
 
 other:
   --lessons DIR              also offer the lessons in DIR (see lessons/README.md)
@@ -33,7 +35,8 @@ other:
   -h, --help                 print this help and exit
 
 Environment: TENSORPLAY_SIM_GPUS, TENSORPLAY_SIM, TENSORPLAY_NO_SIM,
-TENSORPLAY_GPU_PROFILE, TENSORPLAY_SIM_MPS, TENSORPLAY_SIM_MEMORY, NO_COLOR.
+TENSORPLAY_GPU_PROFILE, TENSORPLAY_SIM_MPS, TENSORPLAY_SIM_MEMORY, TENSORPLAY_SIM_SIMT,
+NO_COLOR.
 )";
 }
 

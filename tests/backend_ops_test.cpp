@@ -6,10 +6,12 @@
 // reductions, softmax and matmul may differ in the last bits (summation order).
 //
 // A new op is not done until it has a row in cases(). New UnaryOp/BinaryOp/ReduceOp kinds
-// are caught by the coverage check at the bottom.
+// are caught by the coverage check at the bottom. The simulated GPU runs every case twice
+// more, at host speed and through the SIMT executor, and the two must agree bit for bit.
 #include <doctest/doctest.h>
 
 #include <cmath>
+#include <cstring>
 #include <functional>
 #include <set>
 
@@ -183,7 +185,10 @@ std::vector<OpCase> cases() {
                }, false});
   // A long row: the block-per-row tree reduction (rows of more than 32 elements).
   c.push_back({"long rows", {{3, 300}}, kFloats, [](const Inputs& in, Device) {
+                 // exp() makes the sums depend on the order of the additions.
+                 Tensor e = exp(div(in[0], Scalar(3)));
                  return std::vector<Tensor>{sum(in[0], DimList{1}), var(in[0], DimList{1}),
+                                            sum(e, DimList{1}), mean(e, DimList{1}), var(e, DimList{1}),
                                             argmax(in[0], 1), softmax(in[0], 1),
                                             any(in[0], 1), prod(div(in[0], Scalar(4)), 1)};
                }, false});
@@ -323,7 +328,50 @@ void run_case(const OpCase& oc, Device device) {
   }
 }
 
+// One case's results on `device` as raw bytes (or its error text), for bit comparisons.
+std::vector<std::string> result_bytes(const OpCase& oc, DType dtype, bool non_contiguous,
+                                      Device device) {
+  Inputs in;
+  for (size_t k = 0; k < oc.shapes.size(); ++k)
+    in.push_back(operand(oc.shapes[k], dtype, static_cast<int>(k), non_contiguous, device).second);
+  std::vector<std::string> bytes;
+  try {
+    for (const Tensor& r : oc.fn(in, device)) {
+      Tensor host = contiguous(to(r, Device::cpu(), std::nullopt));
+      bytes.emplace_back(static_cast<const char*>(host.data_ptr()), host.nbytes());
+      bytes.push_back(dtype_name(r.dtype()) + shape_str(r.sizes()));
+    }
+  } catch (const TorchError& e) {
+    bytes.push_back(std::string("error: ") + e.what());
+  }
+  return bytes;
+}
+
 }  // namespace
+
+TEST_CASE("the simulated GPU gives the same bits at host speed as on the SIMT executor") {
+  DeviceConfig config;
+  config.force_sim = true;
+  config.sim_gpus = 1;
+  for (const OpCase& oc : cases()) {
+    for (DType dtype : oc.dtypes) {
+      for (bool non_contiguous : {false, true}) {
+        const std::string dtype_text = dtype_name(dtype);
+        CAPTURE(oc.name);
+        CAPTURE(dtype_text);
+        CAPTURE(non_contiguous);
+        config.sim_simt = false;
+        configure_devices(config);
+        const std::vector<std::string> host = result_bytes(oc, dtype, non_contiguous, Device::cuda(0));
+        config.sim_simt = true;
+        configure_devices(config);
+        const std::vector<std::string> simt = result_bytes(oc, dtype, non_contiguous, Device::cuda(0));
+        CHECK(host == simt);
+      }
+    }
+  }
+  configure_devices(DeviceConfig::from_environment());
+}
 
 TEST_CASE("every op on every backend gives the CPU's result") {
   for (int gpus : {1, 2}) {

@@ -1,7 +1,9 @@
 // The simulated GPU backend: every cuda:N (and mps) device that is not a real GPU.
-// Memory comes from each device's SimAllocator; kernels run through the SIMT executor
-// (simt.h) with the CPU's scalar functions, so values equal the CPU's; each kernel and
-// copy advances the device's modeled clock (sim_clock.h).
+// Memory comes from each device's SimAllocator (host-resident). Kernels run at host speed
+// (the CPU backend's loops where the result does not depend on the order, host loops in
+// the GPU kernels' order for reductions), or, in the checking mode, through the SIMT
+// executor (simt.h), which is their specification; both give the same bits. Each kernel
+// and copy advances the device's modeled clock (sim_clock.h).
 #pragma once
 
 #include <memory>
@@ -21,9 +23,6 @@ struct SimDevice {
   GpuProfile profile;
   std::unique_ptr<SimAllocator> allocator;
   std::unique_ptr<SimClock> clock;
-  // When set, the next kernel launched on this device records a per-thread trace here.
-  bool trace_next_launch = false;
-  std::shared_ptr<KernelTrace> last_trace;
 };
 
 class SimBackend final : public Backend {
@@ -63,8 +62,14 @@ class SimBackend final : public Backend {
   // The device behind an allocate/copy `index` (a cuda ordinal or mps_index()).
   SimDevice& device_at(int index);
 
+  // The checking mode: every kernel runs through the SIMT executor (slow) instead of at
+  // host speed. Set by configure_devices (--sim-simt, TENSORPLAY_SIM_SIMT).
+  bool simt_everything() const { return simt_everything_; }
+  void set_simt_everything(bool on) { simt_everything_ = on; }
+
  private:
   std::vector<std::unique_ptr<SimDevice>> devices_;
+  bool simt_everything_ = false;
 };
 
 SimBackend& sim_backend();

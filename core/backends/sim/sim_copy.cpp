@@ -1,10 +1,12 @@
 // SimBackend's copies: host<->device transfers over the modeled link (pinned or pageable,
 // blocking or not), device-to-device copies as a conversion kernel, and copies between two
 // simulated GPUs over NVLink or PCIe peer-to-peer. Memory is host-resident, so the bytes
-// move with memcpy; only the clock says how long a real GPU would take.
+// move with memcpy (or the CPU backend's converting copy, at host speed); only the clock
+// says how long a real GPU would take.
 #include <algorithm>
 #include <cstring>
 
+#include "core/backends/cpu/cpu_backend.h"
 #include "core/backends/cpu/scalar_ops.h"
 #include "core/backends/sim/sim_kernels.h"
 #include "core/ops/device_ops.h"
@@ -39,17 +41,14 @@ void convert_kernel(SimDevice& dev, const Tensor& src, const Tensor& dst) {
   const S* s = src.data<S>();
   D* d = dst.data<D>();
   sim::Offsets offsets(dst.sizes(), {&dst.strides(), &src.strides()});
-  const int64_t bytes = n * static_cast<int64_t>(src.element_size() + dst.element_size());
-  sim::run_kernel(
-      dev, sim::elementwise_config("copy_kernel", n), sim::buffers_of({&src, &dst}),
-      [&](SimThread& ctx) {
-        sim::grid_stride(ctx, n, [&](int64_t i) {
-          int64_t off[2];
-          offsets.at(i, off);
-          ctx.store(d + off[0], scalar::convert<D>(ctx.load(s + off[1])));
-        });
-      },
-      {0.0, bytes, dst.dtype(), OpClass::Elementwise});
+  sim::launch_simt(dev, sim::elementwise_config("copy_kernel", n), sim::buffers_of({&src, &dst}),
+                   [&](SimThread& ctx) {
+                     sim::grid_stride(ctx, n, [&](int64_t i) {
+                       int64_t off[2];
+                       offsets.at(i, off);
+                       ctx.store(d + off[0], scalar::convert<D>(ctx.load(s + off[1])));
+                     });
+                   });
 }
 
 }  // namespace
@@ -88,13 +87,22 @@ void SimBackend::copy(const Tensor& src, const Tensor& dst) {
     }
     return;
   }
-  visit_dtype(src.dtype(), [&](auto stag) {
-    using S = typename decltype(stag)::type;
-    visit_dtype(dst.dtype(), [&](auto dtag) {
-      using D = typename decltype(dtag)::type;
-      convert_kernel<S, D>(to, src, dst);
+  const int64_t n = dst.numel();
+  if (n == 0) return;
+  if (sim::simt_wanted(to)) {
+    visit_dtype(src.dtype(), [&](auto stag) {
+      using S = typename decltype(stag)::type;
+      visit_dtype(dst.dtype(), [&](auto dtag) {
+        using D = typename decltype(dtag)::type;
+        convert_kernel<S, D>(to, src, dst);
+      });
     });
-  });
+  } else {
+    cpu_backend().copy(src, dst);
+  }
+  sim::charge(to, "copy_kernel",
+              {0.0, n * static_cast<int64_t>(src.element_size() + dst.element_size()), dst.dtype(),
+               OpClass::Elementwise});
 }
 
 }  // namespace tp

@@ -1,6 +1,7 @@
 // Shared pieces of SimBackend's compute kernels (sim_copy/elementwise/reduce/index.cpp):
-// finding an operand's device, launching a kernel through the SIMT executor and advancing
-// the device's modeled clock, and turning a flat element index into strided offsets.
+// finding an operand's device, choosing between the host path and the SIMT executor,
+// advancing the device's modeled clock, and turning a flat element index into strided
+// offsets.
 #pragma once
 
 #include <algorithm>
@@ -41,23 +42,22 @@ struct KernelCost {
   OpClass op_class = OpClass::Elementwise;
 };
 
-// Runs `kernel` on `dev` through the SIMT executor (recording a trace when the device asks
-// for one), then queues its modeled duration on the device's stream.
-inline void run_kernel(SimDevice& dev, const LaunchConfig& config,
-                       const std::vector<BufferRange>& buffers,
-                       const std::function<void(SimThread&)>& kernel, const KernelCost& cost) {
-  // An empty tensor launches nothing: PyTorch returns before the launch (and CUDA would
-  // reject a zero-sized grid), so no time is charged either.
-  if (config.grid.x == 0) return;
-  if (dev.trace_next_launch) {
-    auto trace = std::make_shared<KernelTrace>();
-    dev.trace_next_launch = false;
-    launch(config, dev.profile, buffers, kernel, trace.get());
-    dev.last_trace = trace;
-  } else {
-    launch(config, dev.profile, buffers, kernel);
-  }
-  dev.clock->launch_kernel(config.name, cost.flops, cost.bytes, cost.dtype, cost.op_class);
+// Whether kernels on `dev` run through the SIMT executor. Normally they run at host speed
+// (the CPU backend's loops, or a host loop in the SIMT kernel's own order), with the same
+// bits; the executor runs them in the checking mode (--sim-simt), where it is the
+// specification the host path is tested against.
+inline bool simt_wanted(const SimDevice& /*dev*/) { return sim_backend().simt_everything(); }
+
+// Runs `kernel` on the SIMT executor over the launch's buffers.
+inline void launch_simt(SimDevice& dev, const LaunchConfig& config,
+                        const std::vector<BufferRange>& buffers,
+                        const std::function<void(SimThread&)>& kernel) {
+  launch(config, dev.profile, buffers, kernel);
+}
+
+// Queues one kernel's modeled duration on the device's stream.
+inline void charge(SimDevice& dev, const std::string& name, const KernelCost& cost) {
+  dev.clock->launch_kernel(name, cost.flops, cost.bytes, cost.dtype, cost.op_class);
 }
 
 // A 1-D grid with one thread per element (up to a cap; the kernels stride over the rest).

@@ -5,6 +5,12 @@
 // one thread per row instead, so a (1000000, 4) sum does not start a million blocks.
 // Floating sums accumulate in double like the CPU's, but in another order: results may
 // differ from the CPU's in the last bits.
+//
+// Each row's body is written once over a row context: SimtRow runs it as one thread of the
+// kernel on the SIMT executor, HostRow as the whole block in a host loop that folds in the
+// same order (each thread's strided slice, then the same tree), so both give the same bits.
+#include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
 
@@ -76,18 +82,95 @@ Acc fold_row(SimThread& ctx, bool block_per_row, int64_t inner, Acc identity, Lo
   return result;
 }
 
-// Calls row_fn(ctx, r) for the row(s) this thread works on: its block's row, or a
-// grid-stride range of rows in thread-per-row mode.
-template <typename RowFn>
-std::function<void(SimThread&)> per_row(const RowLayout& layout, int64_t outer, RowFn row_fn) {
-  return [=](SimThread& ctx) {
-    if (layout.block_per_row) {
-      ctx.output(ctx.block_idx().x);
-      row_fn(ctx, int64_t{ctx.block_idx().x});
-    } else {
-      sim::grid_stride(ctx, outer, [&](int64_t r) { row_fn(ctx, r); });
+// A row body as one thread of the SIMT kernel: checked loads and stores, folds through
+// the block's shared memory, and the elements this thread handles.
+class SimtRow {
+ public:
+  SimtRow(SimThread& ctx, bool block_per_row) : ctx_(ctx), bpr_(block_per_row) {}
+  template <typename T>
+  T load(const T* p) { return ctx_.load(p); }
+  template <typename T>
+  void store(T* p, T v) { ctx_.store(p, v); }
+  // Whether this thread writes the row's single result (thread 0 of a row's block).
+  bool writes_result() const { return !bpr_ || ctx_.thread_idx().x == 0; }
+  template <typename Acc, typename Load, typename Combine>
+  Acc fold(int64_t inner, Acc identity, Load load, Combine combine) {
+    return fold_row(ctx_, bpr_, inner, identity, load, combine);
+  }
+  // Calls f(i) for the row elements this thread writes (an elementwise pass over the row).
+  template <typename F>
+  void each(int64_t inner, F f) {
+    const int64_t first = bpr_ ? ctx_.thread_idx().x : 0, step = bpr_ ? ctx_.block_dim().x : 1;
+    for (int64_t i = first; i < inner; i += step) f(i);
+  }
+
+ private:
+  SimThread& ctx_;
+  bool bpr_;
+};
+
+// The same row body run for the whole block on the host: plain loads and stores, and
+// folds in the kernel's order (thread t's slice t, t + threads, ..., then the tree).
+class HostRow {
+ public:
+  explicit HostRow(const RowLayout& layout) : layout_(layout) {}
+  template <typename T>
+  T load(const T* p) { return *p; }
+  template <typename T>
+  void store(T* p, T v) { *p = v; }
+  bool writes_result() const { return true; }
+  template <typename Acc, typename Load, typename Combine>
+  Acc fold(int64_t inner, Acc identity, Load load, Combine combine) {
+    if (!layout_.block_per_row) {
+      Acc acc = identity;
+      for (int64_t i = 0; i < inner; ++i) acc = combine(acc, load(i));
+      return acc;
     }
-  };
+    const int threads = layout_.threads;
+    std::array<Acc, sim::kBlockThreads> partial;
+    std::fill(partial.begin(), partial.begin() + threads, identity);
+    for (int64_t base = 0; base < inner; base += threads) {
+      const int64_t width = std::min<int64_t>(threads, inner - base);
+      for (int64_t t = 0; t < width; ++t) partial[t] = combine(partial[t], load(base + t));
+    }
+    for (int s = threads / 2; s > 0; s /= 2) {
+      for (int t = 0; t < s; ++t) partial[t] = combine(partial[t], partial[t + s]);
+    }
+    return partial[0];
+  }
+  template <typename F>
+  void each(int64_t inner, F f) {
+    for (int64_t i = 0; i < inner; ++i) f(i);
+  }
+
+ private:
+  RowLayout layout_;
+};
+
+// Runs body(row, r) for every row r of an (outer, inner) launch: through the SIMT
+// executor (one block per row, or a grid-stride range of rows per thread) when the device
+// wants it, else on the host; then charges the kernel's modeled time.
+template <typename Body>
+void run_rows(SimDevice& dev, const std::string& name, int64_t outer, const RowLayout& layout,
+              size_t shared_per_thread, const std::vector<BufferRange>& buffers,
+              const sim::KernelCost& cost, Body body) {
+  if (outer == 0) return;
+  if (!sim::simt_wanted(dev)) {
+    HostRow row(layout);
+    for (int64_t r = 0; r < outer; ++r) body(row, r);
+  } else {
+    sim::launch_simt(dev, row_config(name, outer, layout, shared_per_thread), buffers,
+                     [&](SimThread& ctx) {
+                       SimtRow row(ctx, layout.block_per_row);
+                       if (layout.block_per_row) {
+                         ctx.output(ctx.block_idx().x);
+                         body(row, int64_t{ctx.block_idx().x});
+                       } else {
+                         sim::grid_stride(ctx, outer, [&](int64_t r) { body(row, r); });
+                       }
+                     });
+  }
+  sim::charge(dev, name, cost);
 }
 
 // The position of a row's max or min so far: the first NaN wins, then the extreme, then
@@ -129,9 +212,17 @@ void reduce_rows(ReduceOp op, const Tensor& in, const Tensor& out, const Tensor&
   void* dst = out.data_ptr();
   int64_t* idx_out = indices.defined() ? indices.data<int64_t>() : nullptr;
   const bool want_max = op == ReduceOp::Max || op == ReduceOp::ArgMax;
-  const bool bpr = layout.block_per_row;
-  size_t shared_per_thread = sizeof(double);
-  std::function<void(SimThread&)> kernel;
+  const int64_t passes = op == ReduceOp::Var || op == ReduceOp::Std ? 2 : 1;
+  const int64_t bytes = passes * in.numel() * static_cast<int64_t>(in.element_size()) +
+                        outer * static_cast<int64_t>(out.element_size());
+  const sim::KernelCost cost{static_cast<double>(passes * in.numel()), bytes, in.dtype(),
+                             OpClass::Elementwise};
+  SimDevice& dev = sim::device_of(in);
+  const std::string name = reduce_name(op);
+  const std::vector<BufferRange> buffers = sim::buffers_of({&in, &out, &indices});
+  auto run = [&](size_t shared_per_thread, auto body) {
+    run_rows(dev, name, outer, layout, shared_per_thread, buffers, cost, body);
+  };
 
   switch (op) {
     case ReduceOp::Sum:
@@ -140,15 +231,15 @@ void reduce_rows(ReduceOp op, const Tensor& in, const Tensor& out, const Tensor&
     case ReduceOp::Var:
     case ReduceOp::Std:
       if constexpr (is_float_like<T>) {
-        kernel = per_row(layout, outer, [=](SimThread& ctx, int64_t r) {
-          const T* row = src + r * inner;
-          auto value = [&](int64_t i) { return as_double(ctx.load(row + i)); };
+        run(sizeof(double), [=](auto& row, int64_t r) {
+          const T* x = src + r * inner;
+          auto value = [&](int64_t i) { return as_double(row.load(x + i)); };
           auto add = [](double a, double b) { return a + b; };
           double result;
           if (op == ReduceOp::Prod) {
-            result = fold_row(ctx, bpr, inner, 1.0, value, [](double a, double b) { return a * b; });
+            result = row.fold(inner, 1.0, value, [](double a, double b) { return a * b; });
           } else {
-            const double sum = fold_row(ctx, bpr, inner, 0.0, value, add);
+            const double sum = row.fold(inner, 0.0, value, add);
             result = op == ReduceOp::Sum ? sum : sum / static_cast<double>(inner);
             if (op == ReduceOp::Var || op == ReduceOp::Std) {
               // Second pass over the row: squared deviations from the mean.
@@ -157,28 +248,27 @@ void reduce_rows(ReduceOp op, const Tensor& in, const Tensor& out, const Tensor&
                 const double d = value(i) - mean;
                 return d * d;
               };
-              const double ss = fold_row(ctx, bpr, inner, 0.0, dev2, add);
+              const double ss = row.fold(inner, 0.0, dev2, add);
               const double dof = std::max<double>(0.0, static_cast<double>(inner) - static_cast<double>(correction));
               result = op == ReduceOp::Std ? std::sqrt(ss / dof) : ss / dof;
             }
           }
-          if (!bpr || ctx.thread_idx().x == 0) ctx.store(static_cast<T*>(dst) + r, static_cast<T>(result));
+          if (row.writes_result()) row.store(static_cast<T*>(dst) + r, static_cast<T>(result));
         });
       } else {
         TP_ASSERT(op == ReduceOp::Sum || op == ReduceOp::Prod);
         // Integers wrap on overflow like int64 arithmetic; the order does not matter.
-        shared_per_thread = sizeof(uint64_t);
-        kernel = per_row(layout, outer, [=](SimThread& ctx, int64_t r) {
-          const T* row = src + r * inner;
+        run(sizeof(uint64_t), [=](auto& row, int64_t r) {
+          const T* x = src + r * inner;
           auto value = [&](int64_t i) {
-            return static_cast<uint64_t>(static_cast<int64_t>(ctx.load(row + i)));
+            return static_cast<uint64_t>(static_cast<int64_t>(row.load(x + i)));
           };
           const uint64_t acc =
               op == ReduceOp::Prod
-                  ? fold_row(ctx, bpr, inner, uint64_t{1}, value, [](uint64_t a, uint64_t b) { return a * b; })
-                  : fold_row(ctx, bpr, inner, uint64_t{0}, value, [](uint64_t a, uint64_t b) { return a + b; });
-          if (!bpr || ctx.thread_idx().x == 0)
-            ctx.store(static_cast<T*>(dst) + r, static_cast<T>(static_cast<int64_t>(acc)));
+                  ? row.fold(inner, uint64_t{1}, value, [](uint64_t a, uint64_t b) { return a * b; })
+                  : row.fold(inner, uint64_t{0}, value, [](uint64_t a, uint64_t b) { return a + b; });
+          if (row.writes_result())
+            row.store(static_cast<T*>(dst) + r, static_cast<T>(static_cast<int64_t>(acc)));
         });
       }
       break;
@@ -187,23 +277,22 @@ void reduce_rows(ReduceOp op, const Tensor& in, const Tensor& out, const Tensor&
     case ReduceOp::ArgMax:
     case ReduceOp::ArgMin: {
       using K = std::conditional_t<is_float_like<T>, double, int64_t>;
-      shared_per_thread = sizeof(Extreme<K>);
       const bool arg = op == ReduceOp::ArgMax || op == ReduceOp::ArgMin;
-      kernel = per_row(layout, outer, [=](SimThread& ctx, int64_t r) {
-        const T* row = src + r * inner;
+      run(sizeof(Extreme<K>), [=](auto& row, int64_t r) {
+        const T* x = src + r * inner;
         auto value = [&](int64_t i) {
-          const T v = ctx.load(row + i);
+          const T v = row.load(x + i);
           if constexpr (is_float_like<T>) return Extreme<K>{as_double(v), i};
           else return Extreme<K>{static_cast<K>(v), i};
         };
-        const Extreme<K> best = fold_row(ctx, bpr, inner, Extreme<K>{K(0), -1}, value,
+        const Extreme<K> best = row.fold(inner, Extreme<K>{K(0), -1}, value,
                                          [=](Extreme<K> a, Extreme<K> b) { return better(a, b, want_max); });
-        if (bpr && ctx.thread_idx().x != 0) return;
+        if (!row.writes_result()) return;
         if (arg) {
-          ctx.store(static_cast<int64_t*>(dst) + r, best.index);
+          row.store(static_cast<int64_t*>(dst) + r, best.index);
         } else {
-          ctx.store(static_cast<T*>(dst) + r, ctx.load(row + best.index));
-          if (idx_out) ctx.store(idx_out + r, best.index);
+          row.store(static_cast<T*>(dst) + r, row.load(x + best.index));
+          if (idx_out) row.store(idx_out + r, best.index);
         }
       });
       break;
@@ -211,25 +300,18 @@ void reduce_rows(ReduceOp op, const Tensor& in, const Tensor& out, const Tensor&
     case ReduceOp::Any:
     case ReduceOp::All: {
       // out is bool, or uint8 for a uint8 input (PyTorch keeps uint8 there).
-      shared_per_thread = sizeof(uint8_t);
       const bool want_any = op == ReduceOp::Any;
-      kernel = per_row(layout, outer, [=](SimThread& ctx, int64_t r) {
-        const T* row = src + r * inner;
-        auto value = [&](int64_t i) { return uint8_t{as_double(ctx.load(row + i)) != 0.0}; };
+      run(sizeof(uint8_t), [=](auto& row, int64_t r) {
+        const T* x = src + r * inner;
+        auto value = [&](int64_t i) { return uint8_t{as_double(row.load(x + i)) != 0.0}; };
         const uint8_t result =
-            want_any ? fold_row(ctx, bpr, inner, uint8_t{0}, value, [](uint8_t a, uint8_t b) { return uint8_t(a | b); })
-                     : fold_row(ctx, bpr, inner, uint8_t{1}, value, [](uint8_t a, uint8_t b) { return uint8_t(a & b); });
-        if (!bpr || ctx.thread_idx().x == 0) ctx.store(static_cast<uint8_t*>(dst) + r, result);
+            want_any ? row.fold(inner, uint8_t{0}, value, [](uint8_t a, uint8_t b) { return uint8_t(a | b); })
+                     : row.fold(inner, uint8_t{1}, value, [](uint8_t a, uint8_t b) { return uint8_t(a & b); });
+        if (row.writes_result()) row.store(static_cast<uint8_t*>(dst) + r, result);
       });
       break;
     }
   }
-  const int64_t passes = op == ReduceOp::Var || op == ReduceOp::Std ? 2 : 1;
-  const int64_t bytes = passes * in.numel() * static_cast<int64_t>(in.element_size()) +
-                        outer * static_cast<int64_t>(out.element_size());
-  sim::run_kernel(sim::device_of(in), row_config(reduce_name(op), outer, layout, shared_per_thread),
-                  sim::buffers_of({&in, &out, &indices}), kernel,
-                  {static_cast<double>(passes * in.numel()), bytes, in.dtype(), OpClass::Elementwise});
 }
 
 }  // namespace
@@ -245,34 +327,31 @@ void SimBackend::reduce(ReduceOp op, const Tensor& in, const Tensor& out, const 
 void SimBackend::softmax(const Tensor& in, const Tensor& out, bool log) {
   const int64_t outer = in.sizes()[0], inner = in.sizes()[1];
   const RowLayout layout = row_layout(inner);
-  const bool bpr = layout.block_per_row;
   visit_dtype(in.dtype(), [&](auto tag) {
     using T = typename decltype(tag)::type;
     if constexpr (is_float_like<T>) {
       const T* src = in.data<T>();
       T* dst = out.data<T>();
-      auto kernel = per_row(layout, outer, [=](SimThread& ctx, int64_t r) {
-        const T* x = src + r * inner;
-        T* y = dst + r * inner;
-        auto value = [&](int64_t i) { return as_double(ctx.load(x + i)); };
-        // Subtracting the row max keeps exp() from overflowing; std::max skips NaN as the
-        // CPU's loop does (a NaN still makes the whole row NaN through the sum).
-        const double mx = fold_row(ctx, bpr, inner, -std::numeric_limits<double>::infinity(), value,
-                                   [](double a, double b) { return std::max(a, b); });
-        const double sum = fold_row(ctx, bpr, inner, 0.0, [&](int64_t i) { return std::exp(value(i) - mx); },
-                                    [](double a, double b) { return a + b; });
-        const double log_sum = std::log(sum);
-        const int64_t first = bpr ? ctx.thread_idx().x : 0, step = bpr ? ctx.block_dim().x : 1;
-        for (int64_t i = first; i < inner; i += step) {
-          const double v = value(i) - mx;
-          ctx.store(y + i, static_cast<T>(log ? v - log_sum : std::exp(v) / sum));
-        }
-      });
       const int64_t bytes = 3 * in.numel() * static_cast<int64_t>(in.element_size());
-      sim::run_kernel(sim::device_of(in),
-                      row_config(log ? "log_softmax_kernel" : "softmax_kernel", outer, layout, sizeof(double)),
-                      sim::buffers_of({&in, &out}), kernel,
-                      {4.0 * static_cast<double>(in.numel()), bytes, in.dtype(), OpClass::Elementwise});
+      run_rows(sim::device_of(in), log ? "log_softmax_kernel" : "softmax_kernel", outer, layout,
+               sizeof(double), sim::buffers_of({&in, &out}),
+               {4.0 * static_cast<double>(in.numel()), bytes, in.dtype(), OpClass::Elementwise},
+               [=](auto& row, int64_t r) {
+                 const T* x = src + r * inner;
+                 T* y = dst + r * inner;
+                 auto value = [&](int64_t i) { return as_double(row.load(x + i)); };
+                 // Subtracting the row max keeps exp() from overflowing; std::max skips NaN as
+                 // the CPU's loop does (a NaN still makes the whole row NaN through the sum).
+                 const double mx = row.fold(inner, -std::numeric_limits<double>::infinity(), value,
+                                            [](double a, double b) { return std::max(a, b); });
+                 const double sum = row.fold(inner, 0.0, [&](int64_t i) { return std::exp(value(i) - mx); },
+                                             [](double a, double b) { return a + b; });
+                 const double log_sum = std::log(sum);
+                 row.each(inner, [&](int64_t i) {
+                   const double v = value(i) - mx;
+                   row.store(y + i, static_cast<T>(log ? v - log_sum : std::exp(v) / sum));
+                 });
+               });
     } else {
       TP_ASSERT(false && "softmax of a non-floating dtype");
     }
