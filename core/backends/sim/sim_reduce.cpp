@@ -14,6 +14,7 @@
 #include <cmath>
 #include <limits>
 
+#include "core/backends/cpu/cpu_backend.h"
 #include "core/backends/cpu/scalar_ops.h"
 #include "core/backends/sim/sim_kernels.h"
 
@@ -223,6 +224,17 @@ void reduce_rows(ReduceOp op, const Tensor& in, const Tensor& out, const Tensor&
   auto run = [&](size_t shared_per_thread, auto body) {
     run_rows(dev, name, outer, layout, shared_per_thread, buffers, cost, body);
   };
+  // An extreme (the first NaN, else the first max or min) and any/all do not depend on the
+  // order the elements are visited in, so at host speed the CPU's loops give the kernel's
+  // answer.
+  const bool order_free = op != ReduceOp::Sum && op != ReduceOp::Prod && op != ReduceOp::Mean &&
+                          op != ReduceOp::Var && op != ReduceOp::Std;
+  if (order_free && !sim::simt_wanted(dev)) {
+    if (outer == 0) return;
+    cpu_backend().reduce(op, in, out, indices, correction, 0);
+    sim::charge(dev, name, cost);
+    return;
+  }
 
   switch (op) {
     case ReduceOp::Sum:
