@@ -50,6 +50,13 @@ bool Tensor::is_contiguous() const {
 }
 
 Tensor Tensor::as_strided(Shape sizes, Shape strides, int64_t offset) const {
+  // c10's safe_compute_numel, run whenever a tensor's sizes are set: a negative size
+  // (which expand allows in a new leading dim) counts as a product past int64.
+  uint64_t numel = 1;
+  bool overflowed = false;
+  for (int64_t s : sizes) overflowed |= __builtin_mul_overflow(numel, static_cast<uint64_t>(s), &numel);
+  TP_CHECK(!overflowed && numel <= static_cast<uint64_t>(std::numeric_limits<int64_t>::max()),
+           RuntimeError, "numel: integer multiplication overflow");
   auto impl = std::make_shared<TensorImpl>();
   impl->storage = impl_->storage;
   impl->sizes = std::move(sizes);

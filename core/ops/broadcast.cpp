@@ -54,13 +54,8 @@ Tensor expand_to(const Tensor& t, const Shape& shape) {
     sizes[i] = target;
     strides[i] = stride;
   }
-  // c10's safe_compute_numel: a negative size (allowed above where the tensor's size is 1)
-  // counts as a product past int64.
-  uint64_t numel = 1;
-  bool overflowed = false;
-  for (int64_t s : sizes) overflowed |= __builtin_mul_overflow(numel, static_cast<uint64_t>(s), &numel);
-  TP_CHECK(!overflowed && numel <= static_cast<uint64_t>(std::numeric_limits<int64_t>::max()),
-           RuntimeError, "numel: integer multiplication overflow");
+  // A negative size (allowed above in a new leading dim) passes only when another size is
+  // 0: as_strided checks the numel as c10 does.
   return t.as_strided(sizes, strides, t.storage_offset());
 }
 

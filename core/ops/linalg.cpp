@@ -28,10 +28,12 @@ void check_shapes_multiply(const char* op, const Tensor& m1, const Tensor& m2) {
            m1.size(0), "x", m1.size(1), " and ", m2.size(0), "x", m2.size(1), ")");
 }
 
-// A contiguous tensor seen with another shape of the same element count.
+// A contiguous tensor seen with another shape of the same element count; the shape is
+// checked as view() checks it (ATen's matmul views its result with _unsafe_view).
 Tensor view_contiguous(const Tensor& t, const Shape& sizes) {
-  TP_ASSERT(t.is_contiguous() && shape_numel(sizes) == t.numel());
-  return t.as_strided(sizes, contiguous_strides(sizes), t.storage_offset());
+  TP_ASSERT(t.is_contiguous());
+  const Shape checked = infer_size(sizes, t.numel());
+  return t.as_strided(checked, contiguous_strides(checked), t.storage_offset());
 }
 
 // Tensor.mT: the last two dims swapped, as a view.
@@ -62,7 +64,8 @@ Tensor merge_leading_dims(const Tensor& t, size_t n) {
   int64_t prev_stride = 0;
   bool have_prev = false;
   for (size_t d = 0; d < n; ++d) {
-    merged_size *= sizes[d];
+    // Wraps as c10's int64 product does; as_strided then rejects a size that is no numel.
+    merged_size = static_cast<int64_t>(static_cast<uint64_t>(merged_size) * static_cast<uint64_t>(sizes[d]));
     if (sizes[d] == 1) continue;  // a size-1 dim's stride never matters
     if (have_prev && prev_stride != strides[d] * sizes[d]) viewable = false;
     prev_stride = strides[d];
