@@ -2,6 +2,8 @@
 // real GPUs go through the CUDA backend's event functions (cuda_runtime_info.h).
 #include "core/cuda_event.h"
 
+#include <algorithm>
+
 #include "core/cuda_error.h"
 #include "core/backends/cuda/cuda_runtime_info.h"
 #include "core/backends/sim/sim_backend.h"
@@ -26,7 +28,10 @@ void CudaEvent::record(Device device) {
   Device d = resolve_device(device);
   simulated_ = device_entry(d).simulated;
   if (simulated_) {
-    stream_ns_ = clock_of(d).stream_end_ns();
+    // The stream reaches the event when the work queued before it ends, or at once
+    // when it is idle.
+    SimClock& clock = clock_of(d);
+    stream_ns_ = std::max(clock.stream_end_ns(), clock.host_ns());
   } else {
     // Like PyTorch, the cudaEvent_t is created on first record, on that device.
     if (!handle_) handle_ = cuda_event_create(d.index, enable_timing_);

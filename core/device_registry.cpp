@@ -138,6 +138,7 @@ DeviceConfig DeviceConfig::from_environment() {
   if (const char* v = std::getenv("TENSORPLAY_SIM_MEMORY"); v && v[0])
     c.sim_memory_limit = parse_memory_size(v);
   c.sim_simt = env_flag("TENSORPLAY_SIM_SIMT", c.sim_simt);
+  c.wall_clock = env_flag("TENSORPLAY_WALL_CLOCK", c.wall_clock);
   return c;
 }
 
@@ -156,6 +157,7 @@ std::vector<std::string> apply_device_flags(DeviceConfig& config,
     else if (a == "--gpu-profile") config.gpu_profile = value();
     else if (a == "--sim-mps") config.sim_mps = true;
     else if (a == "--sim-simt") config.sim_simt = true;
+    else if (a == "--wall-clock") config.wall_clock = true;
     else if (a == "--sim-memory") config.sim_memory_limit = parse_memory_size(value());
     else rest.push_back(a);
   }
@@ -281,6 +283,17 @@ void set_current_cuda_index(int index) {
 }
 
 bool cuda_devices_are_real() { return configured_registry().cuda_real; }
+
+bool machine_clock_simulated() {
+  Registry& r = configured_registry();
+  return !r.config.wall_clock && !r.cuda_real && (!r.cuda.empty() || r.mps != nullptr);
+}
+
+std::string machine_clock_note() {
+  if (!machine_clock_simulated()) return "";
+  return "time.time() and time.perf_counter() read the simulated machine's clock: host work "
+         "measured, GPU work modeled (--wall-clock for the host's own)";
+}
 
 int backend_index(Device device) {
   if (device.type == DeviceType::MPS) return mps_index();

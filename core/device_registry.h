@@ -23,13 +23,15 @@ struct DeviceConfig {
                                    //                     TENSORPLAY_SIM_MEMORY (e.g. "2GiB")
   bool sim_simt = false;           // --sim-simt          TENSORPLAY_SIM_SIMT=1: every sim
                                    // kernel through the SIMT executor (slow; for checking)
+  bool wall_clock = false;         // --wall-clock        TENSORPLAY_WALL_CLOCK=1: time.time()
+                                   // reads the host's clock, not the simulated machine's
 
   // The defaults overridden by the TENSORPLAY_* environment variables.
   static DeviceConfig from_environment();
 };
 
 // Applies the device flags in `args` (--sim-gpus N, --sim, --no-sim, --gpu-profile NAME,
-// --sim-mps, --sim-memory SIZE, --sim-simt) to `config`; returns the arguments it did not use.
+// --sim-mps, --sim-memory SIZE, --sim-simt, --wall-clock) to `config`; returns the arguments it did not use.
 std::vector<std::string> apply_device_flags(DeviceConfig& config,
                                             const std::vector<std::string>& args);
 
@@ -79,6 +81,12 @@ void set_current_cuda_index(int index);
 
 // True when cuda:N are real GPUs (checked by backend_for on every op, so kept cheap).
 bool cuda_devices_are_real();
+
+// True when the session's timing code reads the simulated machine's clock
+// (machine_clock.h): there are simulated GPUs and no real ones, and no --wall-clock.
+bool machine_clock_simulated();
+// The banner's line saying so, or "" when the clock is the host's.
+std::string machine_clock_note();
 
 // The index a backend receives for `device` in allocate/copy calls: the ordinal for cuda,
 // mps_index() (sim_backend.h) for mps, -1 for cpu.

@@ -224,6 +224,7 @@ GpuProfile load_gpu_profile(const std::string& path) {
   p.fp16_tflops = r.positive_number("fp16_tflops");
   p.fp16_tensor_tflops = r.optional_number("fp16_tensor_tflops");
   p.bf16_tensor_tflops = r.optional_number("bf16_tensor_tflops");
+  p.fp32_matmul_tflops = r.optional_number("fp32_matmul_tflops");
   if (p.kind == GpuKind::Cuda) {
     p.fp64_tflops = r.positive_number("fp64_tflops", "kind = cuda");
   } else {
@@ -275,6 +276,8 @@ double GpuProfile::peak_flops(DType dtype, OpClass op) const {
       if (op == OpClass::Matmul && bf16_tensor_tflops > 0) tflops = bf16_tensor_tflops;
       break;
     case DType::Float32:
+      if (op == OpClass::Matmul && fp32_matmul_tflops > 0) tflops = fp32_matmul_tflops;
+      break;
     case DType::Bool:
     case DType::UInt8:
     case DType::Int32:

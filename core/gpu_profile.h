@@ -51,6 +51,9 @@ struct GpuProfile {
   double fp16_tensor_tflops = 0;  // dense, FP32 accumulate; 0: no tensor cores
   double bf16_tensor_tflops = 0;  // dense; 0: no bfloat16 tensor cores
   double fp64_tflops = 0;         // 0: no float64 (mps)
+  // Sustained float32 matmul (cuBLAS SGEMM at large sizes) where measurements show the
+  // card stays well below fp32_tflops (a power-capped T4); 0: the peak is used.
+  double fp32_matmul_tflops = 0;
 
   // Memory.
   double memory_gib = 0;          // nominal size: "80 GB" on the datasheet

@@ -10,6 +10,8 @@ namespace tp::gui {
 
 void draw_devices_view(App& app) {
   for (const std::string& line : device_banner()) ImGui::TextUnformatted(display_text(line).c_str());
+  if (const std::string note = machine_clock_note(); !note.empty())
+    ImGui::TextWrapped("%s", display_text(note).c_str());
   ImGui::Separator();
   const std::vector<repl::DeviceRow> rows = repl::collect_devices();
   for (const repl::DeviceRow& r : rows) {

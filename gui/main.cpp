@@ -198,6 +198,8 @@ static int run_gui(int argc, char** argv) {
   apply_style(app, dpi);
 
   for (const std::string& line : tp::device_banner()) app.console.add(LineKind::Info, display_text(line));
+  if (const std::string note = tp::machine_clock_note(); !note.empty())
+    app.console.add(LineKind::Info, display_text(note));
   app.console.add(LineKind::Info, "Type Python here (Tab completes, Up/Down history); :help lists the commands.");
   apply_lesson_options(app, *opts);  // before --exec, which may type lesson commands
   for (const std::string& code : opts->exec) {

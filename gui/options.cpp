@@ -28,7 +28,7 @@ std::string gui_usage() {
          "  --record-bench FILE      run the benchmark without a window, save it as JSON, exit\n"
          "  --bench-4096             the benchmark goes up to N = 4096\n"
          "device flags: --sim-gpus N --sim --no-sim --gpu-profile NAME --sim-mps --sim-memory SIZE\n"
-         "              --sim-simt\n"
+         "              --sim-simt --wall-clock\n"
          "keys: Space play/pause, Left/Right step, Page Up/Down lesson step, F11 full screen\n"
          "      (in a demo: Space/Right/Page Down next, Left/Page Up back, Esc end)\n";
 }

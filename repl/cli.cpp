@@ -26,6 +26,13 @@ devices:
   --sim-simt                 run every simulated kernel thread by thread on the SIMT
                              executor (slow; same results; for checking the simulator)
 
+timing:
+  With simulated GPUs, time.time(), time.perf_counter() and time.monotonic() read the
+  simulated machine's clock: the host's own work as measured, the GPU's modeled, plus
+  the modeled waits at synchronize(), .item(), .cpu() and blocking copies. So your own
+  CPU-vs-GPU timing shows the modeled GPU (:time shows both clocks).
+  --wall-clock               they read the host's real clock instead
+
 other:
   --lessons DIR              also offer the lessons in DIR (see lessons/README.md)
   --lesson N                 open lesson N at the prompt (as :lesson N does)
@@ -36,7 +43,7 @@ other:
 
 Environment: TENSORPLAY_SIM_GPUS, TENSORPLAY_SIM, TENSORPLAY_NO_SIM,
 TENSORPLAY_GPU_PROFILE, TENSORPLAY_SIM_MPS, TENSORPLAY_SIM_MEMORY, TENSORPLAY_SIM_SIMT,
-NO_COLOR.
+TENSORPLAY_WALL_CLOCK, NO_COLOR.
 )";
 }
 

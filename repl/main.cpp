@@ -92,6 +92,7 @@ void print_banner() {
   std::cout << "tensorplay " << TP_VERSION
             << ": PyTorch-style tensors on a CPU and a real or simulated GPU\n";
   for (const std::string& line : tp::device_banner()) std::cout << line << "\n";
+  if (const std::string note = tp::machine_clock_note(); !note.empty()) std::cout << note << "\n";
   std::cout << "Type :help for help, :quit or Ctrl-D to leave.\n";
 }
 

@@ -145,6 +145,11 @@ TEST_CASE("every shipped profile loads and is sane") {
     CHECK(p.pinned_d2h_gbps <= p.pcie_theoretical_gbps());
     CHECK(p.pageable_h2d_gbps > 0);
     CHECK(p.pageable_d2h_gbps > 0);
+    // A sustained matmul rate sits below the peak, and is what a float32 matmul is charged.
+    CHECK(p.fp32_matmul_tflops <= p.fp32_tflops);
+    CHECK(p.peak_flops(DType::Float32, OpClass::Matmul) ==
+          (p.fp32_matmul_tflops > 0 ? p.fp32_matmul_tflops : p.fp32_tflops) * 1e12);
+    CHECK(p.peak_flops(DType::Float32, OpClass::Elementwise) == p.fp32_tflops * 1e12);
 
     if (p.kind == GpuKind::Cuda) {
       CHECK(p.cc_major >= 7);

@@ -12,6 +12,7 @@
 #include <regex>
 #include <set>
 
+#include "core/backends/sim/machine_clock.h"
 #include "core/device_registry.h"
 #include "repl/lesson/lesson.h"
 
@@ -287,6 +288,9 @@ TEST_CASE("the runner reports code, errors and checks step by step") {
 // tests/CMakeLists.txt), so each lesson passes or fails on its own; without TP_LESSON it
 // plays them all.
 TEST_CASE("shipped lessons play top to bottom on simulated GPUs") {
+  // As a learner plays them: the machine's clock runs (the CPU's work is measured), so a
+  // learner-style time.time() race of the CPU against the modeled GPU is real.
+  tp::machine_clock().freeze_host(false);
   auto loaded = tp::lesson::load_lessons(tp::lesson::lesson_dirs());
   CHECK(loaded.errors.empty());
   const char* only = std::getenv("TP_LESSON");
@@ -298,4 +302,5 @@ TEST_CASE("shipped lessons play top to bottom on simulated GPUs") {
   }
   INFO("TP_LESSON=", only ? only : "(unset)");
   CHECK(played >= 1);
+  tp::machine_clock().freeze_host(true);
 }

@@ -171,16 +171,33 @@ TEST_CASE(":devices lists the simulated GPU with its memory") {
   }
 }
 
-TEST_CASE(":time runs the statement and labels measured and modeled times") {
-  configure_devices(DeviceConfig{});
+// :time's report in a fresh session on `config`'s devices, after x = ones(64, 64) on cuda:0.
+std::string time_report(const DeviceConfig& config, const std::string& arg) {
+  configure_devices(config);
   PythonSession I;
   std::ostringstream out, err;
   I.set_output(&out, &err);
   REQUIRE(I.run_code("x = ones(64, 64).to(cuda)\n"));
-  std::string report = run_meta(I, ":time y = x @ x");
+  std::string report = run_meta(I, ":time" + arg);
+  if (!arg.empty()) CHECK(I.get_global("y"));  // the statement ran in the session
+  return report;
+}
+
+TEST_CASE(":time runs the statement and labels measured and modeled times") {
+  const std::string report = time_report(DeviceConfig{}, " y = x @ x");
   CHECK(report.rfind("host wall time: ", 0) == 0);
-  CHECK(report.find(" ms (measured)\ncuda:0 device time: ") != std::string::npos);
+  // The machine's clock (frozen host in tests: only the modeled 5 us launch of a T4) comes
+  // next, then the device's modeled time.
+  CHECK(report.find(" ms (measured)\nmachine time: 0.005 ms (simulated machine: host work measured, "
+                    "GPU modeled; what time.time() reads)\ncuda:0 device time: ") != std::string::npos);
   CHECK(report.find(" ms (modeled, ") != std::string::npos);
-  CHECK(I.get_global("y"));  // the statement ran in the session
-  CHECK(run_meta(I, ":time") == "usage: :time STMT   e.g. :time y = x @ x\n");
+  CHECK(time_report(DeviceConfig{}, "") == "usage: :time STMT   e.g. :time y = x @ x\n");
+
+  // With --wall-clock there is no machine time to show.
+  DeviceConfig wall;
+  wall.wall_clock = true;
+  const std::string plain = time_report(wall, " y = x @ x");
+  CHECK(plain.find(" ms (measured)\ncuda:0 device time: ") != std::string::npos);
+  CHECK(plain.find("machine time") == std::string::npos);
+  configure_devices(DeviceConfig{});
 }

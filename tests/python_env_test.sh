@@ -29,6 +29,15 @@ check "tensorplay's torch first on sys.path" "True" "$out"
 out=$("$bin" -c 'import numpy as np; print(np.arange(3).sum())' 2>&1)
 check "numpy imports" "3" "$out"
 
+# Which clock the time module reads: the simulated machine's with simulated GPUs, else the
+# host's (--wall-clock, TENSORPLAY_WALL_CLOCK=1, no GPUs).
+which_clock='import time; print("machine" if "tensorplay" in (time.perf_counter.__doc__ or "") else "host")'
+check "simulated GPUs: the machine's clock" "machine" "$("$bin" --sim -c "$which_clock" 2>&1)"
+check "--wall-clock: the host's clock" "host" "$("$bin" --sim --wall-clock -c "$which_clock" 2>&1)"
+check "TENSORPLAY_WALL_CLOCK=1: the host's clock" "host" \
+  "$(TENSORPLAY_WALL_CLOCK=1 "$bin" --sim -c "$which_clock" 2>&1)"
+check "--no-sim: the host's clock" "host" "$("$bin" --no-sim -c "$which_clock" 2>&1)"
+
 if "$bin" -c 'import matplotlib' 2>/dev/null; then
   out=$(cd "$tmp" && MPLBACKEND= "$bin" -c '
 import matplotlib.pyplot as plt

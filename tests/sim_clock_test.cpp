@@ -5,6 +5,7 @@
 #include <doctest/doctest.h>
 
 #include "core/cuda_error.h"
+#include "core/backends/sim/machine_clock.h"
 #include "core/backends/sim/sim_backend.h"
 #include "core/backends/sim/sim_clock.h"
 #include "core/cuda_event.h"
@@ -39,6 +40,49 @@ Tensor sim_ones(const Shape& shape, DType dtype = DType::Float32) {
 }
 
 }  // namespace
+
+namespace {
+int64_t g_fake_real_ns = 0;  // the real time a test's MachineClock sees
+int64_t fake_real() { return g_fake_real_ns; }
+}  // namespace
+
+TEST_CASE("the machine's clock: host work counts, simulating does not, waits are modeled") {
+  g_fake_real_ns = 1000;
+  MachineClock clock(fake_real);
+  CHECK(clock.now_ns() == 0);
+  g_fake_real_ns += 500;  // the host works for 500 ns
+  CHECK(clock.now_ns() == 500);
+  {
+    SimulationScope simulating(clock);
+    g_fake_real_ns += 10000;  // 10 us simulating a kernel: the machine's time stands still
+    CHECK(clock.now_ns() == 500);
+    clock.spend(200);  // ... but the launch's modeled cost counts
+    CHECK(clock.now_ns() == 700);
+    {
+      SimulationScope nested(clock);
+      g_fake_real_ns += 100;
+    }
+    CHECK(clock.now_ns() == 700);
+  }
+  CHECK(clock.simulation_ns() == 10100);
+  CHECK(clock.real_ns() == 10600);
+  g_fake_real_ns += 300;
+  CHECK(clock.now_ns() == 1000);
+  clock.wait_until(5000);  // the host waits for the device until 5 us
+  CHECK(clock.now_ns() == 5000);
+  clock.wait_until(4000);  // already past: no wait
+  CHECK(clock.now_ns() == 5000);
+  // Frozen, only modeled time moves it; thawed, it goes on from there (never backwards).
+  clock.freeze_host(true);
+  g_fake_real_ns += 7000;
+  CHECK(clock.now_ns() == 5000);
+  clock.spend(50);
+  CHECK(clock.now_ns() == 5050);
+  clock.freeze_host(false);
+  CHECK(clock.now_ns() == 5050);
+  g_fake_real_ns += 10;
+  CHECK(clock.now_ns() == 5060);
+}
 
 TEST_CASE("roofline: bigger work takes more modeled time") {
   use_sim(1);

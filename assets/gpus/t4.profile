@@ -26,6 +26,10 @@ fp16_tflops = 16.2                  # [2] non-tensor FP16 (2x FP32); derived fro
 fp16_tensor_tflops = 65             # [1] "Mixed Precision (FP16/FP32) 65 TFLOPS"
 # No bf16_tensor_tflops: Turing tensor cores have no BF16 mode [2].
 fp64_tflops = 0.25                  # derived: 1/32 of FP32 [2]
+# Under continuous load the T4 holds its 70 W cap by lowering its clocks, far from the
+# 1590 MHz boost: cuBLAS reaches about 24 of the 65 FP16 tensor TFLOPS [7], and published
+# SGEMM measurements at large sizes about 4-4.5 of the 8.1 FP32 TFLOPS. Matmuls use this:
+fp32_matmul_tflops = 4.3
 
 # --- Memory ---
 memory_gib = 16                     # [1] 16 GB GDDR6
@@ -57,3 +61,5 @@ kernel_launch_latency_us = 5        # estimate: typical 3-5 us per launch of an 
 #     multiprocessors, 1590 MHz, 15110 MBytes (15843721216 bytes), 1024 threads per SM.
 # [5] PCI Express Base Specification 3.0 (PCI-SIG, 2010): 8 GT/s, 128b/130b encoding.
 # [6] CUDA C++ Best Practices Guide, "Pinned Memory" (NVIDIA, CUDA 12.x).
+# [7] NVIDIA Developer Forums, "About GPU peak performance" (2023): cuBLAS 4096^3 FP16 on a
+#     T4 measured at about 24 TFLOPS; NVIDIA's answer: power capping at about 70 W.

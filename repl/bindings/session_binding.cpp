@@ -1,7 +1,10 @@
 // What the front ends need from inside Python: an output sink that sends sys.stdout and
-// sys.stderr to a C++ stream (the GUI console, lesson runs, tests).
+// sys.stderr to a C++ stream (the GUI console, lesson runs, tests), and the simulated
+// machine's clock that tensorplay/machine_time.py puts behind the time module.
 #include <ostream>
 
+#include "core/backends/sim/machine_clock.h"
+#include "core/device_registry.h"
 #include "repl/bindings/bindings.h"
 
 namespace tp::torchpy {
@@ -26,6 +29,10 @@ void bind_session(py::module_& m) {
       })
       .def("isatty", [](OutputSink&) { return false; })
       .def_property_readonly("encoding", [](OutputSink&) { return "utf-8"; });
+  m.def("_machine_clock_ns", [] { return machine_clock().now_ns(); },
+        "Nanoseconds on the simulated machine's clock since the program started.");
+  m.def("_machine_clock_simulated", &machine_clock_simulated,
+        "Whether time.time() and friends read the simulated machine's clock.");
 }
 
 }  // namespace tp::torchpy

@@ -1,6 +1,8 @@
-// The modeled clock: a host timeline and one stream timeline per simulated device, moved
-// by roofline estimates from the GPU profile. Nothing here measures real time.
+// The modeled clock: one stream timeline per simulated device, moved by roofline
+// estimates from the GPU profile, against the machine's host clock (machine_clock.h).
 #include "core/backends/sim/sim_clock.h"
+
+#include "core/backends/sim/machine_clock.h"
 
 #include <algorithm>
 #include <map>
@@ -10,9 +12,11 @@ namespace tp {
 
 SimClock::SimClock(const GpuProfile& profile) : profile_(profile) {}
 
-void SimClock::synchronize() { host_ns_ = std::max(host_ns_, stream_end_ns_); }
+double SimClock::host_ns() const { return machine_clock().now_ns(); }
 
-void SimClock::wait_host_until(double ns) { host_ns_ = std::max(host_ns_, ns); }
+void SimClock::synchronize() { machine_clock().wait_until(stream_end_ns_); }
+
+void SimClock::wait_host_until(double ns) { machine_clock().wait_until(ns); }
 
 double SimClock::kernel_ns(double flops, int64_t bytes, DType dtype, OpClass op_class) const {
   const double peak = profile_.peak_flops(dtype, op_class);
@@ -28,11 +32,11 @@ double SimClock::launch_kernel(const std::string& name, double flops, int64_t by
   r.name = name;
   r.flops = flops;
   r.bytes = bytes;
-  r.issue_ns = host_ns_;
-  r.start_ns = std::max(host_ns_, stream_end_ns_);
+  r.issue_ns = host_ns();
+  r.start_ns = std::max(r.issue_ns, stream_end_ns_);
   r.end_ns = r.start_ns + kernel_ns(flops, bytes, dtype, op_class);
   // The host only pays for issuing the launch; the kernel runs behind its back.
-  host_ns_ += profile_.kernel_launch_latency_us * 1e3;
+  machine_clock().spend(profile_.kernel_launch_latency_us * 1e3);
   stream_end_ns_ = r.end_ns;
   const double duration = r.end_ns - r.start_ns;
   push(std::move(r));
@@ -45,15 +49,15 @@ void SimClock::transfer(int64_t bytes, CopyDirection direction, bool pinned, boo
            (pinned ? " (pinned)" : " (pageable)");
   r.bytes = bytes;
   r.is_copy = true;
-  r.issue_ns = host_ns_;
+  r.issue_ns = host_ns();
   // Copies are ordered on the stream: they start after the work queued before them.
-  r.start_ns = std::max(host_ns_, stream_end_ns_);
+  r.start_ns = std::max(r.issue_ns, stream_end_ns_);
   r.end_ns = r.start_ns + profile_.transfer_seconds(bytes, direction, pinned) * 1e9;
   stream_end_ns_ = r.end_ns;
   if (pinned && non_blocking) {
-    host_ns_ += profile_.kernel_launch_latency_us * 1e3;  // only the cost of issuing it
+    machine_clock().spend(profile_.kernel_launch_latency_us * 1e3);  // only issuing it
   } else {
-    host_ns_ = r.end_ns;  // cudaMemcpy returns when the data has arrived
+    machine_clock().wait_until(r.end_ns);  // cudaMemcpy returns when the data has arrived
   }
   push(std::move(r));
 }
@@ -63,10 +67,10 @@ void SimClock::queue_copy(const std::string& name, int64_t bytes, double seconds
   r.name = name;
   r.bytes = bytes;
   r.is_copy = true;
-  r.issue_ns = host_ns_;
-  r.start_ns = std::max(host_ns_, stream_end_ns_);
+  r.issue_ns = host_ns();
+  r.start_ns = std::max(r.issue_ns, stream_end_ns_);
   r.end_ns = r.start_ns + seconds * 1e9;
-  host_ns_ += profile_.kernel_launch_latency_us * 1e3;
+  machine_clock().spend(profile_.kernel_launch_latency_us * 1e3);
   stream_end_ns_ = r.end_ns;
   push(std::move(r));
 }
@@ -74,7 +78,7 @@ void SimClock::queue_copy(const std::string& name, int64_t bytes, double seconds
 void SimClock::wait_until(double ns) { stream_end_ns_ = std::max(stream_end_ns_, ns); }
 
 ClockPoint SimClock::point() const {
-  return {host_ns_, stream_end_ns_, busy_ns_, dropped_ + log_.size()};
+  return {host_ns(), stream_end_ns_, busy_ns_, dropped_ + log_.size()};
 }
 
 std::vector<ClockRecord> SimClock::records_since(const ClockPoint& since) const {
@@ -84,7 +88,7 @@ std::vector<ClockRecord> SimClock::records_since(const ClockPoint& since) const 
 }
 
 void SimClock::reset() {
-  host_ns_ = stream_end_ns_ = busy_ns_ = 0;
+  stream_end_ns_ = busy_ns_ = 0;
   dropped_ = 0;
   log_.clear();
 }

@@ -1,8 +1,9 @@
 // The simulated device's modeled clock. Work is asynchronous as in CUDA: kernels and async
 // copies are queued on the device's one stream while the host only pays the cost of issuing
 // them; host-side results (.item(), .cpu(), print) and synchronize() make the host wait for
-// the stream. Every figure here is modeled (a roofline estimate from the GPU profile), never
-// measured, and is labelled so wherever it is shown. All times are modeled nanoseconds.
+// the stream. Every duration here is modeled (a roofline estimate from the GPU profile),
+// never measured, and is labelled so wherever it is shown. Times are nanoseconds on the
+// simulated machine's clock (machine_clock.h), which the host's side reads and moves.
 #pragma once
 
 #include <cstdint>
@@ -37,9 +38,9 @@ class SimClock {
  public:
   explicit SimClock(const GpuProfile& profile);
 
-  // Time of the host (modeled: advances by launch costs, and jumps to the stream's end
-  // when it waits) and of the end of the work queued on the stream.
-  double host_ns() const { return host_ns_; }
+  // Time of the host (the machine's clock: its own work, launch costs, and jumps to the
+  // stream's end when it waits) and of the end of the work queued on the stream.
+  double host_ns() const;
   double stream_end_ns() const { return stream_end_ns_; }
   // Waits (in modeled time) for everything queued: torch.cuda.synchronize().
   void synchronize();
@@ -75,7 +76,7 @@ class SimClock {
   std::vector<ClockRecord> records_since(const ClockPoint& since) const;
   const std::vector<ClockRecord>& log() const { return log_; }
 
-  // Back to time zero with an empty log (:reset).
+  // An idle stream with an empty log (:reset); the machine's clock runs on.
   void reset();
 
   // The log keeps at most this many records; older ones are dropped (counted in busy_ns).
@@ -85,7 +86,6 @@ class SimClock {
   void push(ClockRecord record);
 
   GpuProfile profile_;
-  double host_ns_ = 0;
   double stream_end_ns_ = 0;
   double busy_ns_ = 0;
   size_t dropped_ = 0;  // records dropped from the front of the log

@@ -54,6 +54,7 @@ void convert_kernel(SimDevice& dev, const Tensor& src, const Tensor& dst) {
 }  // namespace
 
 void SimBackend::copy_from_host(void* dst, const void* host_src, size_t nbytes, int index) {
+  SimulationScope simulating;  // real time spent here is not the machine's
   if (nbytes == 0) return;
   std::memcpy(dst, host_src, nbytes);
   const TransferHints hints = current_transfer_hints();  // pinned? non_blocking? (copy_ sets them)
@@ -62,6 +63,7 @@ void SimBackend::copy_from_host(void* dst, const void* host_src, size_t nbytes, 
 }
 
 void SimBackend::copy_to_host(void* host_dst, const void* src, size_t nbytes, int index) {
+  SimulationScope simulating;  // real time spent here is not the machine's
   if (nbytes == 0) {
     device_at(index).clock->synchronize();  // .item() of nothing still waits for the stream
     return;
@@ -73,6 +75,7 @@ void SimBackend::copy_to_host(void* host_dst, const void* src, size_t nbytes, in
 }
 
 void SimBackend::copy(const Tensor& src, const Tensor& dst) {
+  SimulationScope simulating;  // real time spent here is not the machine's
   SimDevice& to = sim::device_of(dst);
   const bool peer = !src.device().is_cpu() && src.device() != dst.device();
   if (peer) charge_peer_copy(sim::device_of(src), to, static_cast<int64_t>(src.nbytes()));

@@ -116,6 +116,7 @@ void fill_kernel(const Tensor& dst, T v) {
 }  // namespace
 
 void SimBackend::unary(UnaryOp op, const Tensor& in, const Tensor& out, const UnaryArgs& args) {
+  SimulationScope simulating;  // real time spent here is not the machine's
   const int64_t n = out.numel();
   if (n == 0) return;  // PyTorch launches nothing for an empty tensor
   const std::string name = std::string(unary_name(op)) + "_kernel";
@@ -138,6 +139,7 @@ void SimBackend::unary(UnaryOp op, const Tensor& in, const Tensor& out, const Un
 }
 
 void SimBackend::binary(BinaryOp op, const Tensor& a, const Tensor& b, const Tensor& out) {
+  SimulationScope simulating;  // real time spent here is not the machine's
   const int64_t n = out.numel();
   if (n == 0) return;
   const std::string name = std::string(binary_name(op)) + "_kernel";
@@ -160,6 +162,7 @@ void SimBackend::binary(BinaryOp op, const Tensor& a, const Tensor& b, const Ten
 }
 
 void SimBackend::where(const Tensor& cond, const Tensor& a, const Tensor& b, const Tensor& out) {
+  SimulationScope simulating;  // real time spent here is not the machine's
   const int64_t n = out.numel();
   if (n == 0) return;
   SimDevice& dev = sim::device_of(out);
@@ -172,6 +175,7 @@ void SimBackend::where(const Tensor& cond, const Tensor& a, const Tensor& b, con
 }
 
 void SimBackend::fill(const Tensor& dst, Scalar value) {
+  SimulationScope simulating;  // real time spent here is not the machine's
   const int64_t n = dst.numel();
   if (n == 0) return;
   SimDevice& dev = sim::device_of(dst);

@@ -54,6 +54,7 @@ int64_t index_bytes(int64_t n, const Tensor& data, const std::vector<Tensor>& in
 
 void SimBackend::index(const Tensor& src, const Tensor& out, const std::vector<Tensor>& indices,
                        const Shape& indexed_sizes, const Shape& indexed_strides) {
+  SimulationScope simulating;  // real time spent here is not the machine's
   TP_ASSERT(indices.size() + 2 <= kMaxOperands);
   const int64_t n = out.numel();
   if (n == 0) return;
@@ -84,6 +85,7 @@ void SimBackend::index(const Tensor& src, const Tensor& out, const std::vector<T
 void SimBackend::index_put(const Tensor& dst, const Tensor& values,
                            const std::vector<Tensor>& indices, const Shape& indexed_sizes,
                            const Shape& indexed_strides, bool accumulate) {
+  SimulationScope simulating;  // real time spent here is not the machine's
   TP_ASSERT(indices.size() + 2 <= kMaxOperands);
   const int64_t n = shape_numel(dst.sizes());
   if (n == 0) return;
@@ -187,6 +189,7 @@ Tensor nonzero_simt(SimDevice& dev, const Tensor& in) {
 }  // namespace
 
 Tensor SimBackend::nonzero(const Tensor& in) {
+  SimulationScope simulating;  // real time spent here is not the machine's
   SimDevice& dev = sim::device_of(in);
   const int64_t n = in.numel(), ndim = in.dim();
   if (n == 0) {

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "core/backends/sim/machine_clock.h"
 #include "core/backends/sim/sim_backend.h"
 #include "core/backends/sim/sim_thread.h"
 #include "core/error.h"

@@ -1,6 +1,7 @@
 // Launches the teaching matmul kernels on the SIMT executor (see teaching.h).
 #include "core/backends/sim/teaching.h"
 
+#include "core/backends/sim/machine_clock.h"
 #include "core/backends/sim/sim_thread.h"
 #include "core/error.h"
 #include "core/kernels/teaching_matmul.h"
@@ -57,6 +58,7 @@ KernelTrace run_teaching_matmul(TeachingKernel kind, const float* A, const float
       break;
   }
   KernelTrace trace;
+  SimulationScope simulating;  // the host's time running threads is not the machine's
   KernelStats totals = launch(config, profile, buffers, kernel, &trace);
   if (stats) *stats = totals;
   return trace;
