@@ -1,11 +1,12 @@
-// torch.cuda's device and memory functions over the registry: sim devices answer from
-// their profile and SimAllocator, real ones from the CUDA runtime (cuda_runtime_info.h).
+// torch.cuda's device and memory functions over the registry: properties of sim devices
+// come from their profile, of real ones from the CUDA runtime (cuda_runtime_info.h); memory
+// figures from the device's backend.
 #include "core/cuda_api.h"
 
 #include <cstdio>
 
+#include "core/backends/backend.h"
 #include "core/backends/cuda/cuda_runtime_info.h"
-#include "core/backends/sim/sim_backend.h"
 #include "core/device_registry.h"
 #include "core/error.h"
 
@@ -26,8 +27,12 @@ int stats_index(std::optional<int> index) {
   return i;
 }
 
-SimAllocator& sim_allocator(int index) {
-  return *sim_backend().device(Device::cuda(index)).allocator;
+// The caching allocator's figures of cuda:index (0 without CUDA devices, as PyTorch's
+// are before CUDA is initialised).
+MemoryStats stats(std::optional<int> index) {
+  if (!is_available()) return {};
+  const int i = stats_index(index);
+  return backend_for(Device::cuda(i)).memory_stats(i);
 }
 
 // A stable, made-up uuid for a simulated device: FNV-1a over the profile id and ordinal,
@@ -122,39 +127,22 @@ DeviceProperties get_device_properties(std::optional<int> index) {
 
 std::string get_device_name(std::optional<int> index) { return get_device_properties(index).name; }
 
-size_t memory_allocated(std::optional<int> index) {
-  if (!is_available()) return 0;
-  int i = stats_index(index);
-  return cuda_devices_are_real() ? cuda_memory_allocated(i) : sim_allocator(i).memory_allocated();
-}
+size_t memory_allocated(std::optional<int> index) { return stats(index).allocated; }
 
-size_t memory_reserved(std::optional<int> index) {
-  if (!is_available()) return 0;
-  int i = stats_index(index);
-  return cuda_devices_are_real() ? cuda_memory_reserved(i) : sim_allocator(i).memory_reserved();
-}
+size_t memory_reserved(std::optional<int> index) { return stats(index).reserved; }
 
-size_t max_memory_allocated(std::optional<int> index) {
-  if (!is_available()) return 0;
-  int i = stats_index(index);
-  return cuda_devices_are_real() ? cuda_max_memory_allocated(i)
-                                 : sim_allocator(i).max_memory_allocated();
-}
+size_t max_memory_allocated(std::optional<int> index) { return stats(index).max_allocated; }
 
 void reset_peak_memory_stats(std::optional<int> index) {
   // A CPU-only build has no allocator to reset (torch/cuda/memory.py).
   TP_CHECK(is_available(), RuntimeError, "invalid argument to reset_peak_memory_stats");
-  int i = stats_index(index);
-  if (cuda_devices_are_real()) cuda_reset_peak_memory_stats(i);
-  else sim_allocator(i).reset_peak_memory_stats();
+  const int i = stats_index(index);
+  backend_for(Device::cuda(i)).reset_peak_memory_stats(i);
 }
 
 void empty_cache() {
   // PyTorch empties the cache of every device the allocator has touched.
-  for (int i = 0; i < device_count(); ++i) {
-    if (cuda_devices_are_real()) cuda_empty_cache(i);
-    else sim_allocator(i).empty_cache();
-  }
+  for (int i = 0; i < device_count(); ++i) backend_for(Device::cuda(i)).empty_cache(i);
 }
 
 bool mps_is_available() { return mps_device() != nullptr; }

@@ -9,6 +9,8 @@
 
 namespace tp {
 
+class BackendEvent;
+
 class CudaEvent {
  public:
   // torch.cuda.Event(enable_timing=...).
@@ -28,18 +30,15 @@ class CudaEvent {
   double elapsed_time(const CudaEvent& end) const;
 
   bool enable_timing() const { return enable_timing_; }
-  bool recorded() const { return recorded_; }
-  // True when the event lives on a simulated device: its times are modeled, not measured.
-  bool modeled() const { return simulated_; }
+  bool recorded() const { return event_ != nullptr; }
+  // True unless the event was recorded on a real GPU: its times are modeled, not measured.
+  bool modeled() const;
   Device device() const { return device_; }
 
  private:
   bool enable_timing_;
-  bool recorded_ = false;
-  bool simulated_ = true;
   Device device_;
-  double stream_ns_ = 0;    // simulated: the stream position it marks
-  void* handle_ = nullptr;  // real: the cudaEvent_t (CudaEventHandle)
+  std::unique_ptr<BackendEvent> event_;  // made by the device's backend on first record
 };
 
 // torch.cuda.synchronize(device): the host waits for all work queued on the device.

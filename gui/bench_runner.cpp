@@ -11,6 +11,7 @@
 #include "core/backends/cuda/cuda_runtime_info.h"
 #include "core/backends/sim/sim_clock.h"
 #include "core/backends/sim/teaching.h"
+#include "core/cuda_event.h"
 #include "core/device_registry.h"
 #include "core/ops/copy.h"
 #include "core/ops/device_ops.h"
@@ -80,7 +81,7 @@ template <typename F>
 double time_on_gpu(F&& f) {
   return time_median([&] {
     f();
-    cuda_device_synchronize(0);
+    cuda_synchronize(Device::cuda(0));
   });
 }
 

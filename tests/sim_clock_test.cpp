@@ -197,10 +197,10 @@ TEST_CASE("work is asynchronous until the host needs a result") {
   // A non_blocking copy from pinned memory is queued; a pageable one blocks the host.
   mul(x, x);
   Tensor staged = pin_memory(test::make_tensor(std::vector<double>(1 << 18, 1.0), {1 << 18}));
-  to_device(staged, Device::cuda(0), std::nullopt, /*non_blocking=*/true);
+  to(staged, Device::cuda(0), std::nullopt, /*copy=*/false, /*non_blocking=*/true);
   CHECK(clock.host_ns() < clock.stream_end_ns());
   Tensor pageable = test::make_tensor(std::vector<double>(1 << 18, 1.0), {1 << 18});
-  to_device(pageable, Device::cuda(0), std::nullopt, /*non_blocking=*/true);
+  to(pageable, Device::cuda(0), std::nullopt, /*copy=*/false, /*non_blocking=*/true);
   CHECK(clock.host_ns() == doctest::Approx(clock.stream_end_ns()));
 
   // synchronize() brings the host to the end of the stream.

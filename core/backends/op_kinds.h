@@ -11,6 +11,9 @@ enum class UnaryOp : uint8_t {
   Tanh, Sigmoid, Relu, Floor, Ceil, Round, Trunc, Sign, Square, Clamp,
   LogicalNot, BitwiseNot, IsNan, IsInf, IsFinite,
 };
+// How many there are: a backend whose kernels switch over the kinds static_asserts this,
+// so a new kind fails to compile until each switch has its case.
+constexpr int kUnaryOpCount = static_cast<int>(UnaryOp::IsFinite) + 1;
 
 // Extra arguments some unary ops take (clamp's bounds).
 struct UnaryArgs {
@@ -23,6 +26,7 @@ enum class BinaryOp : uint8_t {
   Eq, Ne, Lt, Le, Gt, Ge,
   LogicalAnd, LogicalOr, LogicalXor, BitwiseAnd, BitwiseOr, BitwiseXor,
 };
+constexpr int kBinaryOpCount = static_cast<int>(BinaryOp::BitwiseXor) + 1;
 
 // True for ops whose result is bool whatever the inputs (comparisons, logical ops).
 inline bool binary_op_returns_bool(BinaryOp op) {

@@ -9,7 +9,6 @@
 #include "core/device_registry.h"
 #include "core/error.h"
 #include "core/ops/broadcast.h"
-#include "core/ops/device_ops.h"
 
 namespace tp {
 
@@ -20,14 +19,14 @@ Tensor host_contiguous(const Tensor& t) {
   Tensor src = contiguous(t);
   if (src.device().is_cpu()) return src;
   Tensor host = empty(src.sizes(), TensorOptions(src.dtype(), Device::cpu()));
-  TransferHintsScope hints({false, false});  // a staging buffer is pageable
+  // A staging buffer is pageable, so the copy blocks (as .cpu() and .item() do).
   backend_for(src.device()).copy_to_host(host.data_ptr(), src.data_ptr(), src.nbytes(),
-                                         backend_index(src.device()));
+                                         backend_index(src.device()), CopyOptions{});
   return host;
 }
 
 // dst.copy_(src) without autograd.
-const Tensor& copy_impl(const Tensor& dst, const Tensor& src) {
+const Tensor& copy_impl(const Tensor& dst, const Tensor& src, bool non_blocking) {
   dst.storage()->bump_version();
   Tensor from = expand_to(src, dst.sizes());
   Backend& dst_backend = backend_for(dst.device());
@@ -45,22 +44,23 @@ const Tensor& copy_impl(const Tensor& dst, const Tensor& src) {
   Tensor staged = dst.is_contiguous() && dst.dtype() == host.dtype()
                       ? dst
                       : empty(dst.sizes(), TensorOptions(host.dtype(), dst.device()));
-  TransferHintsScope hints({false, host.storage()->pinned()});
   backend_for(dst.device()).copy_from_host(staged.data_ptr(), host.data_ptr(), host.nbytes(),
-                                           backend_index(dst.device()));
+                                           backend_index(dst.device()),
+                                           CopyOptions{host.storage()->pinned(), non_blocking});
   if (!staged.is_same(dst)) backend_for(dst.device()).copy(staged, dst);
   return dst;
 }
 
 }  // namespace
 
-const Tensor& copy_(const Tensor& dst, const Tensor& src) {
+const Tensor& copy_(const Tensor& dst, const Tensor& src, bool non_blocking) {
   // An integer destination keeps no history (integers never require grad).
-  if (!autograd::needs_grad({&dst, &src}) || !is_floating(dst.dtype())) return copy_impl(dst, src);
+  if (!autograd::needs_grad({&dst, &src}) || !is_floating(dst.dtype()))
+    return copy_impl(dst, src, non_blocking);
   autograd::check_inplace(dst);
   {
     autograd::NoGradGuard no_grad;
-    copy_impl(dst, src);
+    copy_impl(dst, src, non_blocking);
   }
   autograd::rebase_history(dst, autograd::copy_node(src), {dst, src});
   return dst;
@@ -79,7 +79,8 @@ Tensor cast(const Tensor& t, DType dtype) {
       [&](const Tensor& out) { return is_floating(out.dtype()) ? autograd::to_copy_node(t) : nullptr; });
 }
 
-Tensor to(const Tensor& t, std::optional<Device> device, std::optional<DType> dtype, bool copy) {
+Tensor to(const Tensor& t, std::optional<Device> device, std::optional<DType> dtype, bool copy,
+          bool non_blocking) {
   // 'cuda' resolves to the current device, so t.to('cuda') is t when t is on cuda:0.
   Device target_device = device ? resolve_device(*device) : t.device();
   DType target_dtype = dtype ? *dtype : t.dtype();
@@ -88,7 +89,7 @@ Tensor to(const Tensor& t, std::optional<Device> device, std::optional<DType> dt
       {t},
       [&] {
         Tensor out = empty(t.sizes(), TensorOptions(target_dtype, target_device));
-        copy_(out, t);
+        copy_(out, t, non_blocking);
         return out;
       },
       [&](const Tensor& out) { return is_floating(out.dtype()) ? autograd::to_copy_node(t) : nullptr; });

@@ -8,13 +8,16 @@
 
 namespace tp {
 
-// dst.copy_(src): src broadcasts to dst's shape; devices and dtypes may differ.
-const Tensor& copy_(const Tensor& dst, const Tensor& src);
+// dst.copy_(src, non_blocking): src broadcasts to dst's shape; devices and dtypes may
+// differ. non_blocking lets a host-to-device copy from pinned memory run while the host
+// goes on (a pageable one blocks regardless, as in CUDA).
+const Tensor& copy_(const Tensor& dst, const Tensor& src, bool non_blocking = false);
 // A tensor of `dtype` with t's values (t itself when the dtype already matches).
 Tensor cast(const Tensor& t, DType dtype);
-// t.to(device, dtype, copy): t itself when nothing would change and copy is false.
+// t.to(device, dtype, non_blocking=, copy=): t itself when nothing would change and copy
+// is false; non_blocking as for copy_.
 Tensor to(const Tensor& t, std::optional<Device> device, std::optional<DType> dtype,
-          bool copy = false);
+          bool copy = false, bool non_blocking = false);
 // t itself when contiguous, else a contiguous copy.
 Tensor contiguous(const Tensor& t);
 Tensor clone(const Tensor& t);

@@ -9,38 +9,9 @@
 
 namespace tp {
 
-namespace {
-thread_local TransferHints g_hints;
-thread_local bool g_non_blocking = false;  // set by to_device for the copy it makes
-}  // namespace
-
-TransferHints current_transfer_hints() {
-  TransferHints h = g_hints;
-  h.non_blocking = h.non_blocking || g_non_blocking;
-  return h;
-}
-
-TransferHintsScope::TransferHintsScope(TransferHints hints) : saved_(g_hints) { g_hints = hints; }
-
-TransferHintsScope::~TransferHintsScope() { g_hints = saved_; }
-
-Tensor to_device(const Tensor& t, std::optional<Device> device, std::optional<DType> dtype,
-                 bool non_blocking, bool copy) {
-  bool saved = g_non_blocking;
-  g_non_blocking = non_blocking;
-  try {
-    Tensor out = to(t, device, dtype, copy);
-    g_non_blocking = saved;
-    return out;
-  } catch (...) {
-    g_non_blocking = saved;
-    throw;
-  }
-}
-
 Tensor to_cuda(const Tensor& t, std::optional<int> index, bool non_blocking) {
   Device target = index ? Device::cuda(*index) : Device{DeviceType::CUDA, -1};
-  return to_device(t, target, std::nullopt, non_blocking);
+  return to(t, target, std::nullopt, /*copy=*/false, non_blocking);
 }
 
 Tensor to_cpu(const Tensor& t) { return to(t, Device::cpu(), std::nullopt); }
@@ -58,6 +29,18 @@ void numpy_check(const Tensor& t) {
            "instead.");
 }
 
+namespace {
+
+// The accelerator whose host allocator pins memory: cuda (real or simulated), else a
+// simulated mps; with neither, the CPU backend, whose allocate_pinned raises PyTorch's text.
+Backend& pinning_backend() {
+  if (!cuda_devices().empty()) return backend_for(Device::cuda(0));
+  if (mps_device() != nullptr) return backend_for(Device{DeviceType::MPS, 0});
+  return backend_for(Device::cpu());
+}
+
+}  // namespace
+
 Tensor pin_memory(const Tensor& t) {
   if (!t.device().is_cpu()) {
     // Tensor::toString(): the backend's name and the scalar type, e.g. "CUDAFloatType".
@@ -65,12 +48,20 @@ Tensor pin_memory(const Tensor& t) {
     fail(ErrorKind::RuntimeError, "cannot pin '", backend, dtype_legacy_name(t.dtype()),
          "Type' only dense CPU tensors can be pinned");
   }
-  // Pinned memory comes from the accelerator's host allocator; a CPU-only build has none.
-  TP_CHECK(!cuda_devices().empty() || mps_device() != nullptr, RuntimeError,
-           "Need to provide pin_memory allocator to use pin memory.");
+  Backend& pinning = pinning_backend();
   if (is_pinned(t)) return t;
-  Tensor out = empty(t.sizes(), TensorOptions(t.dtype(), Device::cpu()));
-  out.storage()->set_pinned(true);
+  // A contiguous CPU tensor in page-locked memory (cudaHostAlloc on a real GPU), given back
+  // to the same allocator when its storage dies.
+  const size_t nbytes = static_cast<size_t>(t.numel()) * t.element_size();
+  void* data = pinning.allocate_pinned(nbytes);
+  std::shared_ptr<void> owner(data, [&pinning, nbytes](void* p) { pinning.free_pinned(p, nbytes); });
+  auto impl = std::make_shared<TensorImpl>();
+  impl->storage = std::make_shared<Storage>(data, nbytes, std::move(owner));
+  impl->storage->set_pinned(true);
+  impl->sizes = t.sizes();
+  impl->strides = contiguous_strides(t.sizes());
+  impl->dtype = t.dtype();
+  Tensor out(std::move(impl));
   backend_for(Device::cpu()).copy(t, out);
   return out;
 }

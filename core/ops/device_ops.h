@@ -1,5 +1,5 @@
 // Tensor methods about where a tensor lives: .cuda(), .cpu(), .is_cuda, .get_device(),
-// .numpy()'s device check, .pin_memory(), .is_pinned(), and .to(..., non_blocking=).
+// .numpy()'s device check, .pin_memory() and .is_pinned() (.to() is in copy.h).
 #pragma once
 
 #include <optional>
@@ -22,29 +22,4 @@ void numpy_check(const Tensor& t);
 // t.pin_memory(): a CPU tensor in page-locked memory (t itself if already pinned).
 Tensor pin_memory(const Tensor& t);
 bool is_pinned(const Tensor& t);
-// t.to(device, dtype, non_blocking=, copy=): non_blocking reaches the copy model through
-// current_transfer_hints(); values and identity rules are those of to() in copy.h.
-Tensor to_device(const Tensor& t, std::optional<Device> device, std::optional<DType> dtype,
-                 bool non_blocking, bool copy = false);
-
-// What the host<->device copy in progress looks like, for the sim's copy model
-// (thread-local; set by copy_ around each backend transfer).
-struct TransferHints {
-  bool non_blocking = false;  // .to(..., non_blocking=True)
-  bool host_pinned = false;   // the host side is pin_memory() memory
-};
-TransferHints current_transfer_hints();
-
-// Sets the hints for one scope and restores the previous ones after it.
-class TransferHintsScope {
- public:
-  explicit TransferHintsScope(TransferHints hints);
-  ~TransferHintsScope();
-  TransferHintsScope(const TransferHintsScope&) = delete;
-  TransferHintsScope& operator=(const TransferHintsScope&) = delete;
-
- private:
-  TransferHints saved_;
-};
-
 }  // namespace tp

@@ -10,6 +10,7 @@
 #include "core/nn/functional.h"
 #include "core/nn/init.h"
 #include "core/nn/loss.h"
+#include "core/ops/copy.h"
 #include "core/ops/device_ops.h"
 #include "repl/bindings/args.h"
 #include "repl/bindings/bindings.h"
@@ -194,7 +195,7 @@ void bind_module_helpers(py::module_& m) {
     if (!device.is_none()) d = device_from(device);
     std::optional<DType> dt;
     if (!dtype.is_none() && is_floating(tensor_of(h).dtype())) dt = dtype_from(dtype);
-    return wrap(to_device(tensor_of(h), d, dt, non_blocking));
+    return wrap(to(tensor_of(h), d, dt, /*copy=*/false, non_blocking));
   });
   m.def("_module_cuda", [](py::handle h, py::handle index) {
     autograd::NoGradGuard no_grad;

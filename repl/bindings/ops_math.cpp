@@ -206,7 +206,7 @@ py::object bi_fill(const py::args& a, const py::kwargs& kw) {
 }
 py::object bi_copy(const py::args& a, const py::kwargs& kw) {
   OpArgs p("copy_", a, kw, {"input", "src", "non_blocking"});
-  copy_(p.tensor(0), p.tensor(1));
+  copy_(p.tensor(0), p.tensor(1), p.boolean(2, false));
   return self_of(a);
 }
 py::object bi_uniform(const py::args& a, const py::kwargs& kw) {

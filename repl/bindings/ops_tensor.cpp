@@ -214,7 +214,7 @@ py::object c_to(const py::args& a, const py::kwargs& kw) {
       dev = to_device_value(v, "to");
     }
   }
-  return same_or_wrap(a[0], to_device(x, dev, dt, non_blocking, copy));
+  return same_or_wrap(a[0], to(x, dev, dt, copy, non_blocking));
 }
 
 py::object c_cuda(const py::args& a, const py::kwargs& kw) {

@@ -356,33 +356,45 @@ TEST_CASE("index, index_put, nonzero") {
   CHECK(cuda_backend().nonzero(on_gpu(make_tensor({}, {0, 2}, DType::Int64))).sizes() == Shape{0, 2});
 }
 
-TEST_CASE("host<->device copies: pageable, pinned, device to device") {
+// True when ptr is page-locked host memory the CUDA runtime knows.
+bool page_locked(const void* ptr) {
+  cudaPointerAttributes attr{};
+  if (cudaPointerGetAttributes(&attr, ptr) != cudaSuccess) {
+    cudaGetLastError();
+    return false;
+  }
+  return attr.type == cudaMemoryTypeHost;
+}
+
+TEST_CASE("host<->device copies: pageable, pinned, non_blocking") {
   use_real_gpus();
-  const size_t n = 1 << 20;
+  const size_t n = 1 << 20, bytes = n * sizeof(float);
   std::vector<float> host(n), back(n, 0.0f);
   for (size_t i = 0; i < n; ++i) host[i] = static_cast<float>(i) * 0.5f;
   CudaBackend& cuda = cuda_backend();
-  void* dev = cuda.allocate(n * sizeof(float), 0);
-  cuda.copy_from_host(dev, host.data(), n * sizeof(float), 0);
-  cuda.copy_to_host(back.data(), dev, n * sizeof(float), 0);
+  void* dev = cuda.allocate(bytes, 0);
+  cuda.copy_from_host(dev, host.data(), bytes, 0, CopyOptions{});
+  cuda.copy_to_host(back.data(), dev, bytes, 0, CopyOptions{});
   CHECK(back == host);
 
-  auto* pinned = static_cast<float*>(cuda_pinned_alloc(n * sizeof(float)));
-  CHECK(cuda_is_pinned(pinned));
-  CHECK_FALSE(cuda_is_pinned(host.data()));
+  // pin_memory()'s memory is really page-locked (cudaHostAlloc); non_blocking copies from
+  // and to it are queued on the default stream, ordered with the kernels.
+  auto* pinned = static_cast<float*>(cuda.allocate_pinned(bytes));
+  CHECK(page_locked(pinned));
+  CHECK_FALSE(page_locked(host.data()));
   for (size_t i = 0; i < n; ++i) pinned[i] = static_cast<float>(n - i);
-  void* dev2 = cuda.allocate(n * sizeof(float), 0);
-  cuda_copy_from_host_async(dev2, pinned, n * sizeof(float), 0);
-  cuda_copy_peer(dev, 0, dev2, 0, n * sizeof(float));
-  cuda_device_synchronize(0);  // the async copy may still read `pinned` until here
+  void* dev2 = cuda.allocate(bytes, 0);
+  const CopyOptions async{/*host_pinned=*/true, /*non_blocking=*/true};
+  cuda.copy_from_host(dev2, pinned, bytes, 0, async);
+  cuda.synchronize(0);  // the async copy may still read `pinned` until here
   for (size_t i = 0; i < n; ++i) pinned[i] = 0;
-  cuda_copy_to_host_async(pinned, dev, n * sizeof(float), 0);
-  cuda_device_synchronize(0);
+  cuda.copy_to_host(pinned, dev2, bytes, 0, async);
+  cuda.synchronize(0);
   CHECK(pinned[0] == static_cast<float>(n));
   CHECK(pinned[n - 1] == 1.0f);
-  cuda_pinned_free(pinned);
-  cuda.deallocate(dev, n * sizeof(float), 0);
-  cuda.deallocate(dev2, n * sizeof(float), 0);
+  cuda.free_pinned(pinned, bytes);
+  cuda.deallocate(dev, bytes, 0);
+  cuda.deallocate(dev2, bytes, 0);
 }
 
 TEST_CASE("caching allocator: PyTorch's rounding, pools and stats") {
@@ -449,17 +461,17 @@ TEST_CASE("out of memory raises PyTorch's text and leaks nothing") {
 
 TEST_CASE("events time real work") {
   use_real_gpus();
-  CudaEventHandle start = cuda_event_create(0, true), end = cuda_event_create(0, true);
+  std::unique_ptr<BackendEvent> start = cuda_backend().create_event(0, true);
+  std::unique_ptr<BackendEvent> end = cuda_backend().create_event(0, true);
   Tensor a = on_gpu(make_tensor(std::vector<double>(512 * 512, 0.5), {1, 512, 512}));
   Tensor out = empty({1, 512, 512}, TensorOptions(DType::Float32, Device::cuda(0)));
-  cuda_event_record(start, 0);
+  start->record();
   cuda_backend().matmul(a, a, out);
-  cuda_event_record(end, 0);
-  cuda_event_synchronize(end);
-  CHECK(cuda_event_query(end));
-  CHECK(cuda_event_elapsed_ms(start, end) > 0.0f);
-  cuda_event_destroy(start);
-  cuda_event_destroy(end);
+  end->record();
+  end->synchronize();
+  CHECK(end->query());
+  CHECK_FALSE(end->modeled());
+  CHECK(start->elapsed_ms(*end) > 0.0f);
 }
 
 TEST_CASE("teaching matmul kernels match the CPU reference; the trace is complete") {

@@ -31,11 +31,11 @@ void* CpuBackend::allocate(size_t nbytes, int /*index*/) {
 
 void CpuBackend::deallocate(void* ptr, size_t nbytes, int /*index*/) { block_cache().release(ptr, nbytes); }
 
-void CpuBackend::copy_from_host(void* dst, const void* host_src, size_t nbytes, int) {
+void CpuBackend::copy_from_host(void* dst, const void* host_src, size_t nbytes, int, CopyOptions) {
   std::memcpy(dst, host_src, nbytes);
 }
 
-void CpuBackend::copy_to_host(void* host_dst, const void* src, size_t nbytes, int) {
+void CpuBackend::copy_to_host(void* host_dst, const void* src, size_t nbytes, int, CopyOptions) {
   std::memcpy(host_dst, src, nbytes);
 }
 

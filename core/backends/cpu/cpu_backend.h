@@ -11,8 +11,10 @@ class CpuBackend final : public Backend {
   const char* name() const override { return "cpu"; }
   void* allocate(size_t nbytes, int index) override;
   void deallocate(void* ptr, size_t nbytes, int index) override;
-  void copy_from_host(void* dst, const void* host_src, size_t nbytes, int index) override;
-  void copy_to_host(void* host_dst, const void* src, size_t nbytes, int index) override;
+  void copy_from_host(void* dst, const void* host_src, size_t nbytes, int index,
+                      CopyOptions options) override;
+  void copy_to_host(void* host_dst, const void* src, size_t nbytes, int index,
+                    CopyOptions options) override;
 
   void copy(const Tensor& src, const Tensor& dst) override;                  // cpu_copy.cpp
   void fill(const Tensor& dst, Scalar value) override;                       // cpu_copy.cpp

@@ -17,6 +17,9 @@ namespace {
 
 using cuda::OpMath;
 
+// float_binary and integral_binary name every BinaryOp: a new one must be added to each.
+static_assert(kBinaryOpCount == 22, "a new BinaryOp needs its case in every switch of this file");
+
 // Set by a kernel that divided an integer by zero (one flag per GPU).
 __device__ int g_zero_division = 0;
 
@@ -52,8 +55,13 @@ __device__ C float_binary(BinaryOp op, C x, C y) {
     case BinaryOp::Maximum: return cuda::is_nan(x) ? x : cuda::is_nan(y) ? y : (x > y ? x : y);
     case BinaryOp::Minimum: return cuda::is_nan(x) ? x : cuda::is_nan(y) ? y : (x < y ? x : y);
     case BinaryOp::Atan2: return atan2(x, y);
-    default: return x;  // comparisons go to compare_kernel; bitwise ops are integral
+    case BinaryOp::Eq: case BinaryOp::Ne: case BinaryOp::Lt: case BinaryOp::Le:
+    case BinaryOp::Gt: case BinaryOp::Ge:
+    case BinaryOp::LogicalAnd: case BinaryOp::LogicalOr: case BinaryOp::LogicalXor:
+    case BinaryOp::BitwiseAnd: case BinaryOp::BitwiseOr: case BinaryOp::BitwiseXor:
+      break;  // comparisons and logical ops go to compare_kernel; bitwise ops are integral
   }
+  return x;
 }
 
 template <typename T>
@@ -102,8 +110,13 @@ __device__ T integral_binary(BinaryOp op, T x, T y) {
     case BinaryOp::BitwiseAnd: return static_cast<T>(x & y);
     case BinaryOp::BitwiseOr: return static_cast<T>(x | y);
     case BinaryOp::BitwiseXor: return static_cast<T>(x ^ y);
-    default: return x;
+    case BinaryOp::Atan2:
+    case BinaryOp::Eq: case BinaryOp::Ne: case BinaryOp::Lt: case BinaryOp::Le:
+    case BinaryOp::Gt: case BinaryOp::Ge:
+    case BinaryOp::LogicalAnd: case BinaryOp::LogicalOr: case BinaryOp::LogicalXor:
+      break;  // atan2 promotes to float; comparisons and logical ops go to compare_kernel
   }
+  return x;
 }
 
 // Operands: 0 = out, 1 = a, 2 = b.
@@ -146,7 +159,7 @@ __global__ void compare_kernel(BinaryOp op, cuda::StridedOperands<3> ops, int64_
       case BinaryOp::LogicalAnd: r = x != M(0) && y != M(0); break;
       case BinaryOp::LogicalOr: r = x != M(0) || y != M(0); break;
       case BinaryOp::LogicalXor: r = (x != M(0)) != (y != M(0)); break;
-      default: break;
+      default: break;  // only comparisons and logical ops are launched here
     }
     out[off[0]] = r;
   }

@@ -112,47 +112,4 @@ GpuProfile cuda_device_profile(int device) {
   return g;
 }
 
-CudaEventHandle cuda_event_create(int device, bool enable_timing) {
-  CudaDeviceGuard guard(device);
-  cudaEvent_t event = nullptr;
-  CUDA_CHECK(cudaEventCreateWithFlags(&event, enable_timing ? cudaEventDefault
-                                                            : cudaEventDisableTiming));
-  return event;
-}
-
-void cuda_event_destroy(CudaEventHandle event) {
-  if (event) cudaEventDestroy(static_cast<cudaEvent_t>(event));  // may run in a destructor
-}
-
-void cuda_event_record(CudaEventHandle event, int device) {
-  CudaDeviceGuard guard(device);
-  CUDA_CHECK(cudaEventRecord(static_cast<cudaEvent_t>(event), 0));
-}
-
-void cuda_event_synchronize(CudaEventHandle event) {
-  CUDA_CHECK(cudaEventSynchronize(static_cast<cudaEvent_t>(event)));
-}
-
-bool cuda_event_query(CudaEventHandle event) {
-  cudaError_t err = cudaEventQuery(static_cast<cudaEvent_t>(event));
-  if (err == cudaErrorNotReady) {
-    cudaGetLastError();
-    return false;
-  }
-  CUDA_CHECK(err);
-  return true;
-}
-
-float cuda_event_elapsed_ms(CudaEventHandle start, CudaEventHandle end) {
-  float ms = 0;
-  CUDA_CHECK(cudaEventElapsedTime(&ms, static_cast<cudaEvent_t>(start),
-                                  static_cast<cudaEvent_t>(end)));
-  return ms;
-}
-
-void cuda_device_synchronize(int device) {
-  CudaDeviceGuard guard(device);
-  CUDA_CHECK(cudaDeviceSynchronize());
-}
-
 }  // namespace tp

@@ -1,7 +1,8 @@
-// What the CUDA runtime reports about real GPUs, and the plain functions the rest of core
-// uses to reach the CUDA backend (registry, torch.cuda memory stats, events, pinned memory).
-// Built from the .cu files here when the toolkit is found, else from no_cuda.cpp, which
-// answers "not available". No CUDA type appears here, so core compiles without the toolkit.
+// What the CUDA runtime reports about real GPUs (count, properties, free memory), the
+// CudaBackend object, and the teaching kernels on a real GPU: what core reaches without
+// going through a device's Backend. Built from the .cu files here when the toolkit is
+// found, else from no_cuda.cpp, which answers "not available". No CUDA type appears here,
+// so core compiles without the toolkit.
 #pragma once
 
 #include <cstddef>
@@ -56,42 +57,8 @@ CudaDeviceProperties cuda_device_properties(int device);
 // the registry can treat real and simulated devices alike.
 GpuProfile cuda_device_profile(int device);
 
-// --- Memory (the caching allocator's stats, as torch.cuda reports them) --------------------
-size_t cuda_memory_allocated(int device);
-size_t cuda_memory_reserved(int device);
-size_t cuda_max_memory_allocated(int device);
-size_t cuda_max_memory_reserved(int device);
-void cuda_reset_peak_memory_stats(int device);
-void cuda_empty_cache(int device);
 // cudaMemGetInfo: free and total bytes of the device.
 void cuda_mem_get_info(int device, size_t* free_bytes, size_t* total_bytes);
-
-// --- Pinned host memory (pin_memory) and asynchronous copies ------------------------------
-void* cuda_pinned_alloc(size_t nbytes);
-void cuda_pinned_free(void* ptr);
-// True when ptr lies in page-locked host memory from cuda_pinned_alloc.
-bool cuda_is_pinned(const void* ptr);
-// Copies queued on the current (default) stream. With pageable host memory they behave
-// like the blocking copies, as in PyTorch.
-void cuda_copy_from_host_async(void* dst, const void* host_src, size_t nbytes, int device);
-void cuda_copy_to_host_async(void* host_dst, const void* src, size_t nbytes, int device);
-// Device to device, also across GPUs (cudaMemcpyPeer).
-void cuda_copy_peer(void* dst, int dst_device, const void* src, int src_device, size_t nbytes);
-
-// --- Events and synchronisation -------------------------------------------------------------
-// An opaque CUDA event (cudaEvent_t) on `device`.
-using CudaEventHandle = void*;
-CudaEventHandle cuda_event_create(int device, bool enable_timing);
-void cuda_event_destroy(CudaEventHandle event);
-// Records the event on the device's current stream.
-void cuda_event_record(CudaEventHandle event, int device);
-void cuda_event_synchronize(CudaEventHandle event);
-// True when the work before the event has finished.
-bool cuda_event_query(CudaEventHandle event);
-// Milliseconds between two recorded events (cudaEventElapsedTime).
-float cuda_event_elapsed_ms(CudaEventHandle start, CudaEventHandle end);
-// torch.cuda.synchronize(device).
-void cuda_device_synchronize(int device);
 
 // --- The teaching matmul kernels (core/kernels/teaching_matmul.h) on a real GPU -------------
 // C (M,N) = A (M,K) @ B (K,N): float32, 2-D, contiguous tensors on one real GPU, launched as

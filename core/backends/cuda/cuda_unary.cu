@@ -12,6 +12,9 @@ namespace {
 
 using cuda::OpMath;
 
+// Every switch below names every UnaryOp: a new one must be added to each (no default).
+static_assert(kUnaryOpCount == 29, "a new UnaryOp needs its case in every switch of this file");
+
 // Ops on floating types; C is float or double (CUDA's math functions overload both).
 template <typename C>
 __device__ C float_unary(UnaryOp op, C x, const UnaryArgs& args) {
@@ -44,8 +47,14 @@ __device__ C float_unary(UnaryOp op, C x, const UnaryArgs& args) {
       if (args.has_min && x < C(args.min)) x = C(args.min);
       if (args.has_max && x > C(args.max)) x = C(args.max);
       return x;
-    default: return x;  // predicates and bitwise_not never reach here (see below)
+    case UnaryOp::LogicalNot:
+    case UnaryOp::IsNan:
+    case UnaryOp::IsInf:
+    case UnaryOp::IsFinite:
+    case UnaryOp::BitwiseNot:
+      break;  // predicates go to predicate_kernel; the op layer rejects bitwise_not of floats
   }
+  return x;
 }
 
 // Ops on bool and integer types (the op layer promotes for the float functions).
@@ -64,8 +73,19 @@ __device__ T integral_unary(UnaryOp op, T x, const UnaryArgs& args) {
     case UnaryOp::BitwiseNot:
       if constexpr (std::is_same_v<T, bool>) return !x;
       else return static_cast<T>(~x);
-    default: return x;  // floor, ceil, round, trunc of an integer
+    case UnaryOp::Floor:
+    case UnaryOp::Ceil:
+    case UnaryOp::Round:
+    case UnaryOp::Trunc:
+      return x;  // an integer is its own floor, ceil, round and trunc
+    case UnaryOp::Exp: case UnaryOp::Log: case UnaryOp::Log2: case UnaryOp::Log10:
+    case UnaryOp::Log1p: case UnaryOp::Expm1: case UnaryOp::Sqrt: case UnaryOp::Rsqrt:
+    case UnaryOp::Reciprocal: case UnaryOp::Sin: case UnaryOp::Cos: case UnaryOp::Tan:
+    case UnaryOp::Tanh: case UnaryOp::Sigmoid:
+    case UnaryOp::LogicalNot: case UnaryOp::IsNan: case UnaryOp::IsInf: case UnaryOp::IsFinite:
+      break;  // the op layer promotes integers to float first; predicates have their kernel
   }
+  return x;
 }
 
 template <typename T>
@@ -100,7 +120,7 @@ __global__ void predicate_kernel(UnaryOp op, cuda::StridedOperands<2> ops, int64
       case UnaryOp::IsNan: r = cuda::is_nan(x); break;
       case UnaryOp::IsInf: r = cuda::is_inf(x); break;
       case UnaryOp::IsFinite: r = !cuda::is_nan(x) && !cuda::is_inf(x); break;
-      default: break;
+      default: break;  // only the four predicates are launched here (is_predicate)
     }
     out[off[0]] = r;
   }

@@ -30,13 +30,25 @@ class SimBackend final : public Backend {
   const char* name() const override { return "sim"; }
 
   // Memory (sim_backend_memory.cpp). `index` is the device ordinal; mps uses mps_index().
+  // Pinned host memory is ordinary host memory here; only the copy model treats it apart.
   void* allocate(size_t nbytes, int index) override;
   void deallocate(void* ptr, size_t nbytes, int index) override;
+  void* allocate_pinned(size_t nbytes) override;
+  void free_pinned(void* ptr, size_t nbytes) override;
+  MemoryStats memory_stats(int index) const override;
+  void reset_peak_memory_stats(int index) override;
+  void empty_cache(int index) override;
+
+  // The modeled stream (sim_events.cpp): the host waits for it; events mark points on it.
+  void synchronize(int index) override;
+  std::unique_ptr<BackendEvent> create_event(int index, bool enable_timing) override;
 
   // Copies and compute (sim_copy.cpp, sim_elementwise.cpp, sim_reduce.cpp, sim_matmul.cpp,
   // sim_index.cpp): each runs SIMT kernels and advances the device clock.
-  void copy_from_host(void* dst, const void* host_src, size_t nbytes, int index) override;
-  void copy_to_host(void* host_dst, const void* src, size_t nbytes, int index) override;
+  void copy_from_host(void* dst, const void* host_src, size_t nbytes, int index,
+                      CopyOptions options) override;
+  void copy_to_host(void* host_dst, const void* src, size_t nbytes, int index,
+                    CopyOptions options) override;
   void copy(const Tensor& src, const Tensor& dst) override;
   bool supports_peer_copy() const override { return true; }  // NVLink / PCIe peer model
   void fill(const Tensor& dst, Scalar value) override;
@@ -58,6 +70,7 @@ class SimBackend final : public Backend {
   // configure_devices with the new set; devices are found by their Device.
   void reset(std::vector<std::unique_ptr<SimDevice>> devices);
   SimDevice& device(Device d);
+  const SimDevice& device_at(int index) const;
   const std::vector<std::unique_ptr<SimDevice>>& devices() const;
   // The device behind an allocate/copy `index` (a cuda ordinal or mps_index()).
   SimDevice& device_at(int index);

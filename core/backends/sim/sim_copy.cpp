@@ -9,7 +9,6 @@
 #include "core/backends/cpu/cpu_backend.h"
 #include "core/backends/cpu/scalar_ops.h"
 #include "core/backends/sim/sim_kernels.h"
-#include "core/ops/device_ops.h"
 
 namespace tp {
 
@@ -53,25 +52,25 @@ void convert_kernel(SimDevice& dev, const Tensor& src, const Tensor& dst) {
 
 }  // namespace
 
-void SimBackend::copy_from_host(void* dst, const void* host_src, size_t nbytes, int index) {
+void SimBackend::copy_from_host(void* dst, const void* host_src, size_t nbytes, int index,
+                                CopyOptions options) {
   SimulationScope simulating;  // real time spent here is not the machine's
   if (nbytes == 0) return;
   std::memcpy(dst, host_src, nbytes);
-  const TransferHints hints = current_transfer_hints();  // pinned? non_blocking? (copy_ sets them)
   device_at(index).clock->transfer(static_cast<int64_t>(nbytes), CopyDirection::HostToDevice,
-                                   hints.host_pinned, hints.non_blocking);
+                                   options.host_pinned, options.non_blocking);
 }
 
-void SimBackend::copy_to_host(void* host_dst, const void* src, size_t nbytes, int index) {
+void SimBackend::copy_to_host(void* host_dst, const void* src, size_t nbytes, int index,
+                              CopyOptions options) {
   SimulationScope simulating;  // real time spent here is not the machine's
   if (nbytes == 0) {
     device_at(index).clock->synchronize();  // .item() of nothing still waits for the stream
     return;
   }
   std::memcpy(host_dst, src, nbytes);
-  const TransferHints hints = current_transfer_hints();
   device_at(index).clock->transfer(static_cast<int64_t>(nbytes), CopyDirection::DeviceToHost,
-                                   hints.host_pinned, hints.non_blocking);
+                                   options.host_pinned, options.non_blocking);
 }
 
 void SimBackend::copy(const Tensor& src, const Tensor& dst) {
