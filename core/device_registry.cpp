@@ -13,7 +13,7 @@
 #include "core/cuda_error.h"
 #include "core/backends/cuda/cuda_runtime_info.h"
 #include "core/backends/sim/sim_backend.h"
-#include "core/backends/sim/sim_allocator.h"
+#include "core/backends/sim/sim_arena.h"
 #include "core/error.h"
 
 namespace tp {
@@ -87,7 +87,7 @@ std::unique_ptr<SimDevice> sim_device_for(const DeviceEntry& e) {
   d->device = e.device;
   d->profile = e.profile;
   int allocator_index = e.device.type == DeviceType::MPS ? 0 : e.device.index;
-  d->allocator = std::make_unique<SimAllocator>(allocator_index, e.capacity_bytes);
+  d->allocator = std::make_unique<CachingAllocator>(allocator_index, std::make_unique<SimArena>(e.capacity_bytes));
   d->clock = std::make_unique<SimClock>(e.profile);
   return d;
 }

@@ -397,19 +397,10 @@ TEST_CASE("host<->device copies: pageable, pinned, non_blocking") {
   cuda.deallocate(dev2, bytes, 0);
 }
 
-TEST_CASE("caching allocator: PyTorch's rounding, pools and stats") {
-  CHECK(CudaCachingAllocator::round_size(1) == 512);
-  CHECK(CudaCachingAllocator::round_size(513) == 1024);
-  CHECK(CudaCachingAllocator::segment_size(512) == 2097152);
-  CHECK(CudaCachingAllocator::segment_size(1048576) == 2097152);
-  CHECK(CudaCachingAllocator::segment_size(1048576 + 512) == 20971520);
-  CHECK(CudaCachingAllocator::segment_size(11 * 1048576) == 12 * 1048576);
-  CHECK(cuda_format_size(512) == "512 bytes");
-  CHECK(cuda_format_size(2048) == "2.00 KiB");
-  CHECK(cuda_format_size(20971520) == "20.00 MiB");
-  CHECK(cuda_format_size(3221225472ULL) == "3.00 GiB");
-
-  CudaCachingAllocator alloc(0);  // a fresh one, so the figures are exact
+TEST_CASE("caching allocator on cudaMalloc: PyTorch's pools and stats") {
+  // The policy's rules are tested over the simulator's arena (caching_allocator_test);
+  // here the same policy over cudaMalloc segments.
+  CachingAllocator alloc(0, std::make_unique<CudaSegments>(0));  // a fresh one: exact figures
   void* a = alloc.allocate(100);
   CHECK(alloc.memory_allocated() == 512);
   CHECK(alloc.memory_reserved() == 2097152);
@@ -431,20 +422,21 @@ TEST_CASE("caching allocator: PyTorch's rounding, pools and stats") {
 }
 
 TEST_CASE("out of memory raises PyTorch's text and leaks nothing") {
-  CudaCachingAllocator alloc(0);
+  CachingAllocator alloc(0, std::make_unique<CudaSegments>(0));
   const size_t huge = size_t{1} << 50;  // 1 PiB
   size_t free_bytes = 0, total = 0;
   cuda_mem_get_info(0, &free_bytes, &total);
   const std::string expected =
       "CUDA out of memory. Tried to allocate 1048576.00 GiB. GPU 0 has a total capacity of " +
-      cuda_format_size(total) + " of which " + cuda_format_size(free_bytes) +
+      format_size(total) + " of which " + format_size(free_bytes) +
       " is free. Including non-PyTorch memory, this process has " +
-      cuda_format_size(total - free_bytes) +
+      format_size(total - free_bytes) +
       " memory in use. Of the allocated memory 0 bytes is allocated by PyTorch, and 0 bytes is "
       "reserved by PyTorch but unallocated. If reserved but unallocated memory is large try "
       "setting PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True to avoid fragmentation.  See "
       "documentation for Memory Management  "
-      "(https://pytorch.org/docs/stable/notes/cuda.html#environment-variables)";
+      "(https://docs.pytorch.org/docs/stable/notes/cuda.html"
+      "#optimizing-memory-usage-with-pytorch-cuda-alloc-conf)";
   CHECK_THROWS_WITH(alloc.allocate(huge), expected.c_str());
   try {
     alloc.allocate(huge);

@@ -58,7 +58,7 @@ void CudaBackend::free_pinned(void* ptr, size_t) {
 }
 
 MemoryStats CudaBackend::memory_stats(int index) const {
-  const CudaCachingAllocator& a = cuda_allocator(index);
+  const CachingAllocator& a = cuda_allocator(index);
   return {a.memory_allocated(), a.memory_reserved(), a.max_memory_allocated()};
 }
 

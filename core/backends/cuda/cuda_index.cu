@@ -189,9 +189,9 @@ __global__ void nonzero_flags_kernel(cuda::StridedOperands<1> ops, int64_t n, co
 // Device scratch memory from the caching allocator, given back when the scope ends (also
 // on an error); later work on the one stream is ordered after the kernels that used it.
 struct Scratch {
-  CudaCachingAllocator& alloc;
+  CachingAllocator& alloc;
   void* ptr;
-  Scratch(CudaCachingAllocator& a, size_t nbytes) : alloc(a), ptr(a.allocate(nbytes)) {}
+  Scratch(CachingAllocator& a, size_t nbytes) : alloc(a), ptr(a.allocate(nbytes)) {}
   ~Scratch() { alloc.free(ptr); }
   Scratch(const Scratch&) = delete;
   Scratch& operator=(const Scratch&) = delete;
@@ -259,7 +259,7 @@ Tensor CudaBackend::nonzero(const Tensor& in) {
            cuda::kMaxDims, " dimensions");
   if (n == 0) return empty({0, ndim}, TensorOptions(DType::Int64, in.device()));
   CudaDeviceGuard guard(device);
-  CudaCachingAllocator& alloc = cuda_allocator(device);
+  CachingAllocator& alloc = cuda_allocator(device);
   // Three steps, as PyTorch's CUDA nonzero: flag, scan (cub), write coordinates.
   Scratch flags_buf(alloc, n * sizeof(int64_t)), pos_buf(alloc, n * sizeof(int64_t));
   auto* flags = static_cast<int64_t*>(flags_buf.ptr);

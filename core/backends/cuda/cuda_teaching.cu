@@ -132,7 +132,7 @@ void cuda_run_teaching_matmul(TeachingKernel kind, const Tensor& A, const Tensor
     return;
   }
   const size_t threads = size_t(grid.x) * grid.y * grid.z * block.x * block.y * block.z;
-  CudaCachingAllocator& alloc = cuda_allocator(device);
+  CachingAllocator& alloc = cuda_allocator(device);
   auto* records = static_cast<ThreadRecord*>(alloc.allocate(threads * sizeof(ThreadRecord)));
   std::vector<ThreadRecord> host(threads);
   try {

@@ -1,5 +1,5 @@
 // The simulated GPU backend: every cuda:N (and mps) device that is not a real GPU.
-// Memory comes from each device's SimAllocator (host-resident). Kernels run at host speed
+// Memory comes from each device's caching allocator over its SimArena (host-resident). Kernels run at host speed
 // (the CPU backend's loops where the result does not depend on the order, host loops in
 // the GPU kernels' order for reductions), or, in the checking mode, through the SIMT
 // executor (simt.h), which is their specification; both give the same bits. Each kernel
@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "core/backends/backend.h"
-#include "core/backends/sim/sim_allocator.h"
+#include "core/backends/caching_allocator.h"
 #include "core/backends/sim/sim_clock.h"
 #include "core/backends/sim/simt.h"
 #include "core/gpu_profile.h"
@@ -21,7 +21,7 @@ namespace tp {
 struct SimDevice {
   Device device;  // cuda:N or mps:0
   GpuProfile profile;
-  std::unique_ptr<SimAllocator> allocator;
+  std::unique_ptr<CachingAllocator> allocator;  // over the device's SimArena
   std::unique_ptr<SimClock> clock;
 };
 

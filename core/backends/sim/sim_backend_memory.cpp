@@ -1,5 +1,5 @@
 // SimBackend's devices and memory: the set of simulated devices (rebuilt by
-// configure_devices), allocation through each device's own SimAllocator, and pinned host
+// configure_devices), allocation through each device's own caching allocator, and pinned host
 // memory (plain host memory: nothing to page-lock, but the copy model moves it faster).
 #include "core/backends/sim/sim_backend.h"
 
@@ -53,7 +53,7 @@ void* SimBackend::allocate_pinned(size_t nbytes) { return cpu_backend().allocate
 void SimBackend::free_pinned(void* ptr, size_t nbytes) { cpu_backend().deallocate(ptr, nbytes, -1); }
 
 MemoryStats SimBackend::memory_stats(int index) const {
-  const SimAllocator& a = *device_at(index).allocator;
+  const CachingAllocator& a = *device_at(index).allocator;
   return {a.memory_allocated(), a.memory_reserved(), a.max_memory_allocated()};
 }
 

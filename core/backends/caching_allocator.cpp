@@ -1,15 +1,11 @@
-// The simulated GPU's caching allocator, a small port of c10/cuda/CUDACachingAllocator.cpp:
-// sizes round to 512 bytes; requests up to 1 MiB share 2 MiB segments (the small pool);
-// larger ones get their own segments (20 MiB for 1-10 MiB, else rounded to 2 MiB); the
-// best-fitting cached block is split; freed blocks merge and stay cached until empty_cache.
-#include "core/backends/sim/sim_allocator.h"
+// CachingAllocator (caching_allocator.h): PyTorch's caching rules over a SegmentSource. The
+// constants and the OOM text are PyTorch 2.x's (c10/cuda/CUDACachingAllocator.cpp).
+#include "core/backends/caching_allocator.h"
 
 #include <cstdio>
-#include <cstdlib>
 #include <map>
 #include <mutex>
 #include <set>
-#include <sstream>
 
 #include "core/error.h"
 
@@ -44,13 +40,12 @@ struct BySize {
 
 }  // namespace
 
-struct SimAllocator::State {
+struct CachingAllocator::State {
   int device_index = 0;
-  size_t capacity = 0;
+  std::unique_ptr<SegmentSource> source;
   std::mutex mutex;
   std::set<CacheBlock*, BySize> small_free, large_free;
-  std::map<const void*, CacheBlock*> active;    // allocated blocks by address
-  std::map<char*, size_t> segments;        // host memory of each segment -> its size
+  std::map<const void*, CacheBlock*> active;  // allocated blocks by address
   size_t allocated = 0, reserved = 0, peak = 0;
 
   std::set<CacheBlock*, BySize>& pool(bool small) { return small ? small_free : large_free; }
@@ -67,12 +62,10 @@ struct SimAllocator::State {
     return b;
   }
 
-  // A new segment from the arena (cudaMalloc), as one free block; nullptr when it won't fit.
+  // A new segment from the source (cudaMalloc), as one free block; nullptr when it won't fit.
   CacheBlock* new_segment(bool small, size_t segment_size) {
-    if (reserved + segment_size > capacity) return nullptr;
-    char* mem = static_cast<char*>(std::aligned_alloc(kMinBlockSize, segment_size));
-    if (mem == nullptr) return nullptr;  // the host itself is out of memory
-    segments[mem] = segment_size;
+    char* mem = static_cast<char*>(source->acquire(segment_size));
+    if (mem == nullptr) return nullptr;
     reserved += segment_size;
     CacheBlock* b = new CacheBlock;
     b->ptr = mem;
@@ -88,8 +81,7 @@ struct SimAllocator::State {
         CacheBlock* b = *it;
         if (b->prev == nullptr && b->next == nullptr) {
           reserved -= b->size;
-          segments.erase(b->ptr);
-          std::free(b->ptr);
+          source->release(b->ptr, b->size);
           delete b;
           it = p->erase(it);
         } else {
@@ -99,12 +91,14 @@ struct SimAllocator::State {
     }
   }
 
+  // PyTorch 2.x's text without NVML (DeviceCachingAllocator::malloc).
   [[noreturn]] void out_of_memory(size_t alloc_size) {
-    size_t free_bytes = capacity - reserved;
+    size_t total = 0, free_bytes = 0;
+    source->capacity(reserved, &total, &free_bytes);
     fail(ErrorKind::OutOfMemoryError, "CUDA out of memory. Tried to allocate ",
          format_size(alloc_size), ". GPU ", device_index, " has a total capacity of ",
-         format_size(capacity), " of which ", format_size(free_bytes), " is free. ",
-         "Including non-PyTorch memory, this process has ", format_size(reserved),
+         format_size(total), " of which ", format_size(free_bytes), " is free. ",
+         "Including non-PyTorch memory, this process has ", format_size(total - free_bytes),
          " memory in use. Of the allocated memory ", format_size(allocated),
          " is allocated by PyTorch, and ", format_size(reserved - allocated),
          " is reserved by PyTorch but unallocated. If reserved but unallocated memory is large "
@@ -115,31 +109,40 @@ struct SimAllocator::State {
   }
 };
 
-size_t SimAllocator::round_size(size_t nbytes) {
+size_t CachingAllocator::round_size(size_t nbytes) {
   if (nbytes < kMinBlockSize) return kMinBlockSize;
   return kMinBlockSize * ((nbytes + kMinBlockSize - 1) / kMinBlockSize);
 }
 
-size_t SimAllocator::allocation_size(size_t rounded) {
+size_t CachingAllocator::allocation_size(size_t rounded) {
   if (rounded <= kSmallSize) return kSmallBuffer;
   if (rounded < kMinLargeAlloc) return kLargeBuffer;
   return kRoundLarge * ((rounded + kRoundLarge - 1) / kRoundLarge);
 }
 
-SimAllocator::SimAllocator(int device_index, size_t capacity) : state_(std::make_unique<State>()) {
+CachingAllocator::CachingAllocator(int device_index, std::unique_ptr<SegmentSource> source)
+    : state_(std::make_unique<State>()) {
   state_->device_index = device_index;
-  state_->capacity = capacity;
+  state_->source = std::move(source);
 }
 
-SimAllocator::~SimAllocator() {
-  // Tensors still alive at a reset lose their memory with the device; free it all.
-  for (auto& [mem, size] : state_->segments) std::free(mem);
-  for (CacheBlock* b : state_->small_free) delete b;
-  for (CacheBlock* b : state_->large_free) delete b;
-  for (auto& [ptr, b] : state_->active) delete b;
+CachingAllocator::~CachingAllocator() {
+  // Tensors still alive when a simulated device is rebuilt lose their memory with it: give
+  // every segment back (a real GPU's allocator is never destroyed).
+  std::set<CacheBlock*> blocks(state_->small_free.begin(), state_->small_free.end());
+  blocks.insert(state_->large_free.begin(), state_->large_free.end());
+  for (auto& [ptr, b] : state_->active) blocks.insert(b);
+  for (CacheBlock* b : blocks) {
+    if (b->prev == nullptr) {  // the first block of a segment: the segment's whole extent
+      size_t bytes = 0;
+      for (CacheBlock* p = b; p != nullptr; p = p->next) bytes += p->size;
+      state_->source->release(b->ptr, bytes);
+    }
+  }
+  for (CacheBlock* b : blocks) delete b;
 }
 
-void* SimAllocator::allocate(size_t nbytes) {
+void* CachingAllocator::allocate(size_t nbytes) {
   if (nbytes == 0) return nullptr;  // as CUDA's allocator: no memory for empty tensors
   State& s = *state_;
   std::lock_guard<std::mutex> lock(s.mutex);
@@ -177,7 +180,7 @@ void* SimAllocator::allocate(size_t nbytes) {
   return block->ptr;
 }
 
-void SimAllocator::free(void* ptr) {
+void CachingAllocator::free(void* ptr) {
   if (ptr == nullptr) return;
   State& s = *state_;
   std::lock_guard<std::mutex> lock(s.mutex);
@@ -207,38 +210,29 @@ void SimAllocator::free(void* ptr) {
   pool.insert(block);
 }
 
-size_t SimAllocator::memory_allocated() const {
+size_t CachingAllocator::memory_allocated() const {
   std::lock_guard<std::mutex> lock(state_->mutex);
   return state_->allocated;
 }
 
-size_t SimAllocator::memory_reserved() const {
+size_t CachingAllocator::memory_reserved() const {
   std::lock_guard<std::mutex> lock(state_->mutex);
   return state_->reserved;
 }
 
-size_t SimAllocator::max_memory_allocated() const {
+size_t CachingAllocator::max_memory_allocated() const {
   std::lock_guard<std::mutex> lock(state_->mutex);
   return state_->peak;
 }
 
-void SimAllocator::reset_peak_memory_stats() {
+void CachingAllocator::reset_peak_memory_stats() {
   std::lock_guard<std::mutex> lock(state_->mutex);
   state_->peak = state_->allocated;
 }
 
-void SimAllocator::empty_cache() {
+void CachingAllocator::empty_cache() {
   std::lock_guard<std::mutex> lock(state_->mutex);
   state_->release_cached_segments();
-}
-
-size_t SimAllocator::capacity() const { return state_->capacity; }
-
-std::vector<SimAllocator::Block> SimAllocator::live_blocks() const {
-  std::lock_guard<std::mutex> lock(state_->mutex);
-  std::vector<Block> blocks;
-  for (const auto& [ptr, b] : state_->active) blocks.push_back({b->ptr, b->size});
-  return blocks;
 }
 
 std::string format_size(uint64_t bytes) {
