@@ -55,6 +55,7 @@ void draw_devices_view(App& app) {
       row("max threads per block / SM", std::to_string(p.max_threads_per_block) + " / " + std::to_string(p.max_threads_per_sm));
       row("shared memory per block", num(p.shared_memory_per_block_kib, "KiB"));
       row("FP32", num(p.fp32_tflops, "TFLOP/s"));
+      if (p.fp32_matmul_tflops > 0) row("FP32 matmul, sustained", num(p.fp32_matmul_tflops, "TFLOP/s"));
       row("FP16 tensor cores", num(p.fp16_tensor_tflops, "TFLOP/s"));
       row("memory", num(p.memory_gib, "GB") + ", " + num(p.memory_bandwidth_gbps, "GB/s"));
       row("host link", p.link_description() + ", pinned " + num(p.pinned_h2d_gbps, "GB/s") +
