@@ -2,6 +2,10 @@
 // asks tensorplay/hints.py for the failing line's tensor operands and dropped `.to(...)` calls.
 #include "repl/hints.h"
 
+#include <cctype>
+
+#include "core/backends/caching_allocator.h"
+#include "core/device_registry.h"
 
 namespace tp::repl {
 
@@ -23,17 +27,73 @@ std::string between(const std::string& s, const std::string& before, const std::
 
 std::string quoted(const std::string& code) { return "`" + code + "`"; }
 
-// `a = a.to(b.device)`-style fixes for two operands on different devices.
+// True for a name or attribute path ("x", "model.w"), which can be assigned to.
+bool is_path(const std::string& code) {
+  return !code.empty() && code.find_first_of("()[] '\"") == std::string::npos;
+}
+
+// Where `op` is, as code: `op.device` for a name, the device itself for an expression such
+// as `A.to('cuda')`.
+std::string device_of(const HintOperand& op) {
+  return is_path(op.source) ? op.source + ".device" : "'" + op.device + "'";
+}
+
+// `a = a.to(b.device)`-style fixes for two operands on different devices; only a name can
+// be assigned to.
 std::string move_fix(const HintOperand& a, const HintOperand& b) {
   // The one on the CPU moves to the other's device; a device tensor can come back with .cpu().
   const HintOperand& host = b.device == "cpu" ? b : a;
   const HintOperand& dev = b.device == "cpu" ? a : b;
+  std::vector<std::string> fixes;
   if (host.device == "cpu") {
-    return quoted(host.source + " = " + host.source + ".to(" + dev.source + ".device)") +
-           " or " + quoted(dev.source + " = " + dev.source + ".cpu()");
+    if (is_path(host.source)) fixes.push_back(quoted(host.source + " = " + host.source + ".to(" + device_of(dev) + ")"));
+    if (is_path(dev.source)) fixes.push_back(quoted(dev.source + " = " + dev.source + ".cpu()"));
+  } else {
+    if (is_path(a.source)) fixes.push_back(quoted(a.source + " = " + a.source + ".to(" + device_of(b) + ")"));
+    if (is_path(b.source)) fixes.push_back(quoted(b.source + " = " + b.source + ".to(" + device_of(a) + ")"));
   }
-  return quoted(a.source + " = " + a.source + ".to(" + b.source + ".device)") + " or " +
-         quoted(b.source + " = " + b.source + ".to(" + a.source + ".device)");
+  if (fixes.empty()) return "`.to(device)` one of them";
+  return fixes.size() == 1 ? fixes[0] : fixes[0] + " or " + fixes[1];
+}
+
+// The hints that need no operands: a device name or ordinal the session lacks, and a GPU
+// out of memory. Empty when the error is none of these.
+std::vector<std::string> device_hints(const HintInput& in) {
+  const std::string bad_name = "device type at start of device string: ";
+  if (in.exc_type == "RuntimeError" && starts_with(in.message, "Expected one of cpu, cuda") &&
+      in.message.find(bad_name) != std::string::npos) {
+    std::string name = in.message.substr(in.message.find(bad_name) + bad_name.size());
+    std::string lower;
+    for (char c : name) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (starts_with(lower, "gpu") || lower == "nvidia") {
+      return {"hint: PyTorch calls an NVIDIA GPU 'cuda': write `.to('cuda')` (or 'cuda:0', "
+              "'cuda:1', ... for one of several)"};
+    }
+    return {"hint: PyTorch has no device '" + name + "': the processor is 'cpu', an NVIDIA GPU "
+            "'cuda' (or 'cuda:0', 'cuda:1', ...)"};
+  }
+  if (in.exc_type == "torch.AcceleratorError" && in.message.find("invalid device ordinal") != std::string::npos) {
+    std::string have = in.gpu_count == 1 ? "1 GPU, cuda:0"
+                                         : std::to_string(in.gpu_count) + " GPUs, cuda:0 to cuda:" +
+                                               std::to_string(in.gpu_count - 1);
+    std::string hint = "hint: this session has " + have + " (torch.cuda.device_count() is " +
+                       std::to_string(in.gpu_count) + ")";
+    if (in.gpus_simulated) hint += " — to simulate more, start tensorplay with `--sim-gpus N`";
+    return {hint};
+  }
+  if (in.exc_type == "torch.OutOfMemoryError" && starts_with(in.message, "CUDA out of memory.")) {
+    std::string hint = "hint: ";
+    if (in.gpus_simulated && !in.gpu_memory.empty()) {
+      hint += "this simulated GPU may use " + in.gpu_memory +
+              " (the smaller of its card's memory and --sim-memory, by default a quarter of this "
+              "machine's RAM); ";
+    }
+    hint += "free what you no longer need (`del x`, then `torch.cuda.empty_cache()`) or use a "
+            "smaller batch";
+    if (in.gpus_simulated) hint += ", or start tensorplay with `--sim-memory SIZE` (e.g. 8GiB)";
+    return {hint};
+  }
+  return {};
 }
 
 // The note about a dropped `.to(...)` result for one of `names`, if any.
@@ -59,6 +119,7 @@ std::vector<std::string> with_note(std::string hint, const std::string& note) {
 }  // namespace
 
 std::vector<std::string> hint_lines(const HintInput& in) {
+  if (std::vector<std::string> lines = device_hints(in); !lines.empty()) return lines;
   // (b) .numpy() on a device tensor.
   if (in.exc_type == "TypeError" && starts_with(in.message, "can't convert ") &&
       in.message.find("numpy") != std::string::npos) {
@@ -99,6 +160,15 @@ std::vector<std::string> hint_lines(const HintInput& in) {
   // another.
   const std::string& arg_device = m.other;
   const std::string& others = m.common;
+  if (m.argument == "mat1" && m.op == "addmm" && !in.layer_made_in_forward.empty()) {
+    // The layer is new at every call, made on the CPU: moving the input would lead away.
+    const std::string& layer = in.layer_made_in_forward;
+    const std::string attribute = is_path(layer) ? layer : "layer";
+    return {"hint: " + quoted(layer) + " is made inside forward(), so every call builds a new layer "
+            "with its weights on " + others + " that model.to(...) never moved — make it once in "
+            "__init__ (" + quoted("self." + attribute + " = " + (is_path(layer) ? "nn.Linear(...)" : layer)) +
+            ") and call " + quoted("self." + attribute + "(x)") + " in forward"};
+  }
   if (m.argument == "mat1" && m.op == "addmm") {
     const HintOperand* input = nullptr;
     for (const HintOperand& op : in.operands) {
@@ -182,6 +252,11 @@ void HintEngine::observe(const RunOutcome& outcome) {
     in.operands = operand_list(found[0]);
     in.parameters = operand_list(found[1]);
     in.numpy_receiver = py::str(found[2]);
+    in.layer_made_in_forward = py::str(found[3]);
+    const std::vector<DeviceEntry>& gpus = cuda_devices();
+    in.gpu_count = static_cast<int>(gpus.size());
+    in.gpus_simulated = !cuda_devices_are_real();
+    if (!gpus.empty()) in.gpu_memory = format_size(gpus[0].capacity_bytes);
     in.unmoved = unmoved_;
     std::string text;
     for (const std::string& line : hint_lines(in)) text += (color_ ? paint_hint(line) : line) + "\n";

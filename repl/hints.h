@@ -1,6 +1,8 @@
 // Hints after an uncaught error: for a device mix-up, name each tensor operand of the
 // failing line by its source text and where it lives, and show the fix; also `.numpy()`
-// on a device tensor, a model fed input on another device, and `x.to(...)` left unassigned.
+// on a device tensor, a model fed input on another device, a layer made inside forward(),
+// `x.to(...)` left unassigned, a device name PyTorch lacks ('gpu'), a GPU ordinal the
+// session lacks, and a GPU out of memory.
 #pragma once
 
 #include <string>
@@ -43,6 +45,11 @@ struct HintInput {
   std::vector<UnmovedCall> unmoved;    // dropped `.to(...)` results seen so far
   std::vector<HintOperand> parameters; // first parameter of each module called on the line
   std::optional<HintMismatch> mismatch; // set for a same-device error
+  std::string layer_made_in_forward;   // `fc` (a local) or `nn.Linear(3, 2)` (made and called)
+  // The session's GPUs: how many, simulated or real, and what cuda:0 may use ("5.9 GiB").
+  int gpu_count = 0;
+  bool gpus_simulated = true;
+  std::string gpu_memory;
 };
 
 // The hint lines ("hint: ...", then at most one "note: ..."), uncoloured; empty when the

@@ -4,6 +4,7 @@
 
 #include <sstream>
 
+#include "core/backends/caching_allocator.h"
 #include "core/device_registry.h"
 #include "repl/hints.h"
 
@@ -230,4 +231,54 @@ TEST_CASE("session: no hint for other errors") {
   std::string err = run_with_hints("x = ones(2)\ny = ones(3)\nx + y\n");
   CHECK(err.find("hint:") == std::string::npos);
   CHECK(err.find("RuntimeError: The size of tensor a (2) must match") != std::string::npos);
+}
+
+TEST_CASE("session: a device name PyTorch lacks") {
+  std::string err = run_with_hints("x = ones(2)\ny = x.to('gpu')\n");
+  CHECK(last_lines(err, 1) == "hint: PyTorch calls an NVIDIA GPU 'cuda': write `.to('cuda')` (or "
+                              "'cuda:0', 'cuda:1', ... for one of several)\n");
+  err = run_with_hints("y = ones(2, device='tpu')\n");
+  CHECK(last_lines(err, 1) == "hint: PyTorch has no device 'tpu': the processor is 'cpu', an "
+                              "NVIDIA GPU 'cuda' (or 'cuda:0', 'cuda:1', ...)\n");
+}
+
+TEST_CASE("session: a GPU ordinal the session lacks") {
+  // CUDA's message ends in a newline: the hint follows the traceback's blank line.
+  std::string err = run_with_hints("y = ones(2, device='cuda:1')\n");
+  CHECK(last_lines(err, 2) == "\nhint: this session has 1 GPU, cuda:0 (torch.cuda.device_count() is 1) "
+                              "— to simulate more, start tensorplay with `--sim-gpus N`\n");
+}
+
+TEST_CASE("session: the simulated GPU out of memory") {
+  std::string err = run_with_hints("y = torch.empty(10**12, device='cuda')\n");
+  const std::string last = last_lines(err, 1);
+  CHECK(last.rfind("hint: this simulated GPU may use " + format_size(cuda_devices()[0].capacity_bytes) +
+                       " (the smaller of its card's memory and --sim-memory, by default a quarter of "
+                       "this machine's RAM); free what you no longer need (`del x`, then "
+                       "`torch.cuda.empty_cache()`) or use a smaller batch, or start tensorplay with "
+                       "`--sim-memory SIZE` (e.g. 8GiB)\n",
+                   0) == 0);
+}
+
+TEST_CASE("session: a tensor moved in the failing line is an operand of its own") {
+  std::string err = run_with_hints("A = ones(2, 2)\nB = ones(2, 2)\nC = A.to('cuda') @ B\n");
+  CHECK(last_lines(err, 1) == "hint: `A.to('cuda')` is on cuda:0, `B` is on cpu — move one: "
+                              "`B = B.to('cuda:0')`\n");
+}
+
+TEST_CASE("session: a layer made inside forward()") {
+  const std::string net =
+      "class Net(nn.Module):\n    def __init__(self):\n        super().__init__()\n"
+      "    def forward(self, x):\n";
+  std::string err = run_with_hints(net + "        fc = nn.Linear(3, 2)\n        return fc(x)\n" +
+                                   "model = Net().to(cuda)\nout = model(ones(4, 3).to(cuda))\n");
+  CHECK(last_lines(err, 1) == "hint: `fc` is made inside forward(), so every call builds a new layer "
+                              "with its weights on cpu that model.to(...) never moved — make it once "
+                              "in __init__ (`self.fc = nn.Linear(...)`) and call `self.fc(x)` in forward\n");
+  err = run_with_hints(net + "        return nn.Linear(3, 2)(x)\n" +
+                       "model = Net().to(cuda)\nout = model(ones(4, 3).to(cuda))\n");
+  CHECK(last_lines(err, 1) == "hint: `nn.Linear(3, 2)` is made inside forward(), so every call builds "
+                              "a new layer with its weights on cpu that model.to(...) never moved — "
+                              "make it once in __init__ (`self.layer = nn.Linear(3, 2)`) and call "
+                              "`self.layer(x)` in forward\n");
 }

@@ -1,7 +1,8 @@
 """What the device-error hints are built from, read off the failing source with `ast`: the
 tensor operands of the failing line (by their source text, with their devices), the first
-parameter of each model called there, the receiver of a `.numpy()` call, and the `x.to(...)`
-statements whose result was dropped. The hint text itself is written in C++ (repl/hints.cpp)."""
+parameter of each model called there, a layer that a forward() makes as it runs, the
+receiver of a `.numpy()` call, and the `x.to(...)` statements whose result was dropped. The
+hint text itself is written in C++ (repl/hints.cpp)."""
 import ast
 
 import torch
@@ -33,6 +34,8 @@ class _OperandFinder:
         self.operands = []    # (source text, device)
         self.parameters = []  # (source text of the parameter, device)
         self.numpy_receiver = ""
+        self.modules = []     # source text of each module called on the line
+        self.inline_layer = ""  # `nn.Linear(3, 2)` of `nn.Linear(3, 2)(x)`
 
     def text(self, node):
         return ast.get_source_segment(self.source, node) or ""
@@ -49,10 +52,33 @@ class _OperandFinder:
             if all(src != text for src, _ in self.operands):
                 self.operands.append((text, str(value.device)))
         elif isinstance(value, torch.nn.Module):
+            self.modules.append(text)
             named = list(value.named_parameters())
             if named:
                 name, param = named[0]
                 self.parameters.append((text + _python_path(name), str(param.device)))
+
+    def moved_device(self, call):
+        """The device of `x.to(DEVICE)`, `x.cuda()`, `x.cpu()` for a tensor x and a device
+        written in the call (a string, or a name of one), or ""."""
+        func = call.func
+        if not (isinstance(func, ast.Attribute) and func.attr in ("to", "cuda", "cpu")
+                and _is_plain_path(func.value)
+                and isinstance(_evaluate(func.value, self.namespace), torch.Tensor)):
+            return ""
+        try:
+            if func.attr == "cpu":
+                return "cpu"
+            if func.attr == "cuda":
+                return f"cuda:{torch.cuda.current_device()}" if not call.args else ""
+            if not call.args or not _is_plain_path(call.args[0]) and not isinstance(call.args[0], ast.Constant):
+                return ""
+            device = torch.device(_evaluate(call.args[0], self.namespace))
+            if device.type == "cuda" and device.index is None:
+                return f"cuda:{torch.cuda.current_device()}"
+            return str(device)
+        except Exception:  # not a device (a dtype, a tensor): a hint must never raise
+            return ""
 
     def walk(self, node):
         if isinstance(node, ast.BinOp):
@@ -60,7 +86,16 @@ class _OperandFinder:
             self.consider(node.right)
         elif isinstance(node, ast.Call):
             func = node.func
-            if isinstance(func, ast.Attribute):
+            if isinstance(func, ast.Call) and _is_plain_path(func.func):
+                made = _evaluate(func.func, self.namespace)
+                if isinstance(made, type) and issubclass(made, torch.nn.Module):
+                    self.inline_layer = self.text(func)  # a layer made and called at once
+            moved = self.moved_device(node)
+            if moved:
+                # `A.to('cuda')` is an operand of its own: a new tensor on the target device.
+                if all(src != self.text(node) for src, _ in self.operands):
+                    self.operands.append((self.text(node), moved))
+            elif isinstance(func, ast.Attribute):
                 if func.attr == "numpy" and not self.numpy_receiver:
                     self.numpy_receiver = self.text(func.value)
                 self.consider(func.value)
@@ -145,24 +180,54 @@ def failing_line(exc, filename):
     return None if entry is None else entry.tb_lineno
 
 
+def _failing_column(entry):
+    """The column where the failing instruction starts on its line, or None."""
+    try:
+        positions = list(entry.tb_frame.f_code.co_positions())
+        return positions[entry.tb_lasti // 2][2]
+    except Exception:  # no position information: every statement on the line counts
+        return None
+
+
+def _spans(stmt, line, column):
+    """Whether `stmt` holds the failing instruction (`x = a; y = a + b` fails in the second)."""
+    if column is None or stmt.end_lineno != line:
+        return True
+    return stmt.col_offset <= column <= stmt.end_col_offset
+
+
+def _layer_made_in_forward(finder, frame):
+    """The source text of a layer the failing forward() made as it ran (a local, or made and
+    called at once), or "": its weights never moved with the model."""
+    if frame.f_code.co_name != "forward":
+        return ""
+    for text in finder.modules:
+        if text in frame.f_locals and text != "self":
+            return text
+    return finder.inline_layer
+
+
 def operands(exc, source, filename):
-    """(operands, parameters, numpy receiver) of the statement that raised `exc`."""
+    """(operands, parameters, numpy receiver, layer made in forward) of the statement that
+    raised `exc`."""
     entry = _failing_frame(exc, filename)
     if entry is None:
-        return [], [], ""
+        return [], [], "", ""
     try:
         tree = ast.parse(source, filename)
     except SyntaxError:
-        return [], [], ""
+        return [], [], "", ""
     frame, line = entry.tb_frame, entry.tb_lineno
     namespace = dict(frame.f_globals)
     namespace.update(frame.f_locals)
     finder = _OperandFinder(source, namespace)
+    column = _failing_column(entry)
     for node in ast.walk(tree):
-        if isinstance(node, ast.stmt) and node.lineno == line:
+        if isinstance(node, ast.stmt) and node.lineno == line and _spans(node, line, column):
             for expr in _own_exprs(node):
                 finder.consider(expr)
-    return finder.operands, finder.parameters, finder.numpy_receiver
+    return (finder.operands, finder.parameters, finder.numpy_receiver,
+            _layer_made_in_forward(finder, frame))
 
 
 def dropped_moves(source, namespace, stop_line=None, known=()):
