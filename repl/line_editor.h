@@ -1,5 +1,6 @@
 // Interactive line input through libedit: prompts, history kept in a file in the user's
-// home (a failure to write it is a warning, never fatal), and tab completion.
+// home (each entry appended as it is added; a failure to write is a warning, never fatal),
+// and tab completion.
 #pragma once
 
 #include <functional>
@@ -26,6 +27,7 @@ class LineEditor {
  private:
   std::string history_path_;
   std::string warning_;
+  bool history_warned_ = false;  // the append failure was reported
 };
 
 }  // namespace tp::repl

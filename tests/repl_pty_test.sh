@@ -145,7 +145,7 @@ type_line ":next"
 expect '^Step 2 of 6: Read the message$' ":next did not show step 2"
 grep -qx '04_same_device_rule 2 1' "$WORK/.tensorplay/progress" || fail "progress not saved"
 
-# Ctrl-D leaves; the history file is written at exit.
+# Ctrl-D leaves; each entry reached the history file as it was typed.
 tmx send-keys -t tp C-d
 expect '^\[exited 0\]$' "Ctrl-D did not exit cleanly"
 grep -qx 'xs.append(7)' "$WORK/.tensorplay_history" || fail "history file missing xs.append(7)"
@@ -157,6 +157,23 @@ expect '^>>> $' "no prompt after the second start" 20
 type_line "import sys"
 type_line "sys.exit(4)"
 expect '^\[exited 4\]$' "sys.exit(4) did not end the prompt with status 4"
+
+# Killing the terminal (SIGHUP) loses no history: neither this session's lines nor earlier
+# sessions'; the next session recalls them with Up.
+tmx kill-session -t tp
+tmx new-session -d -x 160 -y 50 -s tp "bash $WORK/run.sh"
+expect '^>>> $' "no prompt after the third start" 20
+type_line "hist_probe = 6 * 7"
+expect '^>>> $' "no prompt after hist_probe"
+tmx kill-session -t tp
+sleep 0.5
+grep -qx 'hist_probe\\040=\\0406\\040\*\\0407' "$WORK/.tensorplay_history" ||
+  fail "a killed terminal lost the line typed before"
+grep -qx 'xs.append(7)' "$WORK/.tensorplay_history" || fail "a killed terminal lost earlier sessions' history"
+tmx new-session -d -x 160 -y 50 -s tp "bash $WORK/run.sh"
+expect '^>>> $' "no prompt after the fourth start" 20
+tmx send-keys -t tp Up
+expect '^>>> hist_probe = 6 \* 7$' "Up did not recall the line typed before the kill"
 
 [ -n "${PTY_DEBUG:-}" ] && screen
 if [ "$FAILED" -ne 0 ]; then exit 1; fi
