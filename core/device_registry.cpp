@@ -291,8 +291,8 @@ bool machine_clock_simulated() {
 
 std::string machine_clock_note() {
   if (!machine_clock_simulated()) return "";
-  return "time.time() and time.perf_counter() read the simulated machine's clock: host work "
-         "measured, GPU work modeled (--wall-clock for the host's own)";
+  return "timing: time.time() reads the simulated machine's clock, GPU work modeled "
+         "(--wall-clock: real time)";
 }
 
 int backend_index(Device device) {

@@ -43,6 +43,7 @@ const std::vector<MetaCommand>& meta_commands() {
       {":lessons", "", "", "the guided lessons, with your progress", cmd_lessons},
       {":lesson", "", "N", "start or resume lesson N", cmd_lesson},
       {":show", "", "", "show the lesson's current step again", cmd_show},
+      {":run", "", "", "run the current step's code, as if typed", cmd_run},
       {":check", "", "", "check the current step: what is still missing", cmd_check},
       {":hint", "", "", "a hint for the current step", cmd_hint},
       {":next", "", "", "go to the lesson's next step", cmd_next},

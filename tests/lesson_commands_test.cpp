@@ -75,7 +75,8 @@ TEST_CASE("a lesson step by step: :lesson, :check, :next, :back, :hint, :show") 
     std::string start = L.meta(":lesson 4");
     CHECK(start.rfind("Lesson 4: The same-device rule (10 min)\n\nStep 1 of 6: Make it crash\n", 0) ==
           0);
-    CHECK(has(start, "Type or paste:\n\n    import torch\n    X = torch.ones(2, 3)\n"));
+    // The code as it is, no indent: it can be copied from the screen and pasted.
+    CHECK(has(start, "Type or paste (or :run it):\n\nimport torch\nX = torch.ones(2, 3)\n"));
     CHECK(has(start, "This code should raise an error.\n"));
     CHECK(has(start, ":check when you are done, :next to move on.\n"));
     CHECK_FALSE(has(start, ":hint"));
@@ -85,7 +86,9 @@ TEST_CASE("a lesson step by step: :lesson, :check, :next, :back, :hint, :show") 
     // expect-error: not yet, then after the learner hits the error.
     CHECK(L.meta(":check") == "not yet: run the step's code; it should raise an error containing "
                               "\"Expected all tensors to be on the same device\"\n");
-    L.type("import torch\nX = torch.ones(2, 3)\nY = X.to('cuda')\nZ = X + Y\n");
+    // :run runs the step's code as if typed: its error reaches the lesson.
+    CHECK(L.meta(":run") == ":check to see whether the step is done.\n");
+    CHECK(has(L.printed.str(), "RuntimeError: Expected all tensors to be on the same device"));
     CHECK(has(L.lessons.last_error, "RuntimeError: Expected all tensors to be on the same device"));
     CHECK(L.meta(":check") == "ok: you hit the expected error\nStep 1 done! :next for the next step.\n");
 
@@ -115,6 +118,12 @@ TEST_CASE("a lesson step by step: :lesson, :check, :next, :back, :hint, :show") 
   CHECK(has(again.meta(":lesson 4"), "Step 2 of 6: Read the message\n"));
   CHECK(again.lessons.progress["04_same_device_rule"].done == std::set<int>{1, 2});
   std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("lesson prose in the terminal: no **bold** or *emphasis* markers") {
+  CHECK(terminal_prose("A **CPU** is like a *Ferrari*: fast.") == "A CPU is like a Ferrari: fast.");
+  // Inside `code`, and a * between spaces (a product), stay.
+  CHECK(terminal_prose("`x * 2` and `*args`; 2 * 3 is *six*") == "`x * 2` and `*args`; 2 * 3 is six");
 }
 
 TEST_CASE("a corrupt progress file and malformed instructor lessons are reported, not fatal") {

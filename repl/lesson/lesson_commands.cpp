@@ -92,19 +92,34 @@ std::string status_of(const LessonSession& s, const Lesson& l) {
   return "step " + std::to_string(std::min(it->second.current, n)) + " of " + std::to_string(n);
 }
 
-// Indents every line of `text` by four spaces.
-std::string indented(const std::string& text) {
-  std::istringstream in(text);
+}  // namespace
+
+std::string terminal_prose(const std::string& prose) {
+  // Outside `code` spans, **bold** and *emphasis* lose their markers; a * between spaces
+  // (a product) stays.
   std::string out;
-  for (std::string line; std::getline(in, line);) out += (line.empty() ? "" : "    ") + line + "\n";
+  bool in_code = false;
+  for (size_t i = 0; i < prose.size(); ++i) {
+    const char c = prose[i];
+    if (c == '`') in_code = !in_code;
+    if (c == '*' && !in_code) {
+      const bool opens = i + 1 < prose.size() && prose[i + 1] != ' ' && prose[i + 1] != '\n';
+      const bool closes = i > 0 && prose[i - 1] != ' ' && prose[i - 1] != '\n';
+      if (opens || closes) continue;
+    }
+    out += c;
+  }
   return out;
 }
+
+namespace {
 
 void show_step(LessonSession& s, std::ostream& out) {
   const Step& st = s.active->steps[s.step];
   out << "Step " << s.step + 1 << " of " << s.active->steps.size() << ": " << st.name << "\n";
-  if (!st.prose.empty()) out << "\n" << st.prose << "\n";
-  if (!st.code.empty()) out << "\nType or paste:\n\n" << indented(st.code);
+  if (!st.prose.empty()) out << "\n" << terminal_prose(st.prose) << "\n";
+  // Code is shown as it is, without an indent, so that it can be copied and pasted.
+  if (!st.code.empty()) out << "\nType or paste (or :run it):\n\n" << st.code;
   if (!st.expect_error.empty()) out << "\nThis code should raise an error.\n";
   out << "\n";
   if (!st.hint.empty()) out << "A hint is available: :hint\n";
@@ -179,6 +194,19 @@ void cmd_lesson(MetaContext& ctx, const std::string& arg) {
 
 void cmd_show(MetaContext& ctx, const std::string&) {
   if (LessonSession* s = open_lesson(ctx)) show_step(*s, ctx.out);
+}
+
+void cmd_run(MetaContext& ctx, const std::string&) {
+  LessonSession* s = open_lesson(ctx);
+  if (!s) return;
+  const Step& st = s->active->steps[s->step];
+  if (st.code.empty()) {
+    ctx.out << "This step has no code to run.\n";
+    return;
+  }
+  // As if typed: the prompt's observer sees an error (an expect-error step's, too).
+  ctx.session.run_interactive(st.code);
+  ctx.out << ":check to see whether the step is done.\n";
 }
 
 void cmd_next(MetaContext& ctx, const std::string&) {

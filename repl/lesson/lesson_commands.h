@@ -59,12 +59,16 @@ bool step_done_before(const LessonSession& s);
 
 namespace tp::repl {
 
+// A step's prose for the terminal: **bold** and *emphasis* without their markers.
+std::string terminal_prose(const std::string& prose);
+
 // The handlers for the meta command table; each needs ctx.lessons.
 void cmd_lessons(MetaContext& ctx, const std::string& arg);
 void cmd_lesson(MetaContext& ctx, const std::string& arg);
 void cmd_next(MetaContext& ctx, const std::string& arg);
 void cmd_back(MetaContext& ctx, const std::string& arg);
 void cmd_show(MetaContext& ctx, const std::string& arg);
+void cmd_run(MetaContext& ctx, const std::string& arg);
 void cmd_check(MetaContext& ctx, const std::string& arg);
 void cmd_hint(MetaContext& ctx, const std::string& arg);
 
