@@ -79,7 +79,9 @@ void LessonPanel::refresh_check(Session& s) {
   bool all = true;
   for (const lesson::CheckResult& c : checks) all = all && c.passed;
   bool now;
-  if (!st.expect_error.empty()) {
+  if (!lesson::names_not_set(s.lessons()).empty()) {
+    now = false;  // the checks could only be holding on what earlier steps left
+  } else if (!st.expect_error.empty()) {
     now = all && s.lessons().expected_error_hit;
   } else if (st.checks.empty()) {
     now = st.code.empty() || code_ran;  // nothing to check: done once its code ran
@@ -119,6 +121,9 @@ std::string LessonPanel::check_summary(Session& s) const {
   }
   if (!st.expect_error.empty() && !s.lessons().expected_error_hit) {
     return "Run the code: it should raise this error.";
+  }
+  if (const std::vector<std::string> missing = lesson::names_not_set(s.lessons()); !missing.empty()) {
+    return "Run this step's code: " + missing[0] + " has not been set since the step began.";
   }
   for (const lesson::CheckResult& c : checks) {
     if (!c.passed) return "Not yet true: " + c.expr;

@@ -22,9 +22,9 @@ void Session::start() {
   python_->set_run_observer([this](const RunOutcome& o) {
     hints_->observe(o);
     exited_ = exited_ || o.exited;  // exit(), quit(), sys.exit() close the window
+    lessons_.note_run(o);
     if (!o.ok && !o.exited) {
       last_error_ = lesson::error_text(o);
-      lessons_.note_error(last_error_);
       // The memory map flashes the operands of a device mix-up.
       py::object fields = py::getattr(o.exception, "device_mismatch", py::none());
       if (!fields.is_none()) {

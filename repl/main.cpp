@@ -58,8 +58,8 @@ struct Session {
       if (o.exited) {
         exited = true;
         exit_code = o.exit_code;
-      } else if (!o.ok) {
-        lessons.note_error(tp::lesson::error_text(o));
+      } else {
+        lessons.note_run(o);
       }
     });
   }

@@ -24,7 +24,7 @@ struct Learner {
     lessons.extra_dir = extra;
     I.set_output(&printed, &printed);
     I.set_run_observer([this](const RunOutcome& o) {
-      if (!o.ok) lessons.note_error(lesson::error_text(o));
+      lessons.note_run(o);
     });
   }
   std::string meta(const std::string& line) {
@@ -95,8 +95,8 @@ TEST_CASE("a lesson step by step: :lesson, :check, :next, :back, :hint, :show") 
     // A check step: false before the code, true after.
     CHECK(L.meta(":next").rfind("Step 2 of 6: Read the message\n", 0) == 0);
     std::string before = L.meta(":check");
-    CHECK(before == "still failing: 'cuda:0 and cpu' in message (NameError: name 'message' is not "
-                    "defined)\n");
+    CHECK(before == "not yet: run this step's code (or your own version of it): `message` has not "
+                    "been set since the step began\n");
     L.type("try:\n    X + Y\nexcept RuntimeError as e:\n    message = str(e)\n\n");
     CHECK(L.meta(":check") == "Step 2 done! :next for the next step.\n");
 
@@ -105,6 +105,13 @@ TEST_CASE("a lesson step by step: :lesson, :check, :next, :back, :hint, :show") 
     CHECK(has(step3, "A hint is available: :hint\n"));
     CHECK(L.meta(":hint") ==
           "hint: This is usually the right fix: move the data once, keep it on the GPU.\n");
+    // A Z left over from step 1 does not count, nor does a statement that raised.
+    L.type("Z = X.to('cuda') + 1\n");
+    L.meta(":back");
+    L.meta(":next");
+    CHECK(has(L.meta(":check"), "`Z` has not been set since the step began\n"));
+    L.type("Z = X + ones(2, 3, device='cuda')\n");
+    CHECK(has(L.meta(":check"), "`Z` has not been set since the step began\n"));
     L.type("Z = X + 1\n");
     CHECK(L.meta(":check") == "still false: Z.device.type == 'cuda'\n");
     CHECK(L.meta(":show") == step3);

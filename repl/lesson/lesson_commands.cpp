@@ -14,11 +14,52 @@
 
 namespace tp::lesson {
 
+namespace {
+
+// The top-level names `source` binds (tensorplay/assigned.py); none when Python fails.
+std::vector<std::string> bound_names(const std::string& source) {
+  std::vector<std::string> names;
+  try {
+    for (py::handle n : py::module_::import("tensorplay.assigned").attr("assigned_names")(source))
+      names.push_back(py::str(n));
+  } catch (const py::error_already_set&) {  // never disturb the session
+  }
+  return names;
+}
+
+}  // namespace
+
+void LessonSession::note_run(const RunOutcome& outcome) {
+  if (outcome.exited) return;
+  if (!outcome.ok) {
+    note_error(error_text(outcome));
+    return;
+  }
+  if (!active) return;
+  for (std::string& n : bound_names(outcome.source)) names_set.insert(std::move(n));
+}
+
 void LessonSession::note_error(const std::string& text) {
   last_error = text;
   if (active && !active->steps[step].expect_error.empty() &&
       text.find(active->steps[step].expect_error) != std::string::npos)
     expected_error_hit = true;
+}
+
+void LessonSession::begin_step(int index) {
+  step = index;
+  expected_error_hit = false;
+  names_set.clear();
+}
+
+std::vector<std::string> names_not_set(const LessonSession& s) {
+  std::vector<std::string> missing;
+  if (!s.active) return missing;
+  const Step& st = s.active->steps[s.step];
+  if (!st.expect_error.empty()) return missing;
+  for (const std::string& n : bound_names(st.code))
+    if (!s.names_set.count(n)) missing.push_back(n);
+  return missing;
 }
 
 std::string missing_gpus_note(const Lesson& l, int have, bool real, const std::string& program) {
@@ -138,8 +179,7 @@ LessonSession* open_lesson(MetaContext& ctx) {
 }
 
 void go_to(LessonSession& s, int step, std::ostream& out) {
-  s.step = step;
-  s.expected_error_hit = false;
+  s.begin_step(step);
   remember_step(s, out);
   show_step(s, out);
 }
@@ -250,6 +290,12 @@ void cmd_check(MetaContext& ctx, const std::string&) {
               << st.expect_error << "\"\n";
     }
   }
+  // Checks could hold on what earlier steps left: the step's own names come first.
+  if (const std::vector<std::string> missing = lesson::names_not_set(*s); !missing.empty()) {
+    ctx.out << "not yet: run this step's code (or your own version of it): `" << missing[0]
+            << "` has not been set since the step began\n";
+    return;
+  }
   for (const lesson::CheckResult& c : lesson::evaluate_checks(ctx.session, st)) {
     if (c.passed) continue;
     ok = false;
@@ -300,8 +346,7 @@ bool start_lesson(LessonSession& s, int number, std::ostream& out) {
 }
 
 void set_step(LessonSession& s, int step, std::ostream& out) {
-  s.step = step;
-  s.expected_error_hit = false;
+  s.begin_step(step);
   repl::remember_step(s, out);
 }
 

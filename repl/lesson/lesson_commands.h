@@ -1,9 +1,11 @@
-// The REPL's lesson commands (:lessons, :lesson N, :next, :back, :show, :check, :hint) and
-// the state they share: the loaded lessons, the open lesson and step, the learner's saved
-// progress, and the errors the learner hit since the step began (for expect-error steps).
+// The REPL's lesson commands (:lessons, :lesson N, :next, :back, :show, :run, :check, :hint)
+// and the state they share: the loaded lessons, the open lesson and step, the learner's saved
+// progress, and what the learner's inputs did since the step began: the errors they hit (for
+// expect-error steps) and the names they set (a step's checks count only for its own work).
 #pragma once
 
 #include <iosfwd>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -26,10 +28,20 @@ struct LessonSession {
   int step = 0;                    // its current step, from 0
   bool expected_error_hit = false;  // the step's expect-error text was seen since it began
   std::string last_error;           // the last uncaught error, "Type: message"
+  std::set<std::string> names_set;  // top-level names inputs that ran cleanly set since then
 
-  // Called after each input that raised: remembers it, and whether it is the step's error.
+  // Called after each input: an error is remembered (and whether it is the step's), the
+  // names a clean input bound are noted.
+  void note_run(const RunOutcome& outcome);
   void note_error(const std::string& text);
+  // Forgets what the inputs did: a step begins.
+  void begin_step(int index);
 };
+
+// The names the open step's code binds that no clean input has set since the step began:
+// until they are, its checks could only be holding on leftovers. Empty for a step that is
+// meant to raise, or with no lesson open.
+std::vector<std::string> names_not_set(const LessonSession& s);
 
 // What to tell a learner whose session has `have` GPUs when `l` needs more: how to restart
 // `program` (tensorplay or tensorplay-gui) with enough simulated ones (with --sim when the

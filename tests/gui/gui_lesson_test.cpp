@@ -177,13 +177,20 @@ TEST_CASE("lesson panel: what it shows for a step, Run, the live check mark, the
   // Nothing evaluated before the learner's first input: no mark.
   CHECK_FALSE(f.p.passed);
   CHECK(f.p.checks.empty());
-  CHECK(f.p.check_summary(f.s) == "Run the code to finish this step.");
+  CHECK(f.p.check_summary(f.s) == "Run this step's code: a has not been set since the step began.");
   // An input that leaves the check false (it raises: no `a` yet).
   f.p.after_run(f.s, f.s.run("z = 1\n"), false);
   CHECK_FALSE(f.p.passed);
   REQUIRE(f.p.checks.size() == 1);
   CHECK_FALSE(f.p.checks[0].passed);
-  CHECK(f.p.check_summary(f.s) == "Not yet true: a.sum().item() == 2.0");
+  CHECK(f.p.check_summary(f.s) == "Run this step's code: a has not been set since the step began.");
+  // An `a` that makes the check true, set before the step began, does not count.
+  f.s.run("a = torch.ones(2)\n");
+  REQUIRE(f.p.move(f.s, +1));
+  REQUIRE(f.p.move(f.s, -1));
+  f.p.after_run(f.s, f.s.run("z = 2\n"), false);
+  CHECK(f.p.checks[0].passed);
+  CHECK_FALSE(f.p.passed);
   CHECK(f.saved().done.empty());
 
   // Run: the code goes through the console's path; the mark turns on and is saved.
