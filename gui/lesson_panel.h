@@ -30,6 +30,7 @@ struct LessonPanel {
   bool hint_open = false;
   bool code_ran = false;  // the step's code ran from the Run button without an error
   bool scroll_to_check = false;  // the Run button was pressed: show the check's outcome
+  bool offer_replay = false;     // resumed past step 1 in this session: offer its earlier code
   // The live check, evaluated after each console run (a check runs Python, so never once
   // per frame); empty until the first run after the step was shown.
   std::vector<lesson::CheckResult> checks;
@@ -57,6 +58,8 @@ struct LessonPanel {
   // After any console input: follows :lesson/:next typed there, then re-checks. `step_code`
   // says the input was this step's code sent by the Run button.
   void after_run(Session& s, const RunReport& report, bool step_code);
+  // Runs the code of the steps before the shown one (a resumed lesson), reporting in notes.
+  void replay(Session& s);
   // Evaluates the step's checks now; the step is recorded done (and saved) once it passes.
   void refresh_check(Session& s);
   // The lessons, with the saved progress; reads them on first use.

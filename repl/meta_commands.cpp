@@ -44,6 +44,7 @@ const std::vector<MetaCommand>& meta_commands() {
       {":lesson", "", "N", "start or resume lesson N", cmd_lesson},
       {":show", "", "", "show the lesson's current step again", cmd_show},
       {":run", "", "", "run the current step's code, as if typed", cmd_run},
+      {":replay", "", "", "run the code of the steps before this one (after resuming)", cmd_replay},
       {":check", "", "", "check the current step: what is still missing", cmd_check},
       {":hint", "", "", "a hint for the current step", cmd_hint},
       {":next", "", "", "go to the lesson's next step", cmd_next},

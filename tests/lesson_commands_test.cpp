@@ -119,11 +119,18 @@ TEST_CASE("a lesson step by step: :lesson, :check, :next, :back, :hint, :show") 
     CHECK(has(L.meta(":lessons"), "step 2 of 6"));
   }
 
-  // Progress is saved: a new REPL resumes at step 2.
+  // Progress is saved: a new REPL resumes at step 2, and offers to replay step 1's code.
   Learner again(dir);
   CHECK(has(again.meta(":lessons"), "step 2 of 6"));
-  CHECK(has(again.meta(":lesson 4"), "Step 2 of 6: Read the message\n"));
+  std::string resumed = again.meta(":lesson 4");
+  CHECK(has(resumed, "Resuming at step 2. If the code of step 1 has not run in this session, "
+                     ":replay runs it now.\n\nStep 2 of 6: Read the message\n"));
   CHECK(again.lessons.progress["04_same_device_rule"].done == std::set<int>{1, 2});
+  CHECK_FALSE(again.I.get_global("Y"));
+  CHECK(again.meta(":replay") == "Ran the code of step 1. Now this step's.\n");
+  CHECK(again.I.get_global("Y"));  // step 1's variables are back (its expected error raised)
+  again.type("try:\n    X + Y\nexcept RuntimeError as e:\n    message = str(e)\n\n");
+  CHECK(again.meta(":check") == "Step 2 done! :next for the next step.\n");
   std::filesystem::remove_all(dir);
 }
 

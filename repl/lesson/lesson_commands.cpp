@@ -229,7 +229,23 @@ void cmd_lesson(MetaContext& ctx, const std::string& arg) {
           << " min)\n\n";
   std::string note = lesson::missing_gpus_note(*found, cuda::device_count(), cuda_devices_are_real());
   if (!note.empty()) ctx.out << note << "\n\n";
+  if (resume > 1) {
+    // A new session has none of the earlier steps' variables.
+    ctx.out << "Resuming at step " << resume << ". If the code of "
+            << (resume == 2 ? "step 1" : "steps 1-" + std::to_string(resume - 1))
+            << " has not run in this session, :replay runs it now.\n\n";
+  }
   go_to(*s, resume - 1, ctx.out);
+}
+
+void cmd_replay(MetaContext& ctx, const std::string&) {
+  LessonSession* s = open_lesson(ctx);
+  if (!s) return;
+  if (s->step == 0) {
+    ctx.out << "This is the first step: nothing before it to replay.\n";
+    return;
+  }
+  ctx.out << lesson::replay_earlier_steps(ctx.session, *s);
 }
 
 void cmd_show(MetaContext& ctx, const std::string&) {
@@ -362,6 +378,26 @@ std::string progress_status(const LessonSession& s, const Lesson& l) { return re
 bool step_done_before(const LessonSession& s) {
   auto it = s.progress.find(repl::lesson_id(*s.active));
   return it != s.progress.end() && it->second.done.count(s.step + 1);
+}
+
+std::string replay_earlier_steps(PythonSession& session, LessonSession& s) {
+  const int current = s.step;
+  std::string failures;
+  for (int k = 0; k < current; ++k) {
+    const Step& st = s.active->steps[k];
+    if (st.code.empty()) continue;
+    const StepResult r = run_step(session, st);  // output captured: only the outcome is told
+    const bool as_meant = st.expect_error.empty() ? r.code_ok : r.expected_error_hit;
+    if (!as_meant) {
+      std::string e = r.error;
+      while (!e.empty() && e.back() == '\n') e.pop_back();
+      failures += "step " + std::to_string(k + 1) + " raised: " + e.substr(e.find_last_of('\n') + 1) + "\n";
+    }
+  }
+  s.begin_step(current);  // the replay is not this step's work
+  const std::string steps = current == 1 ? "step 1" : "steps 1-" + std::to_string(current);
+  return failures.empty() ? "Ran the code of " + steps + ". Now this step's.\n"
+                          : "Ran the code of " + steps + ", but\n" + failures;
 }
 
 }  // namespace tp::lesson

@@ -66,6 +66,10 @@ void record_step_done(LessonSession& s, std::ostream& out);
 std::string progress_status(const LessonSession& s, const Lesson& l);
 // The open lesson's current step is marked passed in the progress.
 bool step_done_before(const LessonSession& s);
+// Runs the code of the open lesson's steps before the current one in `session` (a resumed
+// lesson in a new session has none of their variables), output captured; says which ran
+// and any that did not end as meant.
+std::string replay_earlier_steps(PythonSession& session, LessonSession& s);
 
 }  // namespace tp::lesson
 
@@ -81,6 +85,7 @@ void cmd_next(MetaContext& ctx, const std::string& arg);
 void cmd_back(MetaContext& ctx, const std::string& arg);
 void cmd_show(MetaContext& ctx, const std::string& arg);
 void cmd_run(MetaContext& ctx, const std::string& arg);
+void cmd_replay(MetaContext& ctx, const std::string& arg);
 void cmd_check(MetaContext& ctx, const std::string& arg);
 void cmd_hint(MetaContext& ctx, const std::string& arg);
 

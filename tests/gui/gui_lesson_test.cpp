@@ -381,3 +381,25 @@ TEST_CASE("demo: follows a step chosen in the console, then runs that step's cod
   CHECK(d.follow(7).kind == DemoCommand::None);  // no such step: ignored
   CHECK(d.step() == 1);
 }
+
+TEST_CASE("lesson panel: a lesson resumed in a new session offers to run the earlier steps") {
+  LessonSessionFixture f;
+  REQUIRE(f.p.open(f.s, 901));
+  CHECK_FALSE(f.p.offer_replay);  // at step 1 there is nothing before
+  f.p.after_run(f.s, f.s.run(f.p.current().code), true);
+  REQUIRE(f.p.move(f.s, +1));
+
+  // A new session (the window started again) resumes at step 2 without step 1's `a`.
+  Session again{DeviceConfig{}};
+  again.lessons().extra_dir = f.d.lessons();
+  again.lessons().progress_path = f.d.progress();
+  LessonPanel p;
+  REQUIRE(p.open(again, 901));
+  CHECK(p.step == 1);
+  CHECK(p.offer_replay);
+  CHECK_FALSE(again.python().get_global("a"));
+  p.replay(again);
+  CHECK_FALSE(p.offer_replay);
+  CHECK(again.python().get_global("a"));
+  CHECK(p.notes.find("Ran the code of step 1. Now this step's.\n") != std::string::npos);
+}
