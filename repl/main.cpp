@@ -1,6 +1,7 @@
 // The tensorplay program: sets up the devices, then runs a script, a -c string, piped
 // input, or the interactive prompt over one embedded CPython session whose `torch` is
 // tensorplay's; the process ends as `python`'s does (atexit, flushed output), less the teardown.
+#include <poll.h>
 #include <unistd.h>
 
 #include <csignal>
@@ -82,6 +83,12 @@ struct Session {
   int exit_code = 0;
 };
 
+// True when more input is already waiting on stdin: a paste is still arriving.
+bool input_pending() {
+  pollfd fd{STDIN_FILENO, POLLIN, 0};
+  return ::poll(&fd, 1, 0) > 0 && (fd.revents & POLLIN) != 0;
+}
+
 std::string read_all(std::istream& in) {
   std::ostringstream ss;
   ss << in.rdbuf();
@@ -139,6 +146,9 @@ int interactive(Session& session) {
       }
       buffer += *line + "\n";
       if (tp::PythonSession::needs_more_input(buffer)) continue;
+      // A blank line ends a block, as in python; but in a paste (the rest of it already
+      // waiting) the block may go on after it: the next method of a class.
+      if (line->empty() && buffer != "\n" && input_pending()) continue;
       editor.add_history(buffer.substr(0, buffer.size() - 1));
       std::cout.flush();  // what the prompt printed comes before what the code prints
       session.python->run_interactive(buffer);

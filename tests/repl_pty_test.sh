@@ -101,6 +101,12 @@ expect 'Traceback \(most recent call last\):$' "Ctrl-C did not interrupt while T
 type_line "print('still ' + 'alive')"
 expect '^still alive$' "the session did not survive the interrupt"
 
+# A pasted block with a blank line inside a class (between two methods) is one class, as in
+# a file: the blank line does not end the block while the paste is still arriving.
+tmx send-keys -t tp -l "$(printf 'class Pasted:\n    def one(self):\n        return 1\n\n    def two(self):\n        return 2\n\nprint(%s, Pasted().two())' "'pasted ' + 'class'")"
+tmx send-keys -t tp Enter
+expect '^pasted class 2$' "a pasted class with a blank line between its methods did not work"
+
 # Ctrl-C stops a long run of simulated-GPU kernels too.
 interrupts=$(screen | grep -c '^KeyboardInterrupt$')
 type_line "a = torch.ones(1000, 1000).to(cuda)"
