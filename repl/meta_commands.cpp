@@ -24,6 +24,7 @@ void cmd_help(MetaContext& ctx, const std::string& arg);
 void cmd_devices(MetaContext& ctx, const std::string& arg);
 void cmd_mem(MetaContext& ctx, const std::string& arg);
 void cmd_time(MetaContext& ctx, const std::string& arg);
+void cmd_grid(MetaContext& ctx, const std::string& arg);
 void cmd_reset(MetaContext& ctx, const std::string& arg);
 void cmd_quit(MetaContext& ctx, const std::string& arg);
 
@@ -38,6 +39,8 @@ const std::vector<MetaCommand>& meta_commands() {
       {":mem", "", "", "every tensor in scope: name, device, shape, dtype, bytes", cmd_mem},
       {":time", "", "STMT", "run STMT; host wall time, and device time (measured or modeled)",
        cmd_time},
+      {":grid", "", "[A B]", "which GPU thread computes which element of A @ B (the GUI's thread grid)",
+       cmd_grid},
       {":reset", "", "", "start a fresh session (variables cleared, devices set up again)",
        cmd_reset},
       {":lessons", "", "", "the guided lessons, with your progress", cmd_lessons},
@@ -361,6 +364,25 @@ void cmd_time(MetaContext& ctx, const std::string& arg) {
     for (const DeviceEntry& e : cuda_devices())
       ctx.out << e.device.str() << " device time: n/a (real GPU: measure it with "
               << "torch.cuda.Event)\n";
+  }
+}
+
+void cmd_grid(MetaContext& ctx, const std::string& arg) {
+  std::istringstream names(arg.empty() ? "A B" : arg);
+  std::string a, b, extra;
+  names >> a >> b;
+  if (b.empty() || (names >> extra)) {
+    ctx.out << "usage: :grid [A B]   two matrices of the session, A and B by default\n";
+    return;
+  }
+  try {
+    py::dict g = ctx.session.globals();
+    py::object none = py::none();
+    py::object ta = g.contains(a) ? py::object(g[a.c_str()]) : none;
+    py::object tb = g.contains(b) ? py::object(g[b.c_str()]) : none;
+    ctx.out << py::module_::import("tensorplay.grid_text").attr("explain")(ta, tb, a, b).cast<std::string>();
+  } catch (const py::error_already_set& e) {
+    ctx.out << "error: " << e.what() << "\n";
   }
 }
 

@@ -201,3 +201,24 @@ TEST_CASE(":time runs the statement and labels measured and modeled times") {
   CHECK(plain.find("machine time") == std::string::npos);
   configure_devices(DeviceConfig{});
 }
+
+TEST_CASE(":grid prints which GPU thread computes which element of A @ B") {
+  configure_devices(DeviceConfig{});
+  PythonSession I;
+  std::ostringstream out, err;
+  I.set_output(&out, &err);
+  CHECK(run_meta(I, ":grid") == "A and B must be tensors (define them, or name two: :grid X W)\n");
+  REQUIRE(I.run_code("A = torch.tensor([[1., 2., 3.], [4., 5., 6.]])\n"
+                     "B = torch.tensor([[1., 0.], [0., 1.], [1., 1.]])\n"));
+  CHECK(run_meta(I, ":grid") ==
+        "C = A @ B is 2 x 2: on a GPU, one thread per element, 4 threads in all. Thread (i, j) of the "
+        "grid computes C[i, j] from row i of A and column j of B, all at the same time:\n"
+        "  thread (0, 0) -> C[0, 0] = 1*1 + 2*0 + 3*1 = 4\n"
+        "  thread (0, 1) -> C[0, 1] = 1*0 + 2*1 + 3*1 = 5\n"
+        "  thread (1, 0) -> C[1, 0] = 4*1 + 5*0 + 6*1 = 10\n"
+        "  thread (1, 1) -> C[1, 1] = 4*0 + 5*1 + 6*1 = 11\n"
+        "On a CPU, a few cores go through the same elements one after another.\n");
+  CHECK(run_meta(I, ":grid B A").rfind("C = B @ A is 3 x 3: ", 0) == 0);
+  CHECK(run_meta(I, ":grid A A") == "A @ A needs matrices (m, k) and (k, n); they are (2, 3) and (2, 3)\n");
+  CHECK(run_meta(I, ":grid A") == "usage: :grid [A B]   two matrices of the session, A and B by default\n");
+}

@@ -47,6 +47,7 @@ class MachineClock {
   double paused_ns_ = 0;        // real time that passed while frozen
 };
 
+// The program's clock; TENSORPLAY_FREEZE_HOST_CLOCK=1 starts it frozen (for tests).
 MachineClock& machine_clock();
 
 // Marks the real time of its lifetime as simulation, not host work (SimBackend's entry
