@@ -179,14 +179,16 @@ void draw_step_body(App& app, float width) {
   draw_spans(summary, ImGui::GetContentRegionAvail().x, 0, &summary_colour);
   ImGui::EndGroup();
   if (!st.expect_error.empty()) {
-    draw_check_mark(app.session.lessons().expected_error_hit, font * 0.8f);
+    draw_check_mark(p.passed || app.session.lessons().expected_error_hit, font * 0.8f);
     ImGui::SameLine();
     ImGui::BeginGroup();
     draw_spans({{"raises: ", SpanStyle::Plain}, {st.expect_error, SpanStyle::Code}}, ImGui::GetContentRegionAvail().x);
     ImGui::EndGroup();
   }
-  for (size_t i = 0; i < st.checks.size(); ++i) {  // marks off until first evaluated
-    draw_check_mark(i < p.checks.size() && p.checks[i].passed, font * 0.8f);
+  // Marks are off until first evaluated; a step done (now or before, as the saved progress
+  // says after Back) shows all of them on, as its own mark.
+  for (size_t i = 0; i < st.checks.size(); ++i) {
+    draw_check_mark(p.passed || (i < p.checks.size() && p.checks[i].passed), font * 0.8f);
     ImGui::SameLine();
     ImGui::BeginGroup();
     draw_spans({{st.checks[i].expr, SpanStyle::Code}}, ImGui::GetContentRegionAvail().x);

@@ -162,14 +162,12 @@ void show_step(LessonSession& s, std::ostream& out) {
   // Code is shown as it is, without an indent, so that it can be copied and pasted.
   if (!st.code.empty()) out << "\nType or paste (or :run it):\n\n" << st.code;
   if (!st.expect_error.empty()) out << "\nThis code should raise an error.\n";
-  // The GUI opens a view with the step; the terminal has a command for each.
+  // The GUI opens a view with the step; a command shows the same in text.
   switch (st.view) {
-    case lesson::View::Grid:
-      out << "\nIn the terminal, :grid shows which GPU thread computes which element of A @ B.\n";
-      break;
-    case lesson::View::Memory: out << "\nIn the terminal, :mem lists your tensors and where they live.\n"; break;
-    case lesson::View::Devices: out << "\nIn the terminal, :devices lists the devices and their memory.\n"; break;
-    case lesson::View::Timings: out << "\nIn the terminal, :time STMT shows the host's and the device's time.\n"; break;
+    case lesson::View::Grid: out << "\nSee it: :grid shows which GPU thread computes which element of A @ B.\n"; break;
+    case lesson::View::Memory: out << "\nSee it: :mem lists your tensors and where they live.\n"; break;
+    case lesson::View::Devices: out << "\nSee it: :devices lists the devices and their memory.\n"; break;
+    case lesson::View::Timings: out << "\nSee it: :time STMT shows the host's and the device's time.\n"; break;
     case lesson::View::None: break;
   }
   out << "\n";
