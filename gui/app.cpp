@@ -189,6 +189,7 @@ void draw_app(App& app) {
   if (!app.lesson.wanted_view.empty() && parse_view(app.lesson.wanted_view, wanted)) {
     app.view = wanted;
     app.select_view = true;
+    if (wanted == View::Timings) load_recorded_bench_if_empty(app);  // never an empty plot
   }
   app.lesson.wanted_view.clear();
 

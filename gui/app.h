@@ -124,6 +124,11 @@ void draw_lesson_view(App& app);   // the Lesson tab: the list of lessons
 void draw_lesson_panel(App& app);  // the open lesson's column beside the views
 void draw_grid_view(App& app);
 void draw_timings_view(App& app);
+// Loads recorded benchmark results (JSON) into the timings view; a bad file is a message there.
+void load_bench_file(App& app, const std::string& path);
+// When the timings view has no results: loads the recorded run for the session's simulated
+// GPU (assets/benchmarks/cpu_sim_PROFILE.json), if there is one, so a lesson's view has content.
+void load_recorded_bench_if_empty(App& app);
 void draw_memory_view(App& app);
 void draw_console_view(App& app, float height);
 void draw_devices_view(App& app);

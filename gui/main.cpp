@@ -111,22 +111,6 @@ int record_bench(const tp::gui::GuiOptions& o) {
   return 0;
 }
 
-// Loads --bench-file into the timings view.
-void load_bench_file(tp::gui::App& app, const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  std::string error;
-  std::optional<tp::gui::BenchResults> r = tp::gui::from_json(ss.str(), error);
-  if (!in || !r) {
-    app.timings.message = path + ": " + (in ? error : "cannot read");
-    return;
-  }
-  app.timings.runner.set_results(*r);
-  app.timings.path = path;
-  app.timings.message = "loaded " + path;
-}
-
 }  // namespace
 
 static int run_gui(int argc, char** argv) {
@@ -206,7 +190,7 @@ static int run_gui(int argc, char** argv) {
     app.console.add(LineKind::Input, ">>> " + code);
     app.run(code + "\n");
   }
-  if (!opts->bench_file.empty()) load_bench_file(app, opts->bench_file);
+  if (!opts->bench_file.empty()) tp::gui::load_bench_file(app, opts->bench_file);
   app.timings.large = opts->bench_large;
   if (!opts->signal_shots.empty()) std::signal(SIGUSR1, on_sigusr1);
 

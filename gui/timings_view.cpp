@@ -6,9 +6,12 @@
 
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
+#include "core/device_registry.h"
+#include "core/gpu_profile.h"
 #include "gui/app.h"
 
 namespace tp::gui {
@@ -197,6 +200,32 @@ void draw_timings_view(App& app) {
   }
   draw_legend(app, r);
   ImGui::EndChild();
+}
+
+void load_bench_file(App& app, const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  std::string error;
+  std::optional<BenchResults> r = from_json(ss.str(), error);
+  if (!in || !r) {
+    app.timings.message = path + ": " + (in ? error : "cannot read");
+    return;
+  }
+  app.timings.runner.set_results(*r);
+  app.timings.path = path;
+  app.timings.message = "loaded " + path;
+}
+
+void load_recorded_bench_if_empty(App& app) {
+  if (!app.timings.runner.results().series.empty() || app.timings.runner.running()) return;
+  const std::vector<DeviceEntry>& gpus = cuda_devices();
+  if (gpus.empty() || !gpus[0].simulated) return;  // a real GPU is measured with Run benchmark
+  const std::string name = "cpu_sim_" + gpus[0].profile.id + ".json";
+  const std::filesystem::path path = std::filesystem::path(gpu_profiles_dir()).parent_path() / "benchmarks" / name;
+  if (!std::ifstream(path)) return;
+  load_bench_file(app, path.lexically_normal().string());
+  app.timings.message = "showing a recorded run (" + name + "); Run benchmark measures this machine";
 }
 
 }  // namespace tp::gui

@@ -22,6 +22,8 @@ shot mismatch --view memory --exec "x = ones(1000, 1000)" --exec "y = x.to('cuda
 shot console --view console --exec "x = ones(2, 2)" --exec "y = x.to('cuda')" --exec "x + y" --frames 5
 shot devices --view devices --frames 5
 shot lesson --view lesson --frames 5
+# A lesson step that opens the timings view shows the recorded run, not an empty plot.
+shot lesson_timings --exec ":lesson 7" --exec ":next" --frames 5
 shot present --view grid --present --frames 5
 
 # The click test: select a cell, then press Play; SIGUSR1 takes a screenshot each time.
@@ -54,7 +56,7 @@ xvfb-run -a -s "-screen 0 1280x800x24" bash "$OUT/run.sh" "$GUI" "$OUT" "$ASSETS
 echo "window runs took $(( $(date +%s) - start )) s"
 if [ -s "$OUT/errors" ]; then cat "$OUT/errors"; fails=$((fails + 1)); fi
 
-for v in grid grid_done timings memory mismatch console devices lesson present; do
+for v in grid grid_done timings memory mismatch console devices lesson lesson_timings present; do
   check "$v: a screenshot with content" "$CHECK" notblank "$OUT/$v.png" 12
 done
 # Thread grid (1280x800, the controls take the left quarter): the grey of A and B, no
@@ -65,6 +67,7 @@ check "grid: played to the end, cells differ from the start" "$CHECK" differ "$O
 check "timings: plot area" "$CHECK" colour "$OUT/timings.png" 0 0.2 0.7 0.9 20 22 28 3 0.3
 check "timings: CPU BLAS line" "$CHECK" colour "$OUT/timings.png" 0 0.1 0.7 1 250 170 60 30 0.0005
 check "timings: crossover marked" "$CHECK" colour "$OUT/timings.png" 0 0.1 0.7 1 255 255 0 40 0.0003
+check "lesson's timings view: the recorded CPU BLAS line" "$CHECK" colour "$OUT/lesson_timings.png" 0.37 0.1 0.75 1 250 170 60 30 0.0005
 # Memory map: a host box (blue) on the left, a device box (orange) on the right.
 check "memory: x in host RAM" "$CHECK" colour "$OUT/memory.png" 0 0.1 0.4 0.75 70 120 200 6 0.01
 check "memory: y in GPU memory" "$CHECK" colour "$OUT/memory.png" 0.55 0.1 1 0.75 220 130 50 6 0.01
