@@ -78,7 +78,8 @@ void App::run(const std::string& input, bool step_code) {
   for (Transfer& t : detect_transfers(before, memory.map, rep.copies, rep.wall_seconds)) {
     memory.transfers.push_back(t);
   }
-  auto flash = mismatch_operands(before, rep.code, rep.mismatch_devices);
+  // The operands as they are after the run: a step may create them in the code that fails.
+  auto flash = mismatch_operands(memory.map, rep.code, rep.mismatch_devices);
   if (!flash.empty()) {
     memory.flash = flash;
     memory.flash_age = 0;

@@ -110,14 +110,18 @@ void draw_legend(App& app, const BenchResults& r) {
   for (size_t i = 0; i < r.series.size(); ++i) {
     const BenchSeries& s = r.series[i];
     ImGui::PushID(int(i));
-    bool on = !ts.hidden[i];
+    // With "include transfers" a copy has no line of its own: it is inside each GPU line.
+    const bool folded = ts.include_transfers && (s.kind == SeriesKind::CopyToDevice || s.kind == SeriesKind::CopyToHost);
+    bool on = !ts.hidden[i] && !folded;
     ImGui::PushStyleColor(ImGuiCol_CheckMark, ImGui::ColorConvertU32ToFloat4(series_colour(i)));
+    ImGui::BeginDisabled(folded);
     if (ImGui::Checkbox("##on", &on)) ts.hidden[i] = !on;
+    ImGui::EndDisabled();
     ImGui::PopStyleColor();
     ImGui::SameLine();
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(series_colour(i)), "%s", s.name.c_str());
     ImGui::SameLine();
-    ImGui::TextDisabled("%s", s.measured ? "measured" : "modeled");
+    ImGui::TextDisabled("%s", folded ? "added to the GPU lines" : s.measured ? "measured" : "modeled");
     if (!s.points.empty()) {  // the largest size's figures on a line of their own
       const BenchPoint& p = s.points.back();
       std::string figures = "N=" + std::to_string(p.n) + ": " + format_seconds(p.seconds);

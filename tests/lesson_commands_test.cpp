@@ -78,7 +78,7 @@ TEST_CASE("a lesson step by step: :lesson, :check, :next, :back, :hint, :show") 
     // The code as it is, no indent: it can be copied from the screen and pasted.
     CHECK(has(start, "Type or paste (or :run it):\n\nimport torch\nX = torch.ones(2, 3)\n"));
     CHECK(has(start, "This code should raise an error.\n"));
-    CHECK(has(start, "See it: :devices lists the devices and their memory.\n"));  // view: devices
+    CHECK(has(start, "See it: :mem lists your tensors and where they live.\n"));  // view: memory
     CHECK(has(start, ":check when you are done, :next to move on.\n"));
     CHECK_FALSE(has(start, ":hint"));
     CHECK(L.meta(":hint") == "No hint for this step.\n");

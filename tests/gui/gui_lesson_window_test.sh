@@ -19,6 +19,8 @@ shot lesson_present --lesson 4 --present --frames 5
 shot lesson_tab --view lesson --frames 5
 # The demo at 1/30 s a frame: step 1 shown, its code typed and run well before frame 180.
 shot demo --demo 4 --frames 180
+# ... and just after it ran, the memory map flashing the two tensors it mixed up.
+shot demo_flash --demo 4 --frames 110
 
 # The click test: Run, then Next; SIGUSR1 takes a screenshot each time.
 "$GUI" --no-config --lesson 4 --dump-layout "$OUT/layout" --signal-screenshots "$OUT/click" \
@@ -84,11 +86,11 @@ xvfb-run -a -s "-screen 0 1280x800x24" bash "$OUT/run.sh" "$GUI" "$OUT"
 echo "window runs took $(( $(date +%s) - start )) s"
 if [ -s "$OUT/errors" ]; then cat "$OUT/errors"; fails=$((fails + 1)); fi
 
-for v in lesson lesson_present lesson_tab demo; do
+for v in lesson lesson_present lesson_tab demo demo_flash; do
   check "$v: a screenshot with content" "$CHECK" notblank "$OUT/$v.png" 12
 done
 # The lesson column (left third) holds the step's code in its box colour; lesson 4 starts on
-# the devices view, whose tab is selected beside it.
+# the memory map, whose tab is selected beside it.
 check "lesson: the step's code box in the column" "$CHECK" colour "$OUT/lesson.png" 0 0.05 0.36 0.75 24 36 60 0 0.02
 check "lesson: code text (orange) in the column" "$CHECK" colour "$OUT/lesson.png" 0 0.05 0.36 0.75 255 204 128 40 0.002
 check "presenter: black background beside the column" "$CHECK" colour "$OUT/lesson_present.png" 0.45 0.1 1 0.7 0 0 0 0 0.3
@@ -98,11 +100,12 @@ check "lesson tab without a lesson: no column, no code box" bash -c "! '$CHECK' 
 check "demo: status line" "$CHECK" colour "$OUT/demo.png" 0 0.9 1 1 26 56 128 2 0.3
 check "demo: step 1 ran, check mark on" "$CHECK" colour "$OUT/demo.png" 0 0.05 0.45 0.85 77 204 102 3 0.0005
 check "demo: the error and its hint in the console" "$CHECK" colour "$OUT/demo.png" 0 0.6 1 0.95 255 115 102 30 0.0005
+check "demo: the memory map flashes the mixed-up tensors red" "$CHECK" colour "$OUT/demo_flash.png" 0.37 0.1 1 0.6 229 80 38 45 0.005
 
 # The click test.
 if [ -s "$OUT/state-3" ]; then
   echo "state: $(cat "$OUT/state-1") / $(cat "$OUT/state-2") / $(cat "$OUT/state-3")"
-  check "before Run: step 1, no check mark" grep -q '^lesson 4 step 1 of 6 passed 0 view devices' "$OUT/state-1"
+  check "before Run: step 1, no check mark" grep -q '^lesson 4 step 1 of 6 passed 0 view memory' "$OUT/state-1"
   check "Run: the expected error hit, check mark on" grep -q '^lesson 4 step 1 of 6 passed 1' "$OUT/state-2"
   check "Next: step 2 shown" grep -q '^lesson 4 step 2 of 6 passed 0' "$OUT/state-3"
   check "before Run: no green mark" bash -c "! '$CHECK' colour '$OUT/click-1.png' 0 0.05 0.36 0.75 77 204 102 3 0.0005"
