@@ -123,20 +123,23 @@ void apply_style(App& app, float dpi_scale) {
 static void handle_keys(App& app) {
   ImGuiIO& io = ImGui::GetIO();
   if (ImGui::IsKeyPressed(GLFW_KEY_F11, false)) app.toggle_fullscreen = true;
-  if (io.WantTextInput) return;
+  // Page Down / Page Up step the lesson even while the console has the keyboard (a presenter
+  // who just typed there); Space, the arrows and Esc are the text field's then.
+  const bool typing = io.WantTextInput;
   auto pressed = [](ImGuiKey_ k) { return ImGui::IsKeyPressed(ImGui::GetKeyIndex(k), false); };
   if (app.demo.active()) {
-    if (pressed(ImGuiKey_Space) || pressed(ImGuiKey_RightArrow) || pressed(ImGuiKey_PageDown)) {
+    if (pressed(ImGuiKey_PageDown) || (!typing && (pressed(ImGuiKey_Space) || pressed(ImGuiKey_RightArrow)))) {
       demo_key(app, DemoKey::Next);
-    } else if (pressed(ImGuiKey_LeftArrow) || pressed(ImGuiKey_PageUp)) {
+    } else if (pressed(ImGuiKey_PageUp) || (!typing && pressed(ImGuiKey_LeftArrow))) {
       demo_key(app, DemoKey::Back);
-    } else if (pressed(ImGuiKey_Escape)) {
+    } else if (!typing && pressed(ImGuiKey_Escape)) {
       demo_key(app, DemoKey::End);
     }
     return;
   }
   if (pressed(ImGuiKey_PageDown)) app.lesson.move(app.session, +1);
   if (pressed(ImGuiKey_PageUp)) app.lesson.move(app.session, -1);
+  if (typing) return;
   if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Space), false)) {
     if (app.grid.anim.finished(app.grid.schedule)) app.grid.anim.restart();
     app.grid.anim.playing = !app.grid.anim.playing;

@@ -83,6 +83,7 @@ struct App {
   LessonPanel lesson;
   DemoState demo;
   ButtonRect lesson_run, lesson_next, lesson_back;  // the lesson column's buttons
+  ButtonRect console_field;                         // the console's input line
   bool quit = false;
   bool toggle_fullscreen = false;  // main.cpp acts on it
   ImFont* font_normal = nullptr;

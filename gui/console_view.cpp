@@ -73,7 +73,10 @@ void draw_console_view(App& app, float height) {
     ImGui::SetKeyboardFocusHere();
     app.focus_console = false;
   }
-  if (ImGui::InputText("##console_input", &app.console_input, flags, input_callback, &app)) {
+  const bool entered = ImGui::InputText("##console_input", &app.console_input, flags, input_callback, &app);
+  const ImVec2 field = ImGui::GetItemRectMin(), field_size = ImGui::GetItemRectSize();
+  app.console_field = {field.x, field.y, field_size.x, field_size.y};
+  if (entered) {
     const std::string line = app.console_input;
     app.console_input.clear();
     const bool more = !(c.pending.empty() && !line.empty() && line[0] == ':') &&

@@ -381,7 +381,8 @@ std::string lesson_layout(const App& app) {
   std::string out = "lesson " + std::to_string(p.lesson->number) + " step " + std::to_string(p.step + 1) + " of " +
                     std::to_string(p.step_count()) + " passed " + (p.passed ? "1" : "0") + " view " +
                     view_id(app.view) + "\n";
-  out += rect("run", app.lesson_run) + rect("next", app.lesson_next) + rect("back", app.lesson_back);
+  out += rect("run", app.lesson_run) + rect("next", app.lesson_next) + rect("back", app.lesson_back) +
+         rect("console", app.console_field);
   if (app.demo.active()) out += "demo step " + std::to_string(app.demo.step() + 1) + "\n";
   return out;
 }

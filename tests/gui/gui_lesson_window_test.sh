@@ -72,6 +72,22 @@ if wait_for "$OUT/layout" && wait_state '^lesson 4 step 1 of 6 passed 1'; then
   wait_state '^lesson 4 step 2 of 6 passed 1' && echo "space" >> "$OUT/demo-keys"
   press Left
   wait_state '^lesson 4 step 1 of 6' && echo "left" >> "$OUT/demo-keys"
+  # After typing in the console (it keeps the keyboard), Page Down still steps the demo.
+  read -r _ cx cy cw ch < <(grep '^console' "$OUT/layout")
+  xdotool mousemove --window "$wid" "$(awk "BEGIN { printf \"%d\", $cx + $cw / 2 }")" \
+    "$(awk "BEGIN { printf \"%d\", $cy + $ch / 2 }")" click 1
+  sleep 0.3
+  xdotool type --window "$wid" "typed = 1"
+  press Return
+  sleep 0.3
+  press Next
+  wait_state '^lesson 4 step 2 of 6' && echo "pagedown after typing" >> "$OUT/demo-keys"
+  press Prior
+  wait_state '^lesson 4 step 1 of 6' && echo "pageup after typing" >> "$OUT/demo-keys"
+  # Esc belongs to the text field while it has the keyboard: click the lesson column first.
+  read -r _ bx by bw bh < <(grep '^back' "$OUT/layout")
+  xdotool mousemove --window "$wid" "$(awk "BEGIN { printf \"%d\", $bx + $bw / 2 }")" "$(awk "BEGIN { printf \"%d\", $by - 20 }")" click 1
+  sleep 0.3
   press Escape
   for _ in $(seq 50); do ! grep -q '^demo' "$OUT/layout" 2>/dev/null && break; sleep 0.1; done
   grep -q '^demo' "$OUT/layout" || echo "escape" >> "$OUT/demo-keys"
@@ -116,8 +132,8 @@ if [ -s "$OUT/state-3" ]; then
 else
   echo "FAIL click test did not run"; cat "$OUT/click.log"; fails=$((fails + 1))
 fi
-check "demo keys: Space ran step 2, Left went back, Esc ended the demo" \
-  test "$(tr '\n' ' ' < "$OUT/demo-keys" 2>/dev/null)" = "space left escape "
+check "demo keys: Space ran step 2, Left went back, Page Down/Up after typing in the console, Esc ended the demo" \
+  test "$(tr '\n' ' ' < "$OUT/demo-keys" 2>/dev/null)" = "space left pagedown after typing pageup after typing escape "
 if [ -n "${TP_GUI_SHOTS:-}" ]; then mkdir -p "$TP_GUI_SHOTS" && cp "$OUT"/*.png "$TP_GUI_SHOTS"/; fi
 echo "$fails failure(s)"
 [ "$fails" -eq 0 ]
