@@ -130,10 +130,10 @@ std::vector<BoxRect> layout_boxes(const MemRegion& r, float x, float y, float w,
 }
 
 std::vector<Transfer> detect_transfers(const MemoryMap& before, const MemoryMap& after,
-                                       const std::vector<std::pair<size_t, double>>& copies,
+                                       const std::optional<std::vector<ClockCopy>>& copies,
                                        double wall_seconds) {
   std::vector<Transfer> out;
-  size_t next_copy = 0;
+  std::vector<bool> used(copies ? copies->size() : 0, false);
   // Box `b` was on `device` before under any of its names.
   auto was_on = [&before](const std::string& device, const MemBox& b) {
     if (before.box(device, b.name)) return true;
@@ -160,14 +160,18 @@ std::vector<Transfer> detect_transfers(const MemoryMap& before, const MemoryMap&
       }
       if (from.empty()) continue;
       Transfer t{b.name, from, r.device, b.bytes, wall_seconds, true, 0};
-      // The clock's copy record of this many bytes, in issue order.
-      for (size_t i = next_copy; i < copies.size(); ++i) {
-        if (copies[i].first == b.bytes) {
-          t.seconds = copies[i].second;
-          t.measured = false;
-          next_copy = i + 1;
-          break;
-        }
+      if (copies) {
+        // The clock's first unclaimed copy of this many bytes that went this way; none: the
+        // tensor was made here, not moved.
+        const bool to_device = r.device != "cpu";
+        size_t i = 0;
+        while (i < copies->size() &&
+               (used[i] || (*copies)[i].bytes != b.bytes || (*copies)[i].to_device != to_device))
+          ++i;
+        if (i == copies->size()) continue;
+        used[i] = true;
+        t.seconds = (*copies)[i].seconds;
+        t.measured = false;
       }
       out.push_back(t);
     }

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -62,6 +63,14 @@ struct BoxRect {
 std::vector<BoxRect> layout_boxes(const MemRegion& r, float x, float y, float w, float h,
                                   size_t scale_bytes, float min_w = 56, float min_h = 30);
 
+// One copy the modeled clock recorded during a run: its bytes, its modeled time, and
+// whether it went to a device (host-to-device or peer) or back to the host.
+struct ClockCopy {
+  size_t bytes = 0;
+  double seconds = 0;
+  bool to_device = true;
+};
+
 // A transfer to animate: a box that appeared on `to` from `from`.
 struct Transfer {
   std::string name, from, to;
@@ -71,12 +80,14 @@ struct Transfer {
   double age = 0;         // seconds since it started (the animation's clock)
 };
 
-// What changed between two maps: boxes that now live on a device where an equally shaped
-// tensor lives elsewhere, or a name that moved. `copy_seconds[i]` are the modeled copy
-// durations the clock recorded meanwhile (matched by order); when there are none, the
-// transfer gets `wall_seconds` (measured).
+// What moved between two maps: boxes that now live on a device where an equally shaped
+// tensor lives elsewhere, or a name that moved. With the modeled clock's `copies` (in issue
+// order), a box is a transfer only when a copy of its size went its way (to a GPU, or back
+// to the host), and takes that copy's modeled time: a tensor made on the spot is none. With
+// no clock (nullopt: a real GPU) every such box is taken for a transfer and gets the
+// measured `wall_seconds` of the whole command.
 std::vector<Transfer> detect_transfers(const MemoryMap& before, const MemoryMap& after,
-                                       const std::vector<std::pair<size_t, double>>& copies,
+                                       const std::optional<std::vector<ClockCopy>>& copies,
                                        double wall_seconds);
 
 // After a device-mismatch RuntimeError: the boxes to flash, as (device, name) pairs: names

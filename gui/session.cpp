@@ -54,12 +54,14 @@ static std::vector<ClockPoint> clock_points() {
   return points;
 }
 
-static std::vector<std::pair<size_t, double>> copies_since(const std::vector<ClockPoint>& points) {
-  std::vector<std::pair<size_t, double>> out;
+static std::vector<ClockCopy> copies_since(const std::vector<ClockPoint>& points) {
+  std::vector<ClockCopy> out;
   const auto& devs = sim_backend().devices();
   for (size_t i = 0; i < devs.size() && i < points.size(); ++i) {
     for (const ClockRecord& r : devs[i]->clock->records_since(points[i])) {
-      if (r.is_copy) out.emplace_back(size_t(r.bytes), (r.end_ns - r.start_ns) * 1e-9);
+      if (!r.is_copy) continue;
+      const bool to_host = r.name.rfind("memcpy DtoH", 0) == 0;
+      out.push_back({size_t(r.bytes), (r.end_ns - r.start_ns) * 1e-9, !to_host});
     }
   }
   return out;
@@ -90,8 +92,10 @@ RunReport Session::run(const std::string& input) {
   }
   if (!handled) rep.ok = python_->run_interactive(input);
   rep.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  // A :reset replaced the devices: their clocks are new, nothing to compare.
-  if (points.size() == sim_backend().devices().size()) rep.copies = copies_since(points);
+  // A :reset replaced the devices: their clocks are new, nothing to compare. Real GPUs
+  // keep no clock of their copies.
+  if (!cuda_devices_are_real() && points.size() == sim_backend().devices().size())
+    rep.copies = copies_since(points);
   rep.out = out_.str();
   rep.err = err_.str();
   rep.quit = rep.quit || exited_;

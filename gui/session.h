@@ -4,12 +4,14 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "core/device_registry.h"
+#include "gui/memory_state.h"
 #include "repl/hints.h"
 #include "repl/python_session.h"
 #include "repl/lesson/lesson_commands.h"
@@ -25,7 +27,9 @@ struct RunReport {
   std::string error;  // "RuntimeError: ..." when it raised
   std::vector<std::string> mismatch_devices;  // a same-device error's (common, other) devices
   double wall_seconds = 0;
-  std::vector<std::pair<size_t, double>> copies;  // (bytes, modeled seconds) on sim devices
+  // The copies simulated devices' clocks recorded; nullopt without a modeled clock (a real
+  // GPU), when the memory map can only guess what moved.
+  std::optional<std::vector<ClockCopy>> copies;
   bool quit = false;  // :quit was typed, or the code called exit()
 };
 

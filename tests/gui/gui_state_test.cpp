@@ -189,18 +189,29 @@ TEST_CASE("memory map: regions, transfers from the clock's copies, flashes after
   REQUIRE(after.regions.size() == 2);
   CHECK(after.region("cpu")->used == 24);
   CHECK(after.region("cuda:0")->title == "cuda:0  Tesla T4 (simulated)");
-  std::vector<Transfer> t = detect_transfers(before, after, {{24, 2e-5}}, 0.5);
+  using Copies = std::vector<ClockCopy>;
+  std::vector<Transfer> t = detect_transfers(before, after, Copies{{24, 2e-5, true}}, 0.5);
   REQUIRE(t.size() == 1);
   CHECK(t[0].name == "y");
   CHECK(t[0].from == "cpu");
   CHECK(t[0].to == "cuda:0");
   CHECK(t[0].seconds == 2e-5);
   CHECK_FALSE(t[0].measured);
-  std::vector<Transfer> wall = detect_transfers(before, after, {}, 0.5);
+  // The clock saw no copy to the device: y was made there (torch.ones(..., device='cuda')).
+  CHECK(detect_transfers(before, after, Copies{}, 0.5).empty());
+  CHECK(detect_transfers(before, after, Copies{{24, 2e-5, false}}, 0.5).empty());
+  // No clock (a real GPU): a guess, timed by the wall clock.
+  std::vector<Transfer> wall = detect_transfers(before, after, std::nullopt, 0.5);
   REQUIRE(wall.size() == 1);
   CHECK(wall[0].measured);
   CHECK(wall[0].seconds == 0.5);
-  CHECK(detect_transfers(after, after, {}, 0.5).empty());
+  CHECK(detect_transfers(after, after, std::nullopt, 0.5).empty());
+  // x and y both made in one run (X = ones(2, 3); Y = X.to('cuda')): only y moved.
+  MemoryMap empty_map = build_memory_map({}, devs, "PCIe");
+  std::vector<Transfer> both = detect_transfers(empty_map, after, Copies{{24, 1e-5, true}}, 0.5);
+  REQUIRE(both.size() == 1);
+  CHECK(both[0].name == "y");
+  CHECK(both[0].to == "cuda:0");
 
   // The fields of "... found at least two devices, cuda:0 and cpu!" (exc.device_mismatch).
   auto flash = mismatch_operands(after, "z = x + y", {"cuda:0", "cpu"});
@@ -226,7 +237,7 @@ TEST_CASE("memory map: a tensor under two names is one box with both, counted on
   MemoryMap after = build_memory_map({{"net.w", "cuda:0", "[1, 3]", "float32", 12, ""},
                                       {"w", "cuda:0", "[1, 3]", "float32", 12, "net.w"}},
                                      devs, "PCIe");
-  std::vector<Transfer> t = detect_transfers(before, after, {{12, 1e-5}}, 0.5);
+  std::vector<Transfer> t = detect_transfers(before, after, std::vector<ClockCopy>{{12, 1e-5, true}}, 0.5);
   REQUIRE(t.size() == 1);
   CHECK(t[0].from == "cpu");
   CHECK(t[0].to == "cuda:0");
@@ -413,14 +424,16 @@ TEST_CASE("a session drives the memory map: a .to() transfer and a device mix-up
   CHECK(before.box("cpu", "x")->bytes == 256 * 256 * 4);
   r = s.run("y = x.to('cuda')\n");
   CHECK(r.ok);
-  REQUIRE(r.copies.size() == 1);
-  CHECK(r.copies[0].first == 256 * 256 * 4);
+  REQUIRE(r.copies);
+  REQUIRE(r.copies->size() == 1);
+  CHECK((*r.copies)[0].bytes == 256 * 256 * 4);
+  CHECK((*r.copies)[0].to_device);
   MemoryMap after = collect_memory_map(s.python());
   std::vector<Transfer> t = detect_transfers(before, after, r.copies, r.wall_seconds);
   REQUIRE(t.size() == 1);
   CHECK(t[0].to == "cuda:0");
   CHECK_FALSE(t[0].measured);
-  CHECK(t[0].seconds == doctest::Approx(r.copies[0].second));
+  CHECK(t[0].seconds == doctest::Approx((*r.copies)[0].seconds));
   r = s.run("x + y\n");
   CHECK_FALSE(r.ok);
   CHECK(r.error.find("Expected all tensors to be on the same device") != std::string::npos);
