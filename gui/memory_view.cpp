@@ -23,6 +23,22 @@ struct Placed {
 };
 
 // Where box `name` of `device` was drawn (its centre), if it was.
+// `text` cut to fit `width` pixels, ending in "..." when cut.
+std::string fitted(const std::string& text, float width) {
+  if (ImGui::CalcTextSize(text.c_str()).x <= width) return text;
+  std::string cut = text;
+  while (!cut.empty() && ImGui::CalcTextSize((cut + "...").c_str()).x > width) cut.pop_back();
+  return cut + "...";
+}
+
+// A line of a region's header, kept inside the column; its full text on hover when cut.
+void header_line(ImDrawList* dl, ImVec2 at, float width, ImU32 colour, const std::string& text) {
+  const std::string shown = fitted(text, width);
+  dl->AddText(at, colour, shown.c_str());
+  if (shown != text && ImGui::IsMouseHoveringRect(at, ImVec2(at.x + width, at.y + ImGui::GetFontSize())))
+    ImGui::SetTooltip("%s", text.c_str());
+}
+
 bool box_centre(const std::vector<Placed>& placed, const MemoryMap& map, const std::string& device,
                 const std::string& name, ImVec2& out) {
   for (const Placed& p : placed) {
@@ -71,10 +87,13 @@ void draw_memory_view(App& app) {
     dl->AddRectFilled(a, b, host ? IM_COL32(28, 40, 60, 255) : IM_COL32(45, 32, 24, 255), 6);
     dl->AddRect(a, b, IM_COL32(160, 160, 170, 255), 6);
     char buf[200];
-    dl->AddText(ImVec2(a.x + 6, a.y + 4), IM_COL32(255, 255, 255, 255), r.title.c_str());
+    // The header stays inside its column (the link's label is beside it); cut, it shows its
+    // whole text on hover.
+    const float header_w = col_w - 12;
+    header_line(dl, ImVec2(a.x + 6, a.y + 4), header_w, IM_COL32(255, 255, 255, 255), r.title);
     std::snprintf(buf, sizeof buf, "%s used of %s", repl::format_bytes(r.used).c_str(),
                   r.capacity ? repl::format_bytes(r.capacity).c_str() : "?");
-    dl->AddText(ImVec2(a.x + 6, a.y + 4 + fs * 1.2f), IM_COL32(200, 200, 200, 255), buf);
+    header_line(dl, ImVec2(a.x + 6, a.y + 4 + fs * 1.2f), header_w, IM_COL32(200, 200, 200, 255), buf);
     // Box area is proportional to bytes: the largest memory's tensors fill a quarter at most,
     // so small tensors stay visible and big ones look big.
     size_t biggest = 1;
