@@ -217,7 +217,9 @@ void draw_app(App& app) {
     ImGui::SameLine();
   }
   ImGui::BeginChild("views", ImVec2(0, -strip_h - status_h), false);
-  if (ImGui::BeginTabBar("view_tabs")) {
+  // Whole labels, scrolled when they do not fit (a narrow view beside a lesson, presenter
+  // mode), rather than cut to "Lesso...".
+  if (ImGui::BeginTabBar("view_tabs", ImGuiTabBarFlags_FittingPolicyScroll)) {
     for (View v : kViews) {
       ImGuiTabItemFlags tf = (app.select_view && app.view == v) ? ImGuiTabItemFlags_SetSelected : 0;
       if (ImGui::BeginTabItem(view_title(v), nullptr, tf)) {

@@ -133,15 +133,17 @@ void draw_memory_view(App& app) {
     placed.push_back(p);
     x += col_w + 8;
     if (host) {  // the link sits between host RAM and the GPUs
-      const ImVec2 la(x, o.y + height * 0.35f), lb(x + link_w - 8, o.y + height * 0.65f);
+      // The label sits above the link, as tall as its wrapped text needs; a tall label (a
+      // narrow link) pushes the link down rather than run above the column.
+      const float wrap_w = link_w - 12;
+      const float text_h = ImGui::CalcTextSize(m.map.link.c_str(), nullptr, false, wrap_w).y;
+      const float link_top = std::max(o.y + height * 0.35f, o.y + fs * 1.2f + text_h + 12);
+      const ImVec2 la(x, link_top), lb(x + link_w - 8, link_top + height * 0.3f);
       dl->AddRectFilled(la, lb, IM_COL32(50, 50, 60, 255), 4);
       for (int k = 0; k < 6; ++k) {
         const float ly = la.y + (lb.y - la.y) * (k + 1) / 7;
         dl->AddLine(ImVec2(la.x + 4, ly), ImVec2(lb.x - 4, ly), IM_COL32(120, 120, 140, 255));
       }
-      // The label sits above the link, as tall as its wrapped text needs.
-      const float wrap_w = link_w - 12;
-      const float text_h = ImGui::CalcTextSize(m.map.link.c_str(), nullptr, false, wrap_w).y;
       const float top = la.y - 6 - text_h - fs * 1.2f;
       dl->PushClipRect(ImVec2(x, o.y), ImVec2(x + link_w - 8, o.y + height), true);
       dl->AddText(ImVec2(la.x + 2, top), IM_COL32(255, 255, 255, 255), "the link");
