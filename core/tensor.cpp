@@ -133,18 +133,23 @@ Tensor empty(const Shape& sizes, TensorOptions options) {
   }
   // 'cuda' means the current device; a missing ordinal or device raises PyTorch's text.
   Device device = resolve_device(options.device);
-  auto impl = std::make_shared<TensorImpl>();
   const size_t nbytes = contiguous_nbytes(sizes, options.dtype);
-  impl->storage = std::make_shared<Storage>(nbytes, device);
+  auto storage = std::make_shared<Storage>(nbytes, device);
   // A bool byte other than 0 or 1 is undefined behaviour for every kernel that reads it (C++
   // may turn it into 255.0); PyTorch reads bools through c10::load instead. Host memory (cpu
   // and the simulator's) starts as False here; a real GPU's kernels read bytes, not bools.
   if (options.dtype == DType::Bool && nbytes > 0 && !(device.type == DeviceType::CUDA && cuda_devices_are_real())) {
-    std::memset(impl->storage->data(), 0, nbytes);
+    std::memset(storage->data(), 0, nbytes);
   }
-  impl->sizes = sizes;
-  impl->strides = contiguous_strides(sizes);
-  impl->dtype = options.dtype;
+  return tensor_over(std::move(storage), sizes, contiguous_strides(sizes), options.dtype);
+}
+
+Tensor tensor_over(std::shared_ptr<Storage> storage, Shape sizes, Shape strides, DType dtype) {
+  auto impl = std::make_shared<TensorImpl>();
+  impl->storage = std::move(storage);
+  impl->sizes = std::move(sizes);
+  impl->strides = std::move(strides);
+  impl->dtype = dtype;
   return Tensor(std::move(impl));
 }
 

@@ -98,5 +98,7 @@ int64_t wrap_dim(int64_t dim, int64_t ndim);
 
 // Uninitialised tensor (torch.empty) on any device.
 Tensor empty(const Shape& sizes, TensorOptions options = {});
+// A tensor over a storage made elsewhere (pinned host memory, a numpy array's buffer).
+Tensor tensor_over(std::shared_ptr<Storage> storage, Shape sizes, Shape strides, DType dtype);
 
 }  // namespace tp

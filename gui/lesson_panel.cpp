@@ -15,6 +15,7 @@ bool LessonPanel::sync(Session& s) {
   step = lesson ? ls.step : -1;
   text.clear();
   checks.clear();
+  unset_names.clear();
   hint_open = false;
   code_ran = false;
   passed = false;
@@ -27,6 +28,7 @@ bool LessonPanel::sync(Session& s) {
   // hold already would otherwise mark a step done before anything was tried. A step done
   // before shows its mark from the saved progress; one with nothing to do is done at once.
   const lesson::Step& st = current();
+  unset_names = lesson::names_not_set(ls);
   passed = lesson::step_done_before(ls);
   if (st.code.empty() && st.checks.empty() && st.expect_error.empty()) refresh_check(s);
   return true;
@@ -86,10 +88,11 @@ void LessonPanel::refresh_check(Session& s) {
   if (!lesson) return;
   const lesson::Step& st = current();
   checks = lesson::evaluate_checks(s.python(), st);
+  unset_names = lesson::names_not_set(s.lessons());
   bool all = true;
   for (const lesson::CheckResult& c : checks) all = all && c.passed;
   bool now;
-  if (!lesson::names_not_set(s.lessons()).empty()) {
+  if (!unset_names.empty()) {
     now = false;  // the checks could only be holding on what earlier steps left
   } else if (!st.expect_error.empty()) {
     now = all && s.lessons().expected_error_hit;
@@ -132,8 +135,8 @@ std::string LessonPanel::check_summary(Session& s) const {
   if (!st.expect_error.empty() && !s.lessons().expected_error_hit) {
     return "Run the code: it should raise this error.";
   }
-  if (const std::vector<std::string> missing = lesson::names_not_set(s.lessons()); !missing.empty()) {
-    return "Run this step's code: " + missing[0] + " has not been set since the step began.";
+  if (!unset_names.empty()) {
+    return "Run this step's code: " + unset_names[0] + " has not been set since the step began.";
   }
   for (const lesson::CheckResult& c : checks) {
     if (!c.passed) return "Not yet true: " + c.expr;

@@ -34,6 +34,9 @@ struct LessonPanel {
   // The live check, evaluated after each console run (a check runs Python, so never once
   // per frame); empty until the first run after the step was shown.
   std::vector<lesson::CheckResult> checks;
+  // The names the step's code binds that no clean input has set since it began (read with
+  // Python when a step is shown and after each run, never per frame).
+  std::vector<std::string> unset_names;
   bool passed = false;
   std::string wanted_view;  // the step's view, set when a step is shown; the app selects it
   std::string notes;        // problems to show in the console (skipped files, unsaved progress)

@@ -155,7 +155,7 @@ void draw_step_body(App& app, float width) {
     ImGui::Spacing();
   }
   if (p.offer_replay && p.step > 0) {
-    const std::string steps = p.step == 1 ? "step 1" : "steps 1-" + std::to_string(p.step);
+    const std::string steps = lesson::earlier_steps(p.step);
     draw_spans(parse_inline("Resumed: this session has not run the code of " + steps + "."), width, 0, &kHint);
     if (ImGui::SmallButton(("Run " + steps + " first").c_str())) p.replay(app.session);
     ImGui::Spacing();

@@ -2,7 +2,6 @@
 #include "core/ops/broadcast.h"
 
 #include <algorithm>
-#include <limits>
 
 #include "core/error.h"
 

@@ -55,13 +55,9 @@ Tensor pin_memory(const Tensor& t) {
   const size_t nbytes = static_cast<size_t>(t.numel()) * t.element_size();
   void* data = pinning.allocate_pinned(nbytes);
   std::shared_ptr<void> owner(data, [&pinning, nbytes](void* p) { pinning.free_pinned(p, nbytes); });
-  auto impl = std::make_shared<TensorImpl>();
-  impl->storage = std::make_shared<Storage>(data, nbytes, std::move(owner));
-  impl->storage->set_pinned(true);
-  impl->sizes = t.sizes();
-  impl->strides = contiguous_strides(t.sizes());
-  impl->dtype = t.dtype();
-  Tensor out(std::move(impl));
+  auto storage = std::make_shared<Storage>(data, nbytes, std::move(owner));
+  storage->set_pinned(true);
+  Tensor out = tensor_over(std::move(storage), t.sizes(), contiguous_strides(t.sizes()), t.dtype());
   backend_for(Device::cpu()).copy(t, out);
   return out;
 }

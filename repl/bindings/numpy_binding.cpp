@@ -117,12 +117,8 @@ Tensor tensor_from_numpy(py::handle arr) {
     py::gil_scoped_acquire gil;
     Py_DECREF(static_cast<PyObject*>(o));
   });
-  auto impl = std::make_shared<TensorImpl>();
-  impl->storage = std::make_shared<Storage>(const_cast<void*>(a.data()), extent, std::move(owner));
-  impl->sizes = std::move(sizes);
-  impl->strides = std::move(strides);
-  impl->dtype = dtype;
-  return Tensor(std::move(impl));
+  return tensor_over(std::make_shared<Storage>(const_cast<void*>(a.data()), extent, std::move(owner)),
+                     std::move(sizes), std::move(strides), dtype);
 }
 
 void bind_numpy(py::module_& m) {

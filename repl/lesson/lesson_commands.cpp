@@ -239,8 +239,7 @@ void cmd_lesson(MetaContext& ctx, const std::string& arg) {
   if (!note.empty()) ctx.out << note << "\n\n";
   if (resume > 1) {
     // A new session has none of the earlier steps' variables.
-    ctx.out << "Resuming at step " << resume << ". If the code of "
-            << (resume == 2 ? "step 1" : "steps 1-" + std::to_string(resume - 1))
+    ctx.out << "Resuming at step " << resume << ". If the code of " << lesson::earlier_steps(resume - 1)
             << " has not run in this session, :replay runs it now.\n\n";
   }
   go_to(*s, resume - 1, ctx.out);
@@ -388,6 +387,8 @@ bool step_done_before(const LessonSession& s) {
   return it != s.progress.end() && it->second.done.count(s.step + 1);
 }
 
+std::string earlier_steps(int step) { return step == 1 ? "step 1" : "steps 1-" + std::to_string(step); }
+
 std::string replay_earlier_steps(PythonSession& session, LessonSession& s) {
   const int current = s.step;
   std::string failures;
@@ -403,7 +404,7 @@ std::string replay_earlier_steps(PythonSession& session, LessonSession& s) {
     }
   }
   s.begin_step(current);  // the replay is not this step's work
-  const std::string steps = current == 1 ? "step 1" : "steps 1-" + std::to_string(current);
+  const std::string steps = earlier_steps(current);
   return failures.empty() ? "Ran the code of " + steps + ". Now this step's.\n"
                           : "Ran the code of " + steps + ", but\n" + failures;
 }

@@ -66,6 +66,8 @@ void record_step_done(LessonSession& s, std::ostream& out);
 std::string progress_status(const LessonSession& s, const Lesson& l);
 // The open lesson's current step is marked passed in the progress.
 bool step_done_before(const LessonSession& s);
+// "step 1" or "steps 1-N": the steps before step `step` (from 0; at least 1).
+std::string earlier_steps(int step);
 // Runs the code of the open lesson's steps before the current one in `session` (a resumed
 // lesson in a new session has none of their variables), output captured; says which ran
 // and any that did not end as meant.

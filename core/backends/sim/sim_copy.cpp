@@ -91,7 +91,7 @@ void SimBackend::copy(const Tensor& src, const Tensor& dst) {
   }
   const int64_t n = dst.numel();
   if (n == 0) return;
-  if (sim::simt_wanted(to)) {
+  if (sim::simt_wanted()) {
     visit_dtype(src.dtype(), [&](auto stag) {
       using S = typename decltype(stag)::type;
       visit_dtype(dst.dtype(), [&](auto dtag) {

@@ -121,7 +121,7 @@ void SimBackend::unary(UnaryOp op, const Tensor& in, const Tensor& out, const Un
   if (n == 0) return;  // PyTorch launches nothing for an empty tensor
   const std::string name = std::string(unary_name(op)) + "_kernel";
   SimDevice& dev = sim::device_of(out);
-  if (sim::simt_wanted(dev)) {
+  if (sim::simt_wanted()) {
     visit_dtype(in.dtype(), [&](auto tag) {
       using T = typename decltype(tag)::type;
       scalar::with_unary_fn<T>(op, args, [&](auto f) {
@@ -144,7 +144,7 @@ void SimBackend::binary(BinaryOp op, const Tensor& a, const Tensor& b, const Ten
   if (n == 0) return;
   const std::string name = std::string(binary_name(op)) + "_kernel";
   SimDevice& dev = sim::device_of(out);
-  if (sim::simt_wanted(dev)) {
+  if (sim::simt_wanted()) {
     visit_dtype(a.dtype(), [&](auto tag) {
       using T = typename decltype(tag)::type;
       scalar::with_binary_fn<T>(op, [&](auto f) {
@@ -166,7 +166,7 @@ void SimBackend::where(const Tensor& cond, const Tensor& a, const Tensor& b, con
   const int64_t n = out.numel();
   if (n == 0) return;
   SimDevice& dev = sim::device_of(out);
-  if (sim::simt_wanted(dev)) {
+  if (sim::simt_wanted()) {
     visit_dtype(out.dtype(), [&](auto tag) { where_kernel<typename decltype(tag)::type>(cond, a, b, out); });
   } else {
     cpu_backend().where(cond, a, b, out);
@@ -179,7 +179,7 @@ void SimBackend::fill(const Tensor& dst, Scalar value) {
   const int64_t n = dst.numel();
   if (n == 0) return;
   SimDevice& dev = sim::device_of(dst);
-  if (sim::simt_wanted(dev)) {
+  if (sim::simt_wanted()) {
     visit_dtype(dst.dtype(), [&](auto tag) {
       using T = typename decltype(tag)::type;
       fill_kernel<T>(dst, value.to<T>());

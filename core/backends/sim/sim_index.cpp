@@ -59,7 +59,7 @@ void SimBackend::index(const Tensor& src, const Tensor& out, const std::vector<T
   const int64_t n = out.numel();
   if (n == 0) return;
   SimDevice& dev = sim::device_of(out);
-  if (!sim::simt_wanted(dev)) {
+  if (!sim::simt_wanted()) {
     cpu_backend().index(src, out, indices, indexed_sizes, indexed_strides);
   } else {
     visit_dtype(src.dtype(), [&](auto tag) {
@@ -91,7 +91,7 @@ void SimBackend::index_put(const Tensor& dst, const Tensor& values,
   if (n == 0) return;
   SimDevice& dev = sim::device_of(dst);
   const char* name = accumulate ? "index_put_accumulate_kernel" : "index_put_kernel";
-  if (!sim::simt_wanted(dev)) {
+  if (!sim::simt_wanted()) {
     cpu_backend().index_put(dst, values, indices, indexed_sizes, indexed_strides, accumulate);
   } else {
     visit_dtype(dst.dtype(), [&](auto tag) {
@@ -196,7 +196,7 @@ Tensor SimBackend::nonzero(const Tensor& in) {
     dev.clock->synchronize();
     return empty({0, ndim}, TensorOptions(DType::Int64, in.device()));
   }
-  Tensor out = sim::simt_wanted(dev) ? nonzero_simt(dev, in) : cpu_backend().nonzero(in);
+  Tensor out = sim::simt_wanted() ? nonzero_simt(dev, in) : cpu_backend().nonzero(in);
   const int64_t count = out.size(0);
   const int64_t flag_bytes = n * static_cast<int64_t>(sizeof(int64_t));
   sim::charge(dev, "nonzero_flag_kernel",

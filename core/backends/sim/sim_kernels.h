@@ -43,11 +43,11 @@ struct KernelCost {
   OpClass op_class = OpClass::Elementwise;
 };
 
-// Whether kernels on `dev` run through the SIMT executor. Normally they run at host speed
+// Whether kernels run through the SIMT executor. Normally they run at host speed
 // (the CPU backend's loops, or a host loop in the SIMT kernel's own order), with the same
 // bits; the executor runs them in the checking mode (--sim-simt), where it is the
 // specification the host path is tested against.
-inline bool simt_wanted(const SimDevice& /*dev*/) { return sim_backend().simt_everything(); }
+inline bool simt_wanted() { return sim_backend().simt_everything(); }
 
 // Runs `kernel` on the SIMT executor over the launch's buffers.
 inline void launch_simt(SimDevice& dev, const LaunchConfig& config,

@@ -151,16 +151,17 @@ class HostRow {
 // Runs body(row, r) for every row r of an (outer, inner) launch: through the SIMT
 // executor (one block per row, or a grid-stride range of rows per thread) when the device
 // wants it, else on the host; then charges the kernel's modeled time.
+// `operands` are the tensors whose memory the kernel may touch (checked on the executor).
 template <typename Body>
 void run_rows(SimDevice& dev, const std::string& name, int64_t outer, const RowLayout& layout,
-              size_t shared_per_thread, const std::vector<BufferRange>& buffers,
+              size_t shared_per_thread, std::initializer_list<const Tensor*> operands,
               const sim::KernelCost& cost, Body body) {
   if (outer == 0) return;
-  if (!sim::simt_wanted(dev)) {
+  if (!sim::simt_wanted()) {
     HostRow row(layout);
     for (int64_t r = 0; r < outer; ++r) body(row, r);
   } else {
-    sim::launch_simt(dev, row_config(name, outer, layout, shared_per_thread), buffers,
+    sim::launch_simt(dev, row_config(name, outer, layout, shared_per_thread), sim::buffers_of(operands),
                      [&](SimThread& ctx) {
                        SimtRow row(ctx, layout.block_per_row);
                        if (layout.block_per_row) {
@@ -220,16 +221,15 @@ void reduce_rows(ReduceOp op, const Tensor& in, const Tensor& out, const Tensor&
                              OpClass::Elementwise};
   SimDevice& dev = sim::device_of(in);
   const std::string name = reduce_name(op);
-  const std::vector<BufferRange> buffers = sim::buffers_of({&in, &out, &indices});
   auto run = [&](size_t shared_per_thread, auto body) {
-    run_rows(dev, name, outer, layout, shared_per_thread, buffers, cost, body);
+    run_rows(dev, name, outer, layout, shared_per_thread, {&in, &out, &indices}, cost, body);
   };
   // An extreme (the first NaN, else the first max or min) and any/all do not depend on the
   // order the elements are visited in, so at host speed the CPU's loops give the kernel's
   // answer.
   const bool order_free = op != ReduceOp::Sum && op != ReduceOp::Prod && op != ReduceOp::Mean &&
                           op != ReduceOp::Var && op != ReduceOp::Std;
-  if (order_free && !sim::simt_wanted(dev)) {
+  if (order_free && !sim::simt_wanted()) {
     if (outer == 0) return;
     cpu_backend().reduce(op, in, out, indices, correction, 0);
     sim::charge(dev, name, cost);
@@ -348,7 +348,7 @@ void SimBackend::softmax(const Tensor& in, const Tensor& out, bool log) {
       T* dst = out.data<T>();
       const int64_t bytes = 3 * in.numel() * static_cast<int64_t>(in.element_size());
       run_rows(sim::device_of(in), log ? "log_softmax_kernel" : "softmax_kernel", outer, layout,
-               sizeof(double), sim::buffers_of({&in, &out}),
+               sizeof(double), {&in, &out},
                {4.0 * static_cast<double>(in.numel()), bytes, in.dtype(), OpClass::Elementwise},
                [=](auto& row, int64_t r) {
                  const T* x = src + r * inner;
