@@ -22,6 +22,14 @@ def _evaluate(node, namespace):
         return None
 
 
+def _is_tensor_move(call, namespace):
+    """`x.to(...)`, `x.cuda(...)` or `x.cpu()` called on a tensor named by a plain path."""
+    func = call.func
+    return (isinstance(func, ast.Attribute) and func.attr in ("to", "cuda", "cpu")
+            and _is_plain_path(func.value)
+            and isinstance(_evaluate(func.value, namespace), torch.Tensor))
+
+
 def _python_path(dotted):
     """'0.weight' -> '[0].weight': a parameter's name as Python code reaches it."""
     return "".join(f"[{p}]" if p.isdigit() else "." + p for p in dotted.split("."))
@@ -49,8 +57,7 @@ class _OperandFinder:
         value = _evaluate(node, self.namespace)
         text = self.text(node)
         if isinstance(value, torch.Tensor):
-            if all(src != text for src, _ in self.operands):
-                self.operands.append((text, str(value.device)))
+            self.add_operand(text, str(value.device))
         elif isinstance(value, torch.nn.Module):
             self.modules.append(text)
             named = list(value.named_parameters())
@@ -58,13 +65,15 @@ class _OperandFinder:
                 name, param = named[0]
                 self.parameters.append((text + _python_path(name), str(param.device)))
 
+    def add_operand(self, text, device):
+        if all(src != text for src, _ in self.operands):
+            self.operands.append((text, device))
+
     def moved_device(self, call):
         """The device of `x.to(DEVICE)`, `x.cuda()`, `x.cpu()` for a tensor x and a device
         written in the call (a string, or a name of one), or ""."""
         func = call.func
-        if not (isinstance(func, ast.Attribute) and func.attr in ("to", "cuda", "cpu")
-                and _is_plain_path(func.value)
-                and isinstance(_evaluate(func.value, self.namespace), torch.Tensor)):
+        if not _is_tensor_move(call, self.namespace):
             return ""
         try:
             if func.attr == "cpu":
@@ -93,8 +102,7 @@ class _OperandFinder:
             moved = self.moved_device(node)
             if moved:
                 # `A.to('cuda')` is an operand of its own: a new tensor on the target device.
-                if all(src != self.text(node) for src, _ in self.operands):
-                    self.operands.append((self.text(node), moved))
+                self.add_operand(self.text(node), moved)
             elif isinstance(func, ast.Attribute):
                 if func.attr == "numpy" and not self.numpy_receiver:
                     self.numpy_receiver = self.text(func.value)
@@ -249,13 +257,8 @@ def dropped_moves(source, namespace, stop_line=None, known=()):
             found = [f for f in found if f[0] not in names or f[2] > node.lineno]
         if not isinstance(node, ast.Expr) or not isinstance(node.value, ast.Call):
             continue
-        func = node.value.func
-        if not (isinstance(func, ast.Attribute) and func.attr in ("to", "cuda", "cpu")):
-            continue
-        if not _is_plain_path(func.value):
-            continue
-        if isinstance(_evaluate(func.value, namespace), torch.Tensor):
-            receiver = ast.get_source_segment(source, func.value)
+        if _is_tensor_move(node.value, namespace):
+            receiver = ast.get_source_segment(source, node.value.func.value)
             found = [f for f in found if f[0] != receiver]
             found.append((receiver, ast.get_source_segment(source, node.value), node.lineno))
     return sorted(found, key=lambda f: f[2])
