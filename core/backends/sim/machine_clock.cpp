@@ -57,15 +57,15 @@ void MachineClock::freeze_host(bool frozen) {
 }
 
 MachineClock& machine_clock() {
-  static MachineClock* clock = [] {
-    auto* c = new MachineClock();
+  static MachineClock clock = [] {
+    MachineClock c;
     // Tests of a whole program: only modeled time moves the clock, so what a script prints
     // about its own timing is exact.
     const char* frozen = std::getenv("TENSORPLAY_FREEZE_HOST_CLOCK");
-    if (frozen && std::string(frozen) == "1") c->freeze_host(true);
+    if (frozen && std::string(frozen) == "1") c.freeze_host(true);
     return c;
   }();
-  return *clock;
+  return clock;
 }
 
 SimulationScope::SimulationScope(MachineClock& clock) : clock_(clock) {
