@@ -41,15 +41,12 @@ bool LessonPanel::open(Session& s, int number) {
   // Reopening the step already shown still shows its view again.
   lesson = nullptr;
   sync(s);
-  // A new session has none of the earlier steps' variables.
-  offer_replay = found && s.lessons().step > 0;
   return found;
 }
 
 void LessonPanel::replay(Session& s) {
   if (!lesson) return;
   notes += lesson::replay_earlier_steps(s.python(), s.lessons());
-  offer_replay = false;
   refresh_check(s);
 }
 
@@ -72,7 +69,6 @@ bool LessonPanel::move(Session& s, int delta) {
 }
 
 void LessonPanel::close(Session& s) {
-  offer_replay = false;
   s.lessons().active = nullptr;
   sync(s);
 }

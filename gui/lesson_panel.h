@@ -30,7 +30,6 @@ struct LessonPanel {
   bool hint_open = false;
   bool code_ran = false;  // the step's code ran from the Run button without an error
   bool scroll_to_check = false;  // the Run button was pressed: show the check's outcome
-  bool offer_replay = false;     // resumed past step 1 in this session: offer its earlier code
   // The live check, evaluated after each console run (a check runs Python, so never once
   // per frame); empty until the first run after the step was shown.
   std::vector<lesson::CheckResult> checks;

@@ -154,7 +154,9 @@ void draw_step_body(App& app, float width) {
     draw_spans(parse_inline(note), width, 0, &kHint);
     ImGui::Spacing();
   }
-  if (p.offer_replay && p.step > 0) {
+  // Resumed in this session (by the panel or :lesson), earlier steps not replayed (by the
+  // button or :replay).
+  if (app.session.lessons().earlier_steps_unrun && p.step > 0) {
     const std::string steps = lesson::earlier_steps(p.step);
     draw_spans(parse_inline("Resumed: this session has not run the code of " + steps + "."), width, 0, &kHint);
     if (ImGui::SmallButton(("Run " + steps + " first").c_str())) p.replay(app.session);

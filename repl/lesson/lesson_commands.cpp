@@ -228,11 +228,8 @@ void cmd_lesson(MetaContext& ctx, const std::string& arg) {
             << " (:lessons lists them)\n";
     return;
   }
-  s->active = found;
-  int n = static_cast<int>(found->steps.size());
-  int resume = 1;
-  auto it = s->progress.find(lesson_id(*found));
-  if (it != s->progress.end()) resume = std::max(1, std::min(it->second.current, n));
+  lesson::open_at_saved_step(*s, *found);
+  const int resume = s->step + 1;
   ctx.out << "Lesson " << found->number << ": " << found->title << " (" << found->minutes
           << " min)\n\n";
   std::string note = lesson::missing_gpus_note(*found, cuda::device_count(), cuda_devices_are_real());
@@ -242,7 +239,8 @@ void cmd_lesson(MetaContext& ctx, const std::string& arg) {
     ctx.out << "Resuming at step " << resume << ". If the code of " << lesson::earlier_steps(resume - 1)
             << " has not run in this session, :replay runs it now.\n\n";
   }
-  go_to(*s, resume - 1, ctx.out);
+  remember_step(*s, ctx.out);
+  show_step(*s, ctx.out);
 }
 
 void cmd_replay(MetaContext& ctx, const std::string&) {
@@ -354,15 +352,22 @@ namespace tp::lesson {
 
 void load_lessons_once(LessonSession& s, std::ostream& out) { repl::ensure_loaded(s, out); }
 
+void open_at_saved_step(LessonSession& s, const Lesson& l) {
+  s.active = &l;
+  const int n = static_cast<int>(l.steps.size());
+  auto it = s.progress.find(repl::lesson_id(l));
+  const int resume = it == s.progress.end() ? 1 : std::max(1, std::min(it->second.current, n));
+  s.begin_step(resume - 1);
+  // A new session has none of the earlier steps' variables until they are replayed.
+  s.earlier_steps_unrun = resume > 1;
+}
+
 bool start_lesson(LessonSession& s, int number, std::ostream& out) {
   repl::ensure_loaded(s, out);
   for (const Lesson& l : s.lessons) {
     if (l.number != number) continue;
-    s.active = &l;
-    int n = static_cast<int>(l.steps.size());
-    auto it = s.progress.find(repl::lesson_id(l));
-    int resume = it == s.progress.end() ? 1 : std::max(1, std::min(it->second.current, n));
-    set_step(s, resume - 1, out);
+    open_at_saved_step(s, l);
+    repl::remember_step(s, out);
     return true;
   }
   return false;
@@ -404,6 +409,7 @@ std::string replay_earlier_steps(PythonSession& session, LessonSession& s) {
     }
   }
   s.begin_step(current);  // the replay is not this step's work
+  s.earlier_steps_unrun = false;
   const std::string steps = earlier_steps(current);
   return failures.empty() ? "Ran the code of " + steps + ". Now this step's.\n"
                           : "Ran the code of " + steps + ", but\n" + failures;

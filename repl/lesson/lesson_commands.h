@@ -29,6 +29,7 @@ struct LessonSession {
   bool expected_error_hit = false;  // the step's expect-error text was seen since it began
   std::string last_error;           // the last uncaught error, "Type: message"
   std::set<std::string> names_set;  // top-level names inputs that ran cleanly set since then
+  bool earlier_steps_unrun = false;  // resumed past step 1 in this session, not yet replayed
 
   // Called after each input: an error is remembered (and whether it is the step's), the
   // names a clean input bound are noted.
@@ -56,6 +57,8 @@ std::string error_text(const RunOutcome& outcome);
 // changes without their printing; problems (a skipped file, unsaved progress) go to `out`.
 // Reads the lessons and the saved progress on the first call.
 void load_lessons_once(LessonSession& s, std::ostream& out);
+// Opens `l` at its saved step (noting when earlier steps have not run here), unprinted.
+void open_at_saved_step(LessonSession& s, const Lesson& l);
 // Opens lesson `number` at its saved step (as :lesson N); false when there is no such lesson.
 bool start_lesson(LessonSession& s, int number, std::ostream& out);
 // Moves the open lesson to `step` (from 0) and remembers it (as :next / :back).

@@ -385,7 +385,7 @@ TEST_CASE("demo: follows a step chosen in the console, then runs that step's cod
 TEST_CASE("lesson panel: a lesson resumed in a new session offers to run the earlier steps") {
   LessonSessionFixture f;
   REQUIRE(f.p.open(f.s, 901));
-  CHECK_FALSE(f.p.offer_replay);  // at step 1 there is nothing before
+  CHECK_FALSE(f.s.lessons().earlier_steps_unrun);  // at step 1 there is nothing before
   f.p.after_run(f.s, f.s.run(f.p.current().code), true);
   REQUIRE(f.p.move(f.s, +1));
 
@@ -396,10 +396,21 @@ TEST_CASE("lesson panel: a lesson resumed in a new session offers to run the ear
   LessonPanel p;
   REQUIRE(p.open(again, 901));
   CHECK(p.step == 1);
-  CHECK(p.offer_replay);
+  CHECK(again.lessons().earlier_steps_unrun);
   CHECK_FALSE(again.python().get_global("a"));
   p.replay(again);
-  CHECK_FALSE(p.offer_replay);
+  CHECK_FALSE(again.lessons().earlier_steps_unrun);
   CHECK(again.python().get_global("a"));
   CHECK(p.notes.find("Ran the code of step 1. Now this step's.\n") != std::string::npos);
+
+  // :replay typed in the console ends the offer too (one flag, shared with the prompt).
+  Session third{DeviceConfig{}};
+  third.lessons().extra_dir = f.d.lessons();
+  third.lessons().progress_path = f.d.progress();
+  LessonPanel q;
+  REQUIRE(q.open(third, 901));
+  CHECK(third.lessons().earlier_steps_unrun);
+  third.run(":replay\n");
+  CHECK_FALSE(third.lessons().earlier_steps_unrun);
+  CHECK(third.python().get_global("a"));
 }
