@@ -2,6 +2,8 @@
 // and per-op dtype rules, then one backend call. Unary ops live in elementwise_unary.cpp.
 #include "core/ops/elementwise.h"
 
+#include <optional>
+
 #include "core/amp/autocast.h"
 #include "core/autograd/autograd.h"
 #include "core/autograd/formulas.h"
@@ -80,6 +82,32 @@ Tensor run_binary(BinaryOp op, const Tensor& a, const Tensor& b, DType compute, 
   return out;
 }
 
+// x ** e for the exponents PyTorch's CPU and CUDA pow kernels answer without pow()
+// (PowKernel.cpp/.cu): sqrt, rsqrt, reciprocal, x*x, x*x*x, 1/(x*x), for the same bits.
+// Only for float, double and bfloat16 (the CPU's half goes through pow()); nullopt otherwise.
+std::optional<Tensor> power_without_pow(const Tensor& a, double e, DType common, Device device) {
+  if (common != DType::Float32 && common != DType::Float64 && common != DType::BFloat16) {
+    return std::nullopt;
+  }
+  if (e != 0.5 && e != -0.5 && e != -1.0 && e != 2.0 && e != 3.0 && e != -2.0) return std::nullopt;
+  Backend& backend = backend_for(device);
+  auto unary = [&](UnaryOp op, const Tensor& in) {
+    Tensor out = empty(in.sizes(), TensorOptions(common, device));
+    backend.unary(op, in, out, UnaryArgs{});
+    return out;
+  };
+  Tensor x = to(a, device, common);
+  if (e == 0.5) return unary(UnaryOp::Sqrt, x);
+  if (e == -0.5) return unary(UnaryOp::Rsqrt, x);
+  if (e == -1.0) return unary(UnaryOp::Reciprocal, x);
+  Tensor square = unary(UnaryOp::Square, x);
+  if (e == 2.0) return square;
+  if (e == -2.0) return unary(UnaryOp::Reciprocal, square);
+  Tensor cube = empty(x.sizes(), TensorOptions(common, device));
+  backend.binary(BinaryOp::Mul, square, x, cube);
+  return cube;
+}
+
 // The computation shared by every binary op; `alpha` scales b for add/sub, `rounding_mode`
 // is div's. Returns the result in the op's own dtype (the caller casts for in-place).
 Tensor binary_compute(BinaryOp op, const Tensor& a, const Tensor& b, std::optional<Scalar> alpha,
@@ -116,6 +144,7 @@ Tensor binary_compute(BinaryOp op, const Tensor& a, const Tensor& b, std::option
       if (exponent.to_double() == 0.0) return fill_(out, Scalar(int64_t{1}));
       return copy_(out, a);
     }
+    if (auto r = power_without_pow(a, exponent.to_double(), common, device)) return *r;
   }
 
   DType compute = compute_dtype(op, common);

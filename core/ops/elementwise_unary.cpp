@@ -1,5 +1,8 @@
 // Unary elementwise ops and clamp: PyTorch's dtype rules (float functions of integers give
 // the default float; abs/neg keep the dtype; some kernels refuse bool), then one backend call.
+#include <limits>
+#include <sstream>
+
 #include "core/backends/backend.h"
 #include "core/error.h"
 #include "core/amp/autocast.h"
@@ -122,6 +125,34 @@ Tensor isfinite(const Tensor& t) { return unary(UnaryOp::IsFinite, t); }
 Tensor logical_not(const Tensor& t) { return unary(UnaryOp::LogicalNot, t); }
 Tensor bitwise_not(const Tensor& t) { return unary(UnaryOp::BitwiseNot, t); }
 
+namespace {
+
+// An integer clamp's bounds as PyTorch takes them: a bound past the far end of the dtype's
+// range is an error, one past the near end clamps nothing (so every backend casts only
+// in-range bounds to the element type).
+void limit_integral_bounds(UnaryArgs& args, DType dtype) {
+  double lowest = 0, highest = 255;  // uint8
+  if (dtype == DType::Int32) {
+    lowest = std::numeric_limits<int32_t>::lowest();
+    highest = std::numeric_limits<int32_t>::max();
+  } else if (dtype == DType::Int64) {
+    lowest = static_cast<double>(std::numeric_limits<int64_t>::lowest());
+    highest = static_cast<double>(std::numeric_limits<int64_t>::max());
+  }
+  auto outside = [&](const char* which, double value) {
+    std::ostringstream text;
+    text << "Clamp " << which << " value " << value << " is outside the representable range of "
+         << dtype_legacy_name(dtype);
+    return text.str();
+  };
+  TP_CHECK(!(args.has_min && args.min > highest), RuntimeError, outside("min", args.min));
+  TP_CHECK(!(args.has_max && args.max < lowest), RuntimeError, outside("max", args.max));
+  if (args.min < lowest) args.has_min = false;
+  if (args.max > highest) args.has_max = false;
+}
+
+}  // namespace
+
 Tensor clamp(const Tensor& t, std::optional<Scalar> min, std::optional<Scalar> max) {
   TP_CHECK(min || max, RuntimeError, "torch.clamp: At least one of 'min' or 'max' must not be None");
   // The bounds take part in type promotion as Python numbers do.
@@ -133,6 +164,7 @@ Tensor clamp(const Tensor& t, std::optional<Scalar> min, std::optional<Scalar> m
   args.has_max = max.has_value();
   args.min = min ? min->to_double() : 0.0;
   args.max = max ? max->to_double() : 0.0;
+  if (is_integral(dtype, /*include_bool=*/false)) limit_integral_bounds(args, dtype);
   return autograd::record_op(
       {t}, [&] { return run_unary(UnaryOp::Clamp, t, dtype, args); },
       [&](const Tensor& out) { return autograd::unary_node(UnaryOp::Clamp, t, args, out); });
