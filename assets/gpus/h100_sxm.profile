@@ -25,6 +25,9 @@ fp16_tflops = 133.8                 # [2] non-tensor FP16 (2x FP32)
 fp16_tensor_tflops = 989.4          # [1] "1,979 with sparsity"; dense is half [2]
 bf16_tensor_tflops = 989.4          # [1] same as FP16, dense
 fp64_tflops = 33.5                  # [1] "34"; [2] non-tensor FP64
+# Measured [7]: float32 matmuls (cuBLAS SGEMM, no TF32) sustain about 51 of the 67 peak
+# TFLOPS at 4096x4096 (30 at 1024). Matmuls use this:
+fp32_matmul_tflops = 51
 
 # --- Memory ---
 memory_gib = 80                     # [1] 80 GB HBM3 (5 stacks x 16 GiB)
@@ -40,11 +43,11 @@ pcie_lanes = 16                     # [1]
 # Theoretical per direction: 32 GT/s x 16 lanes x 128/130 / 8 = 63.0 GB/s [5].
 # Pinned (page-locked) copies typically reach ~80% of that ([6] quotes ~12 of 15.75 GB/s
 # on Gen3 x16, the same fraction); estimate.
-pinned_h2d_gbps = 50
+pinned_h2d_gbps = 55                # measured [7]: 55.1-55.4 GB/s for 256 MiB
 pinned_d2h_gbps = 50
 # Pageable copies go through the driver's pinned staging buffer, so a host memcpy runs
 # first; typically about 40% of pinned (estimate, host-dependent) [6].
-pageable_h2d_gbps = 20
+pageable_h2d_gbps = 20              # [7] measured 7-10 GB/s on a virtual machine's host
 pageable_d2h_gbps = 20
 transfer_latency_us = 8             # estimate: fixed cost of one cudaMemcpy (call, DMA setup, completion)
 kernel_launch_latency_us = 4        # estimate: typical 2-5 us per launch of an empty kernel on Linux
@@ -58,3 +61,6 @@ kernel_launch_latency_us = 4        # estimate: typical 2-5 us per launch of an 
 #     80GB HBM3", 132 multiprocessors, 1980 MHz, 81090 MBytes (85028896768 bytes).
 # [5] PCI Express Base Specification 5.0 (PCI-SIG, 2019): 32 GT/s, 128b/130b encoding.
 # [6] CUDA C++ Best Practices Guide, "Pinned Memory" (NVIDIA, CUDA 12.x).
+# [7] tests/bench/gpu_ops_timed.py, measured on an NVIDIA H200 (the same GH100 chip, 132 SMs
+#     and 1980 MHz clock as the H100 SXM; more HBM bandwidth) with CUDA events, through
+#     PyTorch 2.11 and through tensorplay's CUDA backend alike (2026-11-26).

@@ -14,6 +14,7 @@
 #include "core/backends/cuda/cuda_check.h"
 #include "core/backends/cuda/cuda_device_guard.h"
 #include "core/backends/cuda/cuda_loops.cuh"
+#include "core/backends/cuda/cuda_scratch.h"
 
 namespace tp {
 
@@ -186,17 +187,6 @@ __global__ void nonzero_flags_kernel(cuda::StridedOperands<1> ops, int64_t n, co
   }
 }
 
-// Device scratch memory from the caching allocator, given back when the scope ends (also
-// on an error); later work on the one stream is ordered after the kernels that used it.
-struct Scratch {
-  CachingAllocator& alloc;
-  void* ptr;
-  Scratch(CachingAllocator& a, size_t nbytes) : alloc(a), ptr(a.allocate(nbytes)) {}
-  ~Scratch() { alloc.free(ptr); }
-  Scratch(const Scratch&) = delete;
-  Scratch& operator=(const Scratch&) = delete;
-};
-
 struct Dims {
   int ndim;
   int64_t sizes[cuda::kMaxDims];
@@ -261,7 +251,7 @@ Tensor CudaBackend::nonzero(const Tensor& in) {
   CudaDeviceGuard guard(device);
   CachingAllocator& alloc = cuda_allocator(device);
   // Three steps, as PyTorch's CUDA nonzero: flag, scan (cub), write coordinates.
-  Scratch flags_buf(alloc, n * sizeof(int64_t)), pos_buf(alloc, n * sizeof(int64_t));
+  cuda::Scratch flags_buf(alloc, n * sizeof(int64_t)), pos_buf(alloc, n * sizeof(int64_t));
   auto* flags = static_cast<int64_t*>(flags_buf.ptr);
   auto* pos = static_cast<int64_t*>(pos_buf.ptr);
   auto ops = cuda::make_strided<1>(in.sizes(), {&in.strides()});
@@ -272,7 +262,7 @@ Tensor CudaBackend::nonzero(const Tensor& in) {
   });
   size_t temp_bytes = 0;
   CUDA_CHECK(cub::DeviceScan::InclusiveSum(nullptr, temp_bytes, flags, pos, n));
-  Scratch temp(alloc, temp_bytes > 0 ? temp_bytes : 1);  // a null buffer means "size query"
+  cuda::Scratch temp(alloc, temp_bytes > 0 ? temp_bytes : 1);  // a null buffer means "size query"
   CUDA_CHECK(cub::DeviceScan::InclusiveSum(temp.ptr, temp_bytes, flags, pos, n));
   int64_t count = 0;
   CUDA_CHECK(cudaMemcpy(&count, pos + (n - 1), sizeof count, cudaMemcpyDeviceToHost));

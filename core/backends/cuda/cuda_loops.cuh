@@ -31,6 +31,10 @@ struct StridedOperands {
 
   // Element offsets of the `linear`-th element (row-major over sizes) in every operand.
   __host__ __device__ void offsets(int64_t linear, int64_t (&off)[N]) const {
+    if (ndim == 1) {  // the common case (contiguous, merged): no 64-bit division per element
+      for (int k = 0; k < N; ++k) off[k] = linear * strides[k][0];
+      return;
+    }
     for (int k = 0; k < N; ++k) off[k] = 0;
     for (int d = ndim - 1; d >= 0; --d) {
       int64_t i = linear % sizes[d];

@@ -1,0 +1,17 @@
+# Float32 results on the GPU against the CPU's: matrix products and reductions.
+import torch
+torch.manual_seed(0)
+a = torch.randn(256, 256)
+b = torch.randn(256, 128)
+c = (a.cuda() @ b.cuda()).cpu()
+print(c.shape, round((c - a @ b).abs().max().item(), 3))
+print(round(c.sum().item(), 1), c[0, :4])
+v = torch.randn(1000000)
+print(round(v.cuda().sum().item(), 2), round(v.sum().item(), 2))
+print(round(v.cuda().mean().item(), 6), round(v.cuda().std().item(), 4), round(v.std().item(), 4))
+print(v.cuda().max().item() == v.max().item(), v.cuda().argmax().item() == v.argmax().item())
+print(torch.allclose(torch.softmax(a.cuda(), 1).cpu(), torch.softmax(a, 1), atol=1e-6))
+print(torch.allclose(torch.log_softmax(a.cuda(), 0).cpu(), torch.log_softmax(a, 0), atol=1e-5))
+h = a.half().cuda()
+print((h @ h).dtype, round((h @ h).float().abs().mean().item(), 1))
+print(torch.equal((a.cuda() ** 3).cpu(), a ** 3), torch.equal((a.cuda() * 2.5).cpu(), a * 2.5))
