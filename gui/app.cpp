@@ -10,6 +10,7 @@
 #include <cstring>
 
 #include "core/device_registry.h"
+#include "gui/label_audit.h"
 
 namespace tp::gui {
 
@@ -200,7 +201,7 @@ void draw_app(App& app) {
   // The status line: which devices are real and which simulated.
   std::string banner;
   for (const std::string& line : device_banner()) banner += (banner.empty() ? "" : "   ") + display_text(line);
-  ImGui::TextDisabled("%s", banner.c_str());
+  label_item(banner, true);  // one line, cut to the window (the Devices view has it whole)
 
   const bool strip = app.show_console_strip && app.view != View::Console;
   const float status_h = app.demo.active() ? ImGui::GetFrameHeightWithSpacing() : 0;

@@ -19,6 +19,7 @@
 
 #include "core/device_registry.h"
 #include "gui/app.h"
+#include "gui/label_audit.h"
 #include "gui/options.h"
 
 namespace {
@@ -219,6 +220,7 @@ static int run_gui(int argc, char** argv) {
     ImGui_ImplOpenGL3_NewFrame();
     ImGui_ImplGlfw_NewFrame();
     ImGui::NewFrame();
+    tp::gui::begin_label_audit();
     draw_app(app);
     if (app.settings.presenter != presenter) {  // the menu toggled it
       presenter = app.settings.presenter;
@@ -242,7 +244,7 @@ static int run_gui(int argc, char** argv) {
           << "play " << app.grid.play_x << " " << app.grid.play_y << " " << app.grid.play_w << " "
           << app.grid.play_h << "\n"
           << "font " << ImGui::GetFontSize() << "\n"
-          << lesson_layout(app);
+          << lesson_layout(app) << tp::gui::audited_texts_dump();
     }
     if (g_shot_requested) {
       g_shot_requested = 0;

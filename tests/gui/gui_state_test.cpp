@@ -11,6 +11,7 @@
 #include "gui/bench_runner.h"
 #include "gui/console_state.h"
 #include "gui/grid_state.h"
+#include "gui/memory_layout.h"
 #include "gui/memory_state.h"
 #include "gui/options.h"
 #include "gui/session.h"
@@ -179,13 +180,49 @@ TEST_CASE("memory boxes: area follows bytes, no overlap, inside the region") {
   CHECK(layout_boxes(r, 0, 0, 30, 12, 8000, 20, 10).size() == 1);
 }
 
+TEST_CASE("memory map layout: side by side when wide, stacked when narrow, nothing overlapping") {
+  // The view's space at the three window sizes, beside a lesson or not, in both fonts.
+  const float widths[] = {360, 420, 600, 1000, 1260, 1900}, heights[] = {250, 380, 500, 700, 900};
+  for (size_t regions : {1, 2, 3, 5}) {
+    for (float w : widths) {
+      for (float h : heights) {
+        for (float font : {13.0f, 22.0f}) {
+          for (size_t captions : {0, 3}) {
+            MemoryLayoutText t;
+            t.font = font;
+            t.line = font * 1.3f;
+            t.link_text_w = font * 14;
+            t.link_lines = 5;
+            t.captions = captions;
+            const Rect area{10, 40, 10 + w, 40 + h};
+            const MemoryLayout l = memory_layout(regions, area, t);
+            CAPTURE(regions); CAPTURE(w); CAPTURE(h); CAPTURE(font); CAPTURE(captions);
+            REQUIRE(l.regions.size() == regions);
+            std::vector<Rect> parts = l.regions;
+            if (regions > 1 || !l.stacked) parts.push_back(l.link_label);
+            if (regions > 1 || !l.stacked) parts.push_back(l.link);
+            if (captions > 0) parts.push_back(l.captions);
+            for (size_t i = 0; i < parts.size(); ++i) {
+              CHECK(area.contains(parts[i]));
+              for (size_t j = i + 1; j < parts.size(); ++j) CHECK_FALSE(parts[i].overlaps(parts[j]));
+            }
+            // Side by side only when each memory is wide enough for a readable box.
+            if (!l.stacked && regions > 1) CHECK(l.regions[0].w() >= font * 12);
+            CHECK(l.link_label.h() >= t.line * float(l.link_one_line ? 2 : t.link_lines));
+          }
+        }
+      }
+    }
+  }
+}
+
 TEST_CASE("memory map: regions, transfers from the clock's copies, flashes after a mix-up") {
   std::vector<repl::DeviceRow> devs = {{"cpu", "real", "host", 0, 0},
                                        {"cuda:0", "simulated", "Tesla T4 (simulated)", 0, 1000000}};
-  MemoryMap before = build_memory_map({{"x", "cpu", "[2, 3]", "float32", 24}}, devs, "PCIe");
+  MemoryMap before = build_memory_map({{"x", "cpu", "[2, 3]", "float32", 24}}, devs, {"PCIe"});
   MemoryMap after = build_memory_map({{"x", "cpu", "[2, 3]", "float32", 24},
                                       {"y", "cuda:0", "[2, 3]", "float32", 24}},
-                                     devs, "PCIe");
+                                     devs, {"PCIe"});
   REQUIRE(after.regions.size() == 2);
   CHECK(after.region("cpu")->used == 24);
   CHECK(after.region("cuda:0")->title == "cuda:0  Tesla T4 (simulated)");
@@ -207,7 +244,7 @@ TEST_CASE("memory map: regions, transfers from the clock's copies, flashes after
   CHECK(wall[0].seconds == 0.5);
   CHECK(detect_transfers(after, after, std::nullopt, 0.5).empty());
   // x and y both made in one run (X = ones(2, 3); Y = X.to('cuda')): only y moved.
-  MemoryMap empty_map = build_memory_map({}, devs, "PCIe");
+  MemoryMap empty_map = build_memory_map({}, devs, {"PCIe"});
   std::vector<Transfer> both = detect_transfers(empty_map, after, Copies{{24, 1e-5, true}}, 0.5);
   REQUIRE(both.size() == 1);
   CHECK(both[0].name == "y");
@@ -226,7 +263,7 @@ TEST_CASE("memory map: a tensor under two names is one box with both, counted on
                                        {"cuda:0", "simulated", "Tesla T4 (simulated)", 0, 1000000}};
   MemoryMap before = build_memory_map({{"net.w", "cpu", "[1, 3]", "float32", 12, ""},
                                        {"w", "cpu", "[1, 3]", "float32", 12, "net.w"}},
-                                      devs, "PCIe");
+                                      devs, {"PCIe"});
   REQUIRE(before.region("cpu")->boxes.size() == 1);
   const MemBox& b = before.region("cpu")->boxes[0];
   CHECK(b.label() == "net.w = w");
@@ -236,7 +273,7 @@ TEST_CASE("memory map: a tensor under two names is one box with both, counted on
   // net.to('cuda') moves it: one transfer, found under either name.
   MemoryMap after = build_memory_map({{"net.w", "cuda:0", "[1, 3]", "float32", 12, ""},
                                       {"w", "cuda:0", "[1, 3]", "float32", 12, "net.w"}},
-                                     devs, "PCIe");
+                                     devs, {"PCIe"});
   std::vector<Transfer> t = detect_transfers(before, after, std::vector<ClockCopy>{{12, 1e-5, true}}, 0.5);
   REQUIRE(t.size() == 1);
   CHECK(t[0].from == "cpu");
@@ -245,7 +282,7 @@ TEST_CASE("memory map: a tensor under two names is one box with both, counted on
   MemoryMap mixed = build_memory_map({{"net.w", "cuda:0", "[1, 3]", "float32", 12, ""},
                                       {"w", "cuda:0", "[1, 3]", "float32", 12, "net.w"},
                                       {"x", "cpu", "[1, 3]", "float32", 12, ""}},
-                                     devs, "PCIe");
+                                     devs, {"PCIe"});
   auto flash = mismatch_operands(mixed, "x + w", {"cuda:0", "cpu"});
   REQUIRE(flash.size() == 2);
   CHECK(flash[1] == std::make_pair(std::string("cuda:0"), std::string("net.w")));
