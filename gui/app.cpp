@@ -122,31 +122,32 @@ void apply_style(App& app, float dpi_scale) {
 // Space play/pause, arrows step the grid, Page Up/Down step the open lesson, F11 full screen;
 // only when no text box has focus. During a demo the presenter's keys drive the demo instead.
 static void handle_keys(App& app) {
-  ImGuiIO& io = ImGui::GetIO();
-  if (ImGui::IsKeyPressed(GLFW_KEY_F11, false)) app.toggle_fullscreen = true;
+  std::vector<int> keys;
+  keys.swap(app.keys_pressed);
+  auto pressed = [&keys](int key) { return std::find(keys.begin(), keys.end(), key) != keys.end(); };
+  if (pressed(GLFW_KEY_F11)) app.toggle_fullscreen = true;
   // Page Down / Page Up step the lesson even while the console has the keyboard (a presenter
   // who just typed there); Space, the arrows and Esc are the text field's then.
-  const bool typing = io.WantTextInput;
-  auto pressed = [](ImGuiKey_ k) { return ImGui::IsKeyPressed(ImGui::GetKeyIndex(k), false); };
+  const bool typing = ImGui::GetIO().WantTextInput;
   if (app.demo.active()) {
-    if (pressed(ImGuiKey_PageDown) || (!typing && (pressed(ImGuiKey_Space) || pressed(ImGuiKey_RightArrow)))) {
+    if (pressed(GLFW_KEY_PAGE_DOWN) || (!typing && (pressed(GLFW_KEY_SPACE) || pressed(GLFW_KEY_RIGHT)))) {
       demo_key(app, DemoKey::Next);
-    } else if (pressed(ImGuiKey_PageUp) || (!typing && pressed(ImGuiKey_LeftArrow))) {
+    } else if (pressed(GLFW_KEY_PAGE_UP) || (!typing && pressed(GLFW_KEY_LEFT))) {
       demo_key(app, DemoKey::Back);
-    } else if (!typing && pressed(ImGuiKey_Escape)) {
+    } else if (!typing && pressed(GLFW_KEY_ESCAPE)) {
       demo_key(app, DemoKey::End);
     }
     return;
   }
-  if (pressed(ImGuiKey_PageDown)) app.lesson.move(app.session, +1);
-  if (pressed(ImGuiKey_PageUp)) app.lesson.move(app.session, -1);
+  if (pressed(GLFW_KEY_PAGE_DOWN)) app.lesson.move(app.session, +1);
+  if (pressed(GLFW_KEY_PAGE_UP)) app.lesson.move(app.session, -1);
   if (typing) return;
-  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Space), false)) {
+  if (pressed(GLFW_KEY_SPACE)) {
     if (app.grid.anim.finished(app.grid.schedule)) app.grid.anim.restart();
     app.grid.anim.playing = !app.grid.anim.playing;
   }
-  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_RightArrow))) app.grid.anim.step(app.grid.schedule, +1);
-  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_LeftArrow))) app.grid.anim.step(app.grid.schedule, -1);
+  if (pressed(GLFW_KEY_RIGHT)) app.grid.anim.step(app.grid.schedule, +1);
+  if (pressed(GLFW_KEY_LEFT)) app.grid.anim.step(app.grid.schedule, -1);
 }
 
 static void draw_menu(App& app) {

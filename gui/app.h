@@ -89,6 +89,9 @@ struct App {
   ImFont* font_normal = nullptr;
   ImFont* font_large = nullptr;
   double frame_dt = 1.0 / 60;
+  // GLFW keys pressed since the last frame, from main.cpp's key callback: ImGui 1.86 loses a
+  // press whose release lands in the same frame (a presenter's clicker, a slow frame).
+  std::vector<int> keys_pressed;
 
   // Runs console input through the session and updates the views that depend on it
   // (`step_code`: the lesson step's code sent by its Run button).

@@ -30,6 +30,12 @@ volatile sig_atomic_t g_shot_requested = 0;
 void on_glfw_error(int, const char* description) { g_glfw_error = description ? description : "?"; }
 void on_sigusr1(int) { g_shot_requested = 1; }
 
+// Every key press reaches the app (App::keys_pressed), even one released in the same frame.
+tp::gui::App* g_app = nullptr;
+void on_key(GLFWwindow*, int key, int, int action, int) {
+  if (action == GLFW_PRESS && g_app) g_app->keys_pressed.push_back(key);
+}
+
 float g_content_scale = 0;  // the window's latest content scale, from GLFW's callback
 void on_content_scale(GLFWwindow*, float xscale, float) { g_content_scale = std::max(1.0f, xscale); }
 
@@ -178,6 +184,9 @@ static int run_gui(int argc, char** argv) {
   app.settings_path = dir.empty() ? "" : dir + "/gui.conf";
   if (!app.settings_path.empty()) app.settings = load_settings(app.settings_path);
   apply_options(app, *opts);
+  // Set before ImGui's backend, which keeps it and calls it from its own key callback.
+  g_app = &app;
+  glfwSetKeyCallback(window, on_key);
   ImGui_ImplGlfw_InitForOpenGL(window, true);
   ImGui_ImplOpenGL3_Init("#version 130");
   apply_style(app, dpi);
