@@ -324,7 +324,9 @@ void draw_canvas(App& app, ImVec2 avail) {
     float sum = 0;
     for (int p = 0; p < terms && p < k; ++p) sum += g.problem.A[size_t(hi_row) * k + p] * g.problem.B[size_t(p) * n + hi_col];
     std::snprintf(buf, sizeof buf, "C[%d][%d]: %d of %d terms, sum so far %g", hi_row, hi_col, terms, k, double(sum));
-    dl->AddText(ImVec2(c0.x, c0.y + m * cell + 4), hi, buf);
+    // Under C, moved left as far as needed to end inside the canvas (a small C is narrow).
+    const float right = origin.x + avail.x - ImGui::CalcTextSize(buf).x;
+    dl->AddText(ImVec2(std::max(origin.x, std::min(c0.x, right)), c0.y + m * cell + 4), hi, buf);
   }
 
   // Clicks on C select a cell.
