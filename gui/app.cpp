@@ -85,10 +85,9 @@ void App::run(const std::string& input, bool step_code) {
     memory.flash = flash;
     memory.flash_age = 0;
   }
-  // `A` and `B` of the session can become the grid's matrices (the grid view offers it).
-  grid.error.clear();
   // :lesson / :next typed here move the panel; any input may make the step's checks true.
   lesson.after_run(session, rep, step_code);
+  grid_follow_session(*this);
   if (!lesson.notes.empty()) console.add(LineKind::Error, display_text(lesson.notes));
   lesson.notes.clear();
   if (lesson.lesson) demo.follow(lesson.step);
@@ -196,6 +195,7 @@ void draw_app(App& app) {
     app.view = wanted;
     app.select_view = true;
     if (wanted == View::Timings) load_recorded_bench_if_empty(app);  // never an empty plot
+    if (wanted == View::Grid) grid_follow_session(app);               // the learner's own A @ B
   }
   app.lesson.wanted_view.clear();
 

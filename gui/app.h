@@ -127,6 +127,9 @@ std::string lesson_layout(const App& app);
 void draw_lesson_view(App& app);   // the Lesson tab: the list of lessons
 void draw_lesson_panel(App& app);  // the open lesson's column beside the views
 void draw_grid_view(App& app);
+// The grid shows the session's own A @ B: called when a lesson step opens the grid and after
+// each run; takes A and B when the shown step is about the grid or the grid already shows them.
+void grid_follow_session(App& app);
 void draw_timings_view(App& app);
 // Loads recorded benchmark results (JSON) into the timings view; a bad file is a message there.
 void load_bench_file(App& app, const std::string& path);

@@ -249,7 +249,7 @@ static int run_gui(int argc, char** argv) {
     if (!opts->dump_layout.empty() && frame % 10 == 0) {
       std::ofstream out(opts->dump_layout);
       out << "grid " << app.grid.grid_x << " " << app.grid.grid_y << " " << app.grid.cell << " "
-          << app.grid.schedule.n << "\n"
+          << app.grid.schedule.m << " " << app.grid.schedule.n << "\n"
           << "play " << app.grid.play_x << " " << app.grid.play_y << " " << app.grid.play_w << " "
           << app.grid.play_h << "\n"
           << "font " << ImGui::GetFontSize() << "\n"
