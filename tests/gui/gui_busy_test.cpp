@@ -126,9 +126,9 @@ TEST_CASE("run in flight: Stop wakes a sleep and ends a loop of C++ ops within 0
   CHECK(r.err == "Traceback (most recent call last):\n  File \"<stdin>\", line 2, in <module>\nKeyboardInterrupt\n");
 }
 
-TEST_CASE("run in flight: a long C++ op finishes, then the interrupt lands at once") {
+TEST_CASE("run in flight: a long C++ op (a big product on the simulated GPU) finishes, then the interrupt lands") {
   SessionThread& t = python_thread();
-  REQUIRE(t.start("x = torch.ones(2500, 2500)\n"));
+  REQUIRE(t.start("x = torch.ones(2500, 2500).to('cuda')\n"));
   REQUIRE(finish(t));
   // One product, timed alone.
   const Clock::time_point t0 = Clock::now();
