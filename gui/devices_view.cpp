@@ -1,5 +1,6 @@
-// The devices view: each device, real or simulated, its profile figures and its live
-// memory use (the rows of :devices, plus the profile the simulator models).
+// The devices view: each device, real or simulated, its profile figures and its memory use
+// (the rows of :devices, plus the profile the simulator models), from the snapshot the app
+// reads every frame while no code runs.
 #include <imgui.h>
 
 #include <algorithm>
@@ -10,13 +11,16 @@
 
 namespace tp::gui {
 
+DevicesSnapshot read_devices() {
+  return {device_banner(), machine_clock_note(), repl::collect_devices(), cuda_devices(), cuda_devices_are_real()};
+}
+
 void draw_devices_view(App& app) {
-  for (const std::string& line : device_banner()) ImGui::TextWrapped("%s", display_text(line).c_str());
-  if (const std::string note = machine_clock_note(); !note.empty())
-    ImGui::TextWrapped("%s", display_text(note).c_str());
+  const DevicesSnapshot& snap = app.devices;
+  for (const std::string& line : snap.banner) ImGui::TextWrapped("%s", display_text(line).c_str());
+  if (!snap.clock_note.empty()) ImGui::TextWrapped("%s", display_text(snap.clock_note).c_str());
   ImGui::Separator();
-  const std::vector<repl::DeviceRow> rows = repl::collect_devices();
-  for (const repl::DeviceRow& r : rows) {
+  for (const repl::DeviceRow& r : snap.rows) {
     ImGui::PushID(r.device.c_str());
     ImGui::TextWrapped("%s  (%s)  %s", r.device.c_str(), r.kind.c_str(), display_text(r.name).c_str());
     if (r.total > 0) {
@@ -36,7 +40,7 @@ void draw_devices_view(App& app) {
     ImGui::PopID();
   }
   ImGui::Separator();
-  for (const DeviceEntry& d : cuda_devices()) {
+  for (const DeviceEntry& d : snap.gpus) {
     const GpuProfile& p = d.profile;
     if (!ImGui::CollapsingHeader((d.device.str() + "  " + d.name).c_str(), ImGuiTreeNodeFlags_DefaultOpen)) continue;
     if (ImGui::BeginTable(d.device.str().c_str(), 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_Borders)) {

@@ -100,11 +100,13 @@ void draw_link(ImDrawList* dl, const MemoryMap& map, const MemoryLayout& l, floa
 void draw_memory_view(App& app) {
   set_audit_view("memory");
   MemoryViewState& m = app.memory;
-  if (m.stale) {
+  if (m.stale && !app.busy()) {  // while code runs, the map as the last run left it
     m.map = collect_memory_map(app.session.python());
     m.stale = false;
   }
+  ImGui::BeginDisabled(app.busy());
   if (ImGui::Button("Refresh")) m.stale = true;
+  ImGui::EndDisabled();
   ImGui::SameLine();
   label_item("Try in the console:  x = ones(1000, 1000); y = x.to(cuda); x + y", true);
 
