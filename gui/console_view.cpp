@@ -79,13 +79,16 @@ void draw_console_view(App& app, float height) {
   const bool busy = app.busy();
   const float line_h = ImGui::GetFrameHeightWithSpacing();
   const float input_h = busy ? 2 * line_h : line_h;
-  ImGui::BeginChild("scrollback", ImVec2(0, height > 0 ? height - input_h : -input_h), false,
-                    ImGuiWindowFlags_HorizontalScrollbar);
+  // Long lines (a hint, an error) wrap at the edge: nothing hides past a scrollbar, at any
+  // window size or in presenter mode.
+  ImGui::BeginChild("scrollback", ImVec2(0, height > 0 ? height - input_h : -input_h), false);
+  ImGui::PushTextWrapPos(0.0f);
   for (const ConsoleLine& line : c.lines) {
     ImGui::PushStyleColor(ImGuiCol_Text, colour_of(line.kind));
     ImGui::TextUnformatted(line.text.c_str());
     ImGui::PopStyleColor();
   }
+  ImGui::PopTextWrapPos();
   if (c.scroll_to_bottom) ImGui::SetScrollHereY(1.0f);
   c.scroll_to_bottom = false;
   ImGui::EndChild();

@@ -358,17 +358,27 @@ void draw_grid_view(App& app) {
   }
   g.anim.advance(g.schedule, app.frame_dt);
 
+  // The controls beside the picture; in a narrow view (beside a lesson, presenter mode) the
+  // picture on top and the controls under it, so the picture always has room.
   const float side = ImGui::GetFontSize() * 24;
-  ImGui::BeginChild("grid_controls", ImVec2(side, 0), true);
-  draw_controls(app);
-  ImGui::Separator();
-  draw_selection(app);
+  const ImVec2 view = ImGui::GetContentRegionAvail();
+  const bool narrow = view.x < side * 2.2f;
+  auto controls = [&](ImVec2 size) {
+    ImGui::BeginChild("grid_controls", size, true);
+    draw_controls(app);
+    ImGui::Separator();
+    draw_selection(app);
+    ImGui::EndChild();
+  };
+  if (!narrow) {
+    controls(ImVec2(side, 0));
+    ImGui::SameLine();
+  }
+  ImGui::BeginChild("grid_canvas", ImVec2(0, narrow ? std::floor(view.y * 0.58f) : 0), false,
+                    ImGuiWindowFlags_NoScrollbar);
+  draw_canvas(app, ImGui::GetContentRegionAvail());
   ImGui::EndChild();
-  ImGui::SameLine();
-  ImGui::BeginChild("grid_canvas", ImVec2(0, 0), false, ImGuiWindowFlags_NoScrollbar);
-  ImVec2 avail = ImGui::GetContentRegionAvail();
-  draw_canvas(app, avail);
-  ImGui::EndChild();
+  if (narrow) controls(ImVec2(0, 0));
 }
 
 }  // namespace tp::gui

@@ -13,6 +13,7 @@
 #include "core/device_registry.h"
 #include "core/gpu_profile.h"
 #include "gui/app.h"
+#include "gui/label_audit.h"
 
 namespace tp::gui {
 
@@ -33,6 +34,19 @@ std::string tick_label_n(double v) {
   return b;
 }
 
+// ImGui::SameLine() when the next item, `width` pixels wide, still fits on this line: a row
+// of controls wraps in a narrow view instead of running off its edge.
+void same_line_if_fits(float width) {
+  const float right = ImGui::GetItemRectMax().x + ImGui::GetStyle().ItemSpacing.x + width;
+  if (right <= ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x) ImGui::SameLine();
+}
+float checkbox_width(const char* label) {
+  return ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize(label).x;
+}
+float button_width(const char* label) {
+  return ImGui::CalcTextSize(label).x + ImGui::GetStyle().FramePadding.x * 2;
+}
+
 void draw_plot(App& app, const BenchResults& r, ImVec2 size) {
   TimingsViewState& ts = app.timings;
   ts.hidden.resize(r.series.size(), false);
@@ -47,18 +61,25 @@ void draw_plot(App& app, const BenchResults& r, ImVec2 size) {
 
   PlotScale sc = plot_scale_for(r, ts.include_transfers, ts.hidden, left, top, w, h);
   const ImU32 grid = IM_COL32(60, 60, 70, 255), label = IM_COL32(200, 200, 200, 255);
+  float last_label_end = -1e9f;  // a narrow plot skips labels that would touch the last one
   for (double t : sc.x.ticks()) {
     const float x = sc.px(t);
     dl->AddLine(ImVec2(x, top), ImVec2(x, top + h), grid);
     // Centred on its tick, kept inside the plot's width (the last one would be cut off).
     const std::string text = tick_label_n(t);
     const float tw = ImGui::CalcTextSize(text.c_str()).x;
-    dl->AddText(ImVec2(std::min(x - tw * 0.5f, left + w - tw), top + h + 2), label, text.c_str());
+    const float tx = std::min(x - tw * 0.5f, left + w - tw);
+    if (tx < last_label_end + fs * 0.5f) continue;
+    dl->AddText(ImVec2(tx, top + h + 2), label, text.c_str());
+    last_label_end = tx + tw;
   }
+  float last_label_y = -1e9f;  // a low plot has more decades than lines of text: skip some labels
   for (double t : sc.y.ticks()) {
     const float y = sc.py(t);
     dl->AddLine(ImVec2(left, y), ImVec2(left + w, y), grid);
+    if (std::abs(y - last_label_y) < fs * 1.1f) continue;
     dl->AddText(ImVec2(o.x, y - fs * 0.5f), label, format_seconds(t).c_str());
+    last_label_y = y;
   }
   dl->AddText(ImVec2(left + w * 0.5f - fs * 6, top + h + fs * 1.2f), label, "matrix size N (log)");
 
@@ -151,52 +172,74 @@ void draw_timings_view(App& app) {
     runner.start(default_bench_plan(ts.large));
     ts.hidden.clear();
   }
-  ImGui::SameLine();
+  same_line_if_fits(checkbox_width("up to 4096"));
   ImGui::Checkbox("up to 4096", &ts.large);
-  ImGui::SameLine();
+  same_line_if_fits(checkbox_width("include transfers"));
   ImGui::Checkbox("include transfers", &ts.include_transfers);
-  ImGui::SameLine();
+  same_line_if_fits(ImGui::GetFontSize() * 10);
   ImGui::ProgressBar(runner.progress(), ImVec2(ImGui::GetFontSize() * 10, 0));
-  ImGui::SameLine();
-  ImGui::TextUnformatted(runner.status().c_str());
-
-  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 18);
-  ImGui::InputText("##path", &ts.path);
-  ImGui::SameLine();
-  if (ImGui::Button("Save JSON")) {
-    std::ofstream out(ts.path);
-    out << to_json(runner.results());
-    ts.message = out ? "saved " + ts.path : "could not write " + ts.path;
+  if (!runner.status().empty()) {
+    same_line_if_fits(ImGui::GetFontSize() * 8);
+    label_item(runner.status(), false);  // one line, cut to the view (whole on hover)
   }
-  ImGui::SameLine();
-  if (ImGui::Button("Load JSON")) {
-    std::ifstream in(ts.path);
-    std::ostringstream ss;
-    ss << in.rdbuf();
-    std::string error;
-    if (!in) {
-      ts.message = "could not read " + ts.path;
-    } else if (std::optional<BenchResults> r = from_json(ss.str(), error)) {
-      runner.set_results(*r);
-      ts.hidden.clear();
-      ts.message = "loaded " + ts.path;
-    } else {
-      ts.message = ts.path + ": " + error;
+
+  // Loading and saving results: under the buttons, or with the legend in a narrow view.
+  auto file_row = [&] {
+    ImGui::SetNextItemWidth(std::min(ImGui::GetFontSize() * 18, ImGui::GetContentRegionAvail().x));
+    ImGui::InputText("##path", &ts.path);
+    same_line_if_fits(button_width("Save JSON"));
+    if (ImGui::Button("Save JSON")) {
+      std::ofstream out(ts.path);
+      out << to_json(runner.results());
+      ts.message = out ? "saved " + ts.path : "could not write " + ts.path;
     }
-  }
-  ImGui::SameLine();
-  ImGui::TextUnformatted(ts.message.c_str());
-
+    same_line_if_fits(button_width("Load JSON"));
+    if (ImGui::Button("Load JSON")) {
+      std::ifstream in(ts.path);
+      std::ostringstream ss;
+      ss << in.rdbuf();
+      std::string error;
+      if (!in) {
+        ts.message = "could not read " + ts.path;
+      } else if (std::optional<BenchResults> r = from_json(ss.str(), error)) {
+        runner.set_results(*r);
+        ts.hidden.clear();
+        ts.message = "loaded " + ts.path;
+      } else {
+        ts.message = ts.path + ": " + error;
+      }
+    }
+    if (!ts.message.empty()) {
+      same_line_if_fits(ImGui::CalcTextSize(ts.message.c_str()).x);
+      ImGui::TextWrapped("%s", ts.message.c_str());
+    }
+  };
   const BenchResults r = runner.results();
-  if (!r.source.empty()) ImGui::TextWrapped("Source: %s  |  GPU: %s", r.source.c_str(), r.gpu_name.c_str());
-  ImGui::TextDisabled("CPU figures are measured here; GPU figures say measured (a real GPU) or modeled (the simulator's profile).");
-  ImVec2 avail = ImGui::GetContentRegionAvail();
+  auto notes = [&r] {
+    if (!r.source.empty()) ImGui::TextWrapped("Source: %s  |  GPU: %s", r.source.c_str(), r.gpu_name.c_str());
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    ImGui::TextWrapped("CPU figures are measured here; GPU figures say measured (a real GPU) or modeled (the simulator's profile).");
+    ImGui::PopStyleColor();
+  };
+  // The notes and legend beside the plot; in a narrow view (beside a lesson, presenter mode)
+  // under it, so the plot keeps a readable size.
   const float legend_w = ImGui::GetFontSize() * 26;
-  ImGui::BeginChild("plot", ImVec2(avail.x - legend_w, 0), false, ImGuiWindowFlags_NoScrollbar);
+  const bool narrow = ImGui::GetContentRegionAvail().x < legend_w * 2.2f;
+  if (!narrow) {
+    file_row();
+    notes();
+  }
+  const ImVec2 avail = ImGui::GetContentRegionAvail();
+  ImGui::BeginChild("plot", narrow ? ImVec2(0, std::floor(avail.y * 0.62f)) : ImVec2(avail.x - legend_w, 0), false,
+                    ImGuiWindowFlags_NoScrollbar);
   draw_plot(app, r, ImGui::GetContentRegionAvail());
   ImGui::EndChild();
-  ImGui::SameLine();
+  if (!narrow) ImGui::SameLine();
   ImGui::BeginChild("legend", ImVec2(0, 0), true);
+  if (narrow) {
+    notes();
+    file_row();
+  }
   if (r.series.empty()) {
     ImGui::TextWrapped("No results yet. Run benchmark times matmul from N = 16 up on this CPU "
                        "and on each GPU (in the background; the bar shows progress), or Load "

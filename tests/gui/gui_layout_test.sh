@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The layout at 1024x768, 1280x800 and 1920x1080, in presenter mode and not: tensorplay-gui
-# draws a few busy scenes (transfers in flight, a lesson beside the memory map, two GPUs
-# with more tensors than fit) and dumps where it placed its texts; check_layout.py requires
-# each inside its room and none over another. Exit 77 (skipped) without xvfb-run.
+# draws a few busy scenes (transfers in flight, lessons beside the memory map, the thread
+# grid and the timings, two GPUs with more tensors than fit) and dumps where it placed its
+# texts; check_layout.py requires each inside its room and none over another. Exit 77
+# (skipped) without xvfb-run.
 # usage: gui_layout_test.sh TENSORPLAY_GUI
 set -u
 GUI=$1
@@ -24,6 +25,9 @@ for size in 1024x768 1280x800 1920x1080; do
     scene "transfers-$tag" "$size" $present --view memory --exec "model = torch.nn.Linear(1000, 1000)" \
       --exec "x = torch.ones(1000, 1000)" --exec "y = x.to('cuda')" --exec "model_on_the_gpu = model.to('cuda')"
     scene "lesson-$tag" "$size" $present --lesson 4 --exec "X = torch.ones(2, 3)" --exec "Y = X.to('cuda')"
+    scene "grid-$tag" "$size" $present --lesson 1 --exec "A = torch.tensor([[1., 2., 3.], [4., 5., 6.]])" \
+      --exec "B = torch.tensor([[1., 0.], [0., 1.], [1., 1.]])" --exec ":next" --exec ":next"
+    scene "timings-$tag" "$size" $present --lesson 7 --exec ":next"
     scene "two-gpus-$tag" "$size" $present --sim-gpus 2 --view memory \
       --exec "ts = [torch.ones(64 * (k + 1), 64).to(f'cuda:{k % 2}') for k in range(12)]" \
       --exec "a_tensor_with_a_rather_long_name = torch.ones(3, 3)" --exec "b = ts[0].to('cuda:1')"
@@ -36,6 +40,6 @@ for layout in "$OUT"/*.layout; do
   check "$(basename "$layout" .layout): texts inside their room, none overlapping" \
     python3 "$HERE/check_layout.py" "$layout" "$(basename "$layout" .layout)"
 done
-[ "$(ls "$OUT"/*.layout 2>/dev/null | wc -l)" = 18 ] || { echo "FAIL expected 18 layouts"; fails=$((fails + 1)); }
+[ "$(ls "$OUT"/*.layout 2>/dev/null | wc -l)" = 30 ] || { echo "FAIL expected 30 layouts"; fails=$((fails + 1)); }
 echo "$fails failed"
 [ "$fails" = 0 ]
