@@ -6,7 +6,7 @@ CMAKE_FLAGS ?=
 
 # Debian packages: required to build and test, then the optional GUI/CUDA-less extras.
 DEPS_REQUIRED := cmake g++ make pkg-config libopenblas-dev doctest-dev libedit-dev \
-  python3-dev pybind11-dev python3-numpy
+  python3-dev pybind11-dev python3-numpy libgloo-dev
 DEPS_OPTIONAL := libimgui-dev libglfw3-dev libstb-dev xvfb xdotool tmux python3-matplotlib python3-tqdm
 DEPS := $(DEPS_REQUIRED) $(DEPS_OPTIONAL)
 
