@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The launcher (tensorplay --nproc-per-node N run FILE): each worker's environment, a worker
-# that raises, exits or is killed (the others stopped, the failure reported, exit status 1),
-# Ctrl-C at the launcher (exit 130), and no worker left behind in any case.
+# that raises, exits, is killed or hangs (the others stopped, the failure reported, exit
+# status 1), a rank that never joins and a busy port (PyTorch's messages), Ctrl-C at the
+# launcher (exit 130), and no worker left behind in any case.
 # Usage: launcher_test.sh PROGRAM
 set -u
 bin=$(realpath "$1")
@@ -36,6 +37,31 @@ out=$("$bin" --nproc-per-node 2 run launcher_fault.py 1 exit 2>&1)
 check "an exit status is shown" grep -q "exitcode  : 3 (pid" <<<"$out"
 out=$("$bin" --nproc-per-node 2 run launcher_fault.py 1 kill 2>&1)
 check "a signal is named" grep -q "exitcode  : -9 (pid: [0-9]*)  (SIGKILL)" <<<"$out"
+
+# A rank that hangs: the others' collective times out with Gloo's text, and the launcher then
+# stops the hanging one.
+start=$SECONDS
+out=$("$bin" --nproc-per-node 2 --standalone run launcher_collective_fault.py hang 2>&1); rc=$?
+check "a hanging rank: status 1" [ $rc == 1 ]
+check "a hanging rank: the collective timed out" grep -q "Timed out waiting 2000ms for recv operation to complete" <<<"$out"
+check "a hanging rank: stopped" grep -q "  rank      : 1 (local_rank: 1)" <<<"$out"
+check "a hanging rank: well before its sleep ends" [ $((SECONDS - start)) -lt 30 ]
+check "a hanging rank: no process left" bash -c '! pgrep -f launcher_collective_faul[t].py'
+# A rank that never joins: rank 0 of a two-node job started alone.
+port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+out=$("$bin" --nproc-per-node 1 --nnodes 2 --node-rank 0 --master-port "$port" run launcher_collective_fault.py join 2>&1)
+check "a rank that never joins: PyTorch's message" \
+  grep -q "torch.distributed.DistStoreError: Timed out after 3 seconds waiting for clients. 1/2 clients joined." <<<"$out"
+# A busy port: rank 0 cannot host the store.
+port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+python3 -c 'import socket, sys, time; s = socket.socket(); s.bind(("127.0.0.1", int(sys.argv[1]))); s.listen(); time.sleep(30)' "$port" &
+holder=$!
+sleep 0.5
+out=$("$bin" --nproc-per-node 2 --master-port "$port" run launcher_collective_fault.py busy 2>&1); rc=$?
+kill $holder
+check "a busy port: status 1" [ $rc == 1 ]
+check "a busy port: PyTorch's message" grep -q "torch.distributed.DistNetworkError: The server socket has failed to listen on any local network address. port: $port, useIpv6: false, code: -98, name: EADDRINUSE, message: address already in use" <<<"$out"
+check "a busy port: no process left" bash -c '! pgrep -f launcher_collective_faul[t].py'
 
 # Ctrl-C: the terminal sends SIGINT to the launcher; the workers get KeyboardInterrupt.
 "$bin" --nproc-per-node 2 run launcher_fault.py none wait >interrupt.log 2>&1 &
