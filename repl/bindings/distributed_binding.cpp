@@ -4,6 +4,8 @@
 // and PyTorch's DistError types. torch/distributed/ checks arguments and stages other tensors.
 #include <gloo/rendezvous/hash_store.h>
 
+#include <unistd.h>
+
 #include <cstring>
 
 #include "core/backends/sim/machine_clock.h"
@@ -172,6 +174,14 @@ void bind_distributed(py::module_& m) {
     } catch (const dist::DistError& e) {
       PyErr_SetString(e.kind == dist::DistErrorKind::Store ? g_store_error : g_network_error, e.what());
     }
+  });
+  // This program when it is tensorplay itself, else the tensorplay built beside it.
+  d.def("_launcher_program", [] {
+    char self[4096] = {};
+    const ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
+    const std::string path(self, n > 0 ? static_cast<size_t>(n) : 0);
+    const bool is_tensorplay = path.size() >= 11 && path.compare(path.size() - 11, 11, "/tensorplay") == 0;
+    return is_tensorplay ? path : std::string(TP_LAUNCHER_PROGRAM);
   });
   d.def("_on_simulated_gpu", [](py::handle t) { return on_simulated_gpu(tensor_of(t)); },
         "Whether a tensor lives on a simulated GPU (whose memory a collective can use in place).");
