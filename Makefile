@@ -69,6 +69,9 @@ fuzz: sanitize-build
 
 bench: build
 	./$(BUILD)/tests/bench_matmul
+	@# All-reduce of 4 MB with 2 processes on loopback: Gloo's API directly, then torch.distributed.
+	./$(BUILD)/tests/bench_allreduce_gloo
+	./$(BUILD)/tensorplay --wall-clock --nproc-per-node 2 --standalone run tests/bench/allreduce_bench.py
 	bash tests/bench/training_vs_pytorch.sh ./$(BUILD)/tensorplay $(BENCH_PYTHON)
 	@# The GUI's frame time with a 64x64 grid animating, under Xvfb (software GL) when present.
 	@if [ -x $(BUILD)/tensorplay-gui ] && command -v xvfb-run >/dev/null; then \
