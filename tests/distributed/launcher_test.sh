@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The launcher (tensorplay --nproc-per-node N run FILE): each worker's environment, a worker
 # that raises, exits, is killed or hangs (the others stopped, the failure reported, exit
-# status 1), a rank that never joins and a busy port (PyTorch's messages), Ctrl-C at the
-# launcher (exit 130), and no worker left behind in any case.
+# status 1), a rank that never joins and a busy port (PyTorch's messages), the modeled link
+# time of nccl on simulated GPUs, Ctrl-C at the launcher (exit 130), and no worker left
+# behind in any case.
 # Usage: launcher_test.sh PROGRAM
 set -u
 bin=$(realpath "$1")
@@ -62,6 +63,14 @@ kill $holder
 check "a busy port: status 1" [ $rc == 1 ]
 check "a busy port: PyTorch's message" grep -q "torch.distributed.DistNetworkError: The server socket has failed to listen on any local network address. port: $port, useIpv6: false, code: -98, name: EADDRINUSE, message: address already in use" <<<"$out"
 check "a busy port: no process left" bash -c '! pgrep -f launcher_collective_faul[t].py'
+
+# nccl on simulated GPUs models the link's time (t4: 12 GB/s pinned PCIe, 10 us per copy): a
+# ring all-reduce of 4 MB over 2 GPUs puts 2(n-1)/n x 4 MB = 4 MB on each link, 0.010 + 0.333
+# ms; gloo copies the tensor to the host and back, pageable at 6 GB/s: 2 x (0.010 + 0.667) ms.
+got=$(TENSORPLAY_FREEZE_HOST_CLOCK=1 "$bin" --gpu-profile t4 --nproc-per-node 2 --standalone run sim_link_time.py nccl 2>&1)
+check "nccl: the link's modeled time" [ "$got" == "nccl: 2.0 after 0.343 ms (modeled)" ]
+got=$(TENSORPLAY_FREEZE_HOST_CLOCK=1 "$bin" --gpu-profile t4 --nproc-per-node 2 --standalone run sim_link_time.py gloo 2>&1)
+check "gloo: the host round trip's modeled time" [ "$got" == "gloo: 2.0 after 1.353 ms (modeled)" ]
 
 # Ctrl-C: the terminal sends SIGINT to the launcher; the workers get KeyboardInterrupt.
 "$bin" --nproc-per-node 2 run launcher_fault.py none wait >interrupt.log 2>&1 &

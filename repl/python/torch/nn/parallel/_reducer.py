@@ -2,6 +2,8 @@
 parameters first (backward reaches them first), the first bucket small so communication starts
 early; a post-accumulate-grad hook marks each parameter ready, and a bucket whose parameters
 are all ready is averaged across the ranks at once by one all-reduce of its gradients, flat."""
+import weakref
+
 import torch
 import torch.distributed as dist
 
@@ -82,8 +84,12 @@ class Reducer:
         self.handles = [p.register_post_accumulate_grad_hook(self._hook(i)) for i, p in enumerate(params)]
 
     def _hook(self, index):
+        # The parameter holds its hook; a weak reference back keeps the reducer collectable.
+        reducer = weakref.ref(self)
+
         def hook(param):
-            if self.expecting:
+            self = reducer()
+            if self is not None and self.expecting:
                 self.started = True
                 self.mark_ready(index)
         return hook
