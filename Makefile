@@ -73,6 +73,8 @@ bench: build
 	./$(BUILD)/tests/bench_allreduce_gloo
 	./$(BUILD)/tensorplay --wall-clock --nproc-per-node 2 --standalone run tests/bench/allreduce_bench.py
 	bash tests/bench/training_vs_pytorch.sh ./$(BUILD)/tensorplay $(BENCH_PYTHON)
+	@# The timings view's benchmark run five times: how far apart its CPU figures land.
+	@if [ -x $(BUILD)/tests/gui_timings_spread ]; then ./$(BUILD)/tests/gui_timings_spread 5; fi
 	@# The GUI's frame time with a 64x64 grid animating, under Xvfb (software GL) when present.
 	@if [ -x $(BUILD)/tensorplay-gui ] && command -v xvfb-run >/dev/null; then \
 	  xvfb-run -a -s "-screen 0 1280x800x24" ./$(BUILD)/tensorplay-gui --no-config --bench-frames 300; \

@@ -9,7 +9,8 @@
 #include <algorithm>
 #include <cstring>
 
-#include "core/device_registry.h"
+#include "gui/label_audit.h"
+#include "repl/sigint.h"
 
 namespace tp::gui {
 
@@ -66,16 +67,38 @@ std::string display_text(const std::string& s) {
   return out;
 }
 
-void App::run(const std::string& input, bool step_code) {
-  const MemoryMap before = collect_memory_map(session.python());
-  RunReport rep = session.run(input);
+bool App::run(const std::string& input, bool step_code) {
+  if (busy()) return false;
+  before_run_ = collect_memory_map(session.python());
+  run_step_code_ = step_code;
+  return session_thread.start(input);
+}
+
+void App::poll_run() {
+  if (std::optional<RunReport> rep = session_thread.poll()) finish_run(*rep);
+  if (busy()) return;
+  enter_refused = false;
+  if (repl::take_sigint_while_waiting()) {  // as at the prompt: the unfinished block is dropped
+    console.pending.clear();
+    console.add(LineKind::Error, "KeyboardInterrupt");
+  }
+  if (!exec_queue.empty()) {
+    const std::string code = exec_queue.front();
+    exec_queue.pop_front();
+    console.add(LineKind::Input, ">>> " + code);
+    run(code + "\n");
+  }
+}
+
+void App::finish_run(const RunReport& rep) {
+  devices = read_devices();  // before another run starts in this frame (the next --exec)
   if (!rep.out.empty()) console.add(LineKind::Output, display_text(rep.out));
   if (!rep.err.empty()) console.add(LineKind::Error, display_text(rep.err));
   if (rep.quit) quit = true;
   // The memory map follows the session: animate what moved, flash a device mix-up.
   memory.map = collect_memory_map(session.python());
   memory.stale = false;
-  for (Transfer& t : detect_transfers(before, memory.map, rep.copies, rep.wall_seconds)) {
+  for (Transfer& t : detect_transfers(before_run_, memory.map, rep.copies, rep.wall_seconds)) {
     memory.transfers.push_back(t);
   }
   // The operands as they are after the run: a step may create them in the code that fails.
@@ -84,10 +107,9 @@ void App::run(const std::string& input, bool step_code) {
     memory.flash = flash;
     memory.flash_age = 0;
   }
-  // `A` and `B` of the session can become the grid's matrices (the grid view offers it).
-  grid.error.clear();
   // :lesson / :next typed here move the panel; any input may make the step's checks true.
-  lesson.after_run(session, rep, step_code);
+  lesson.after_run(session, rep, run_step_code_);
+  grid_follow_session(*this);
   if (!lesson.notes.empty()) console.add(LineKind::Error, display_text(lesson.notes));
   lesson.notes.clear();
   if (lesson.lesson) demo.follow(lesson.step);
@@ -120,32 +142,38 @@ void apply_style(App& app, float dpi_scale) {
 
 // Space play/pause, arrows step the grid, Page Up/Down step the open lesson, F11 full screen;
 // only when no text box has focus. During a demo the presenter's keys drive the demo instead.
+// While code runs, Esc and Ctrl-C stop it, wherever the keyboard is, and nothing else moves.
 static void handle_keys(App& app) {
-  ImGuiIO& io = ImGui::GetIO();
-  if (ImGui::IsKeyPressed(GLFW_KEY_F11, false)) app.toggle_fullscreen = true;
+  std::vector<int> keys;
+  keys.swap(app.keys_pressed);
+  auto pressed = [&keys](int key) { return std::find(keys.begin(), keys.end(), key) != keys.end(); };
+  if (pressed(GLFW_KEY_F11)) app.toggle_fullscreen = true;
+  if (app.busy()) {
+    if (pressed(GLFW_KEY_ESCAPE) || (ImGui::GetIO().KeyCtrl && pressed(GLFW_KEY_C))) app.interrupt();
+    return;
+  }
   // Page Down / Page Up step the lesson even while the console has the keyboard (a presenter
   // who just typed there); Space, the arrows and Esc are the text field's then.
-  const bool typing = io.WantTextInput;
-  auto pressed = [](ImGuiKey_ k) { return ImGui::IsKeyPressed(ImGui::GetKeyIndex(k), false); };
+  const bool typing = ImGui::GetIO().WantTextInput;
   if (app.demo.active()) {
-    if (pressed(ImGuiKey_PageDown) || (!typing && (pressed(ImGuiKey_Space) || pressed(ImGuiKey_RightArrow)))) {
+    if (pressed(GLFW_KEY_PAGE_DOWN) || (!typing && (pressed(GLFW_KEY_SPACE) || pressed(GLFW_KEY_RIGHT)))) {
       demo_key(app, DemoKey::Next);
-    } else if (pressed(ImGuiKey_PageUp) || (!typing && pressed(ImGuiKey_LeftArrow))) {
+    } else if (pressed(GLFW_KEY_PAGE_UP) || (!typing && pressed(GLFW_KEY_LEFT))) {
       demo_key(app, DemoKey::Back);
-    } else if (!typing && pressed(ImGuiKey_Escape)) {
+    } else if (!typing && pressed(GLFW_KEY_ESCAPE)) {
       demo_key(app, DemoKey::End);
     }
     return;
   }
-  if (pressed(ImGuiKey_PageDown)) app.lesson.move(app.session, +1);
-  if (pressed(ImGuiKey_PageUp)) app.lesson.move(app.session, -1);
+  if (pressed(GLFW_KEY_PAGE_DOWN)) app.lesson.move(app.session, +1);
+  if (pressed(GLFW_KEY_PAGE_UP)) app.lesson.move(app.session, -1);
   if (typing) return;
-  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Space), false)) {
+  if (pressed(GLFW_KEY_SPACE)) {
     if (app.grid.anim.finished(app.grid.schedule)) app.grid.anim.restart();
     app.grid.anim.playing = !app.grid.anim.playing;
   }
-  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_RightArrow))) app.grid.anim.step(app.grid.schedule, +1);
-  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_LeftArrow))) app.grid.anim.step(app.grid.schedule, -1);
+  if (pressed(GLFW_KEY_RIGHT)) app.grid.anim.step(app.grid.schedule, +1);
+  if (pressed(GLFW_KEY_LEFT)) app.grid.anim.step(app.grid.schedule, -1);
 }
 
 static void draw_menu(App& app) {
@@ -165,7 +193,8 @@ static void draw_menu(App& app) {
     ImGui::EndMenu();
   }
   if (ImGui::BeginMenu("Session")) {
-    if (ImGui::MenuItem("Reset (:reset)")) app.run(":reset");
+    if (ImGui::MenuItem("Stop the running code", "Esc", false, app.busy())) app.interrupt();
+    if (ImGui::MenuItem("Reset (:reset)", nullptr, false, !app.busy())) app.run(":reset");
     if (ImGui::MenuItem("Quit")) app.quit = true;
     ImGui::EndMenu();
   }
@@ -186,26 +215,32 @@ void draw_app(App& app) {
                                  // renderer a second full-window fill costs milliseconds.
                                  ImGuiWindowFlags_NoBackground;
   ImGui::Begin("tensorplay", nullptr, flags);
+  app.poll_run();
+  if (!app.busy()) {  // what the views show of the session and the devices, read now
+    app.devices = read_devices();
+    app.lesson.sync(app.session);
+  }
   draw_menu(app);
   handle_keys(app);
-  update_demo(app);
+  if (!app.busy()) update_demo(app);  // the demo's clock waits for the code it ran
   View wanted;  // a lesson step shown since the last frame selects its view
   if (!app.lesson.wanted_view.empty() && parse_view(app.lesson.wanted_view, wanted)) {
     app.view = wanted;
     app.select_view = true;
     if (wanted == View::Timings) load_recorded_bench_if_empty(app);  // never an empty plot
+    if (wanted == View::Grid && !app.busy()) grid_follow_session(app);  // the learner's own A @ B
   }
   app.lesson.wanted_view.clear();
 
   // The status line: which devices are real and which simulated.
   std::string banner;
-  for (const std::string& line : device_banner()) banner += (banner.empty() ? "" : "   ") + display_text(line);
-  ImGui::TextDisabled("%s", banner.c_str());
+  for (const std::string& line : app.devices.banner) banner += (banner.empty() ? "" : "   ") + display_text(line);
+  label_item(banner, true);  // one line, cut to the window (the Devices view has it whole)
 
   const bool strip = app.show_console_strip && app.view != View::Console;
   const float status_h = app.demo.active() ? ImGui::GetFrameHeightWithSpacing() : 0;
   const float strip_h = strip ? ImGui::GetContentRegionAvail().y * 0.28f : 0;
-  if (app.lesson.active(app.session)) {
+  if (app.lesson.active()) {
     // The open lesson sits beside the view it is about, so both are seen at once.
     const float avail = ImGui::GetContentRegionAvail().x;
     // A third of the width or so, but at least 25 characters while that leaves the view 40%.
@@ -224,6 +259,10 @@ void draw_app(App& app) {
       ImGuiTabItemFlags tf = (app.select_view && app.view == v) ? ImGuiTabItemFlags_SetSelected : 0;
       if (ImGui::BeginTabItem(view_title(v), nullptr, tf)) {
         if (!app.select_view) app.view = v;
+        // The grid's and the timings' controls may read the session (Use A, B) or the device
+        // registry (a rebuilt schedule, a benchmark's plan): they wait while code runs.
+        const bool wait = app.busy() && (v == View::Grid || v == View::Timings);
+        ImGui::BeginDisabled(wait);
         switch (v) {
           case View::Lesson: draw_lesson_view(app); break;
           case View::Grid: draw_grid_view(app); break;
@@ -232,6 +271,7 @@ void draw_app(App& app) {
           case View::Console: draw_console_view(app, 0); break;
           case View::Devices: draw_devices_view(app); break;
         }
+        ImGui::EndDisabled();
         ImGui::EndTabItem();
       }
     }

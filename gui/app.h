@@ -1,9 +1,13 @@
 // The GUI's state over one session, and the functions that draw it. main.cpp (the GLFW and
 // OpenGL glue) owns an App and calls draw_app() once per frame; each view is a function
 // drawing from its plain state struct (grid_state.h, timings_state.h, memory_state.h,
-// console_state.h, lesson_panel.h, demo_state.h), in its own file.
+// console_state.h, lesson_panel.h, demo_state.h), in its own file. Code runs on the
+// session's own thread (session_thread.h): while it runs, the views draw from what they
+// read before and leave the session and the device registry alone (controls that would
+// read them are disabled).
 #pragma once
 
+#include <deque>
 #include <string>
 #include <vector>
 
@@ -15,7 +19,9 @@
 #include "gui/memory_state.h"
 #include "gui/options.h"
 #include "gui/session.h"
+#include "gui/session_thread.h"
 #include "gui/settings.h"
+#include "repl/meta_commands.h"
 
 struct ImFont;
 
@@ -66,9 +72,21 @@ struct ButtonRect {
   float x = 0, y = 0, w = 0, h = 0;
 };
 
+// The device registry as the views show it: read every frame while no code runs, kept while
+// code runs (it allocates, and :reset rebuilds the registry).
+struct DevicesSnapshot {
+  std::vector<std::string> banner;    // device_banner()
+  std::string clock_note;             // machine_clock_note()
+  std::vector<repl::DeviceRow> rows;  // :devices
+  std::vector<DeviceEntry> gpus;      // cuda_devices()
+  bool gpus_real = false;
+};
+DevicesSnapshot read_devices();
+
 struct App {
-  explicit App(Session& s) : session(s) {}
-  Session& session;
+  explicit App(SessionThread& t) : session_thread(t), session(t.session()), devices(read_devices()) {}
+  SessionThread& session_thread;  // runs the code, one input at a time
+  Session& session;               // only while no code runs (!busy())
   Settings settings;
   std::string settings_path;
   View view = View::Grid;
@@ -84,15 +102,36 @@ struct App {
   DemoState demo;
   ButtonRect lesson_run, lesson_next, lesson_back;  // the lesson column's buttons
   ButtonRect console_field;                         // the console's input line
+  ButtonRect stop_button;                           // the console's Stop, while code runs
+  DevicesSnapshot devices;
+  std::vector<LessonRow> lesson_rows;             // the Lesson tab's list, read while no code runs
+  std::vector<std::string> lesson_load_errors;    // lesson files that could not be read
+  std::deque<std::string> exec_queue;             // --exec inputs, run in turn as the window draws
+  bool enter_refused = false;  // Enter was pressed while code ran: the console says so until it ends
   bool quit = false;
   bool toggle_fullscreen = false;  // main.cpp acts on it
   ImFont* font_normal = nullptr;
   ImFont* font_large = nullptr;
   double frame_dt = 1.0 / 60;
+  // GLFW keys pressed since the last frame, from main.cpp's key callback: ImGui 1.86 loses a
+  // press whose release lands in the same frame (a presenter's clicker, a slow frame).
+  std::vector<int> keys_pressed;
 
-  // Runs console input through the session and updates the views that depend on it
-  // (`step_code`: the lesson step's code sent by its Run button).
-  void run(const std::string& input, bool step_code = false);
+  // Starts console input in the session (`step_code`: the lesson step's code sent by its Run
+  // button); false, with nothing started, while code runs.
+  bool run(const std::string& input, bool step_code = false);
+  // Code is running.
+  bool busy() const { return session_thread.busy(); }
+  // Once a frame, first: a finished run updates the views that depend on it; the next --exec
+  // input starts; a Ctrl-C (SIGINT) that came while nothing ran is shown.
+  void poll_run();
+  // Stop, Esc, Ctrl-C: KeyboardInterrupt in the running code.
+  void interrupt() { session_thread.interrupt(); }
+
+ private:
+  void finish_run(const RunReport& rep);
+  MemoryMap before_run_;   // the memory map when the run started, to see what moved
+  bool run_step_code_ = false;
 };
 
 // `s` with characters outside ImGui's default font (em dashes, arrows) made plain ASCII.
@@ -119,11 +158,17 @@ void update_demo(App& app);
 void demo_key(App& app, DemoKey k);
 // "lesson ...", "run ...", "next ...", "back ..." lines for --dump-layout.
 std::string lesson_layout(const App& app);
+// "console ...", "busy ...", "stop ...", "input ...", "last ..." lines for --dump-layout: the
+// console's input field, the run in flight, what is typed and the last line of the scrollback.
+std::string console_layout(const App& app);
 
 // The views (one file each).
 void draw_lesson_view(App& app);   // the Lesson tab: the list of lessons
 void draw_lesson_panel(App& app);  // the open lesson's column beside the views
 void draw_grid_view(App& app);
+// The grid shows the session's own A @ B: called when a lesson step opens the grid and after
+// each run; takes A and B when the shown step is about the grid or the grid already shows them.
+void grid_follow_session(App& app);
 void draw_timings_view(App& app);
 // Loads recorded benchmark results (JSON) into the timings view; a bad file is a message there.
 void load_bench_file(App& app, const std::string& path);

@@ -38,17 +38,16 @@ Tensor random_matrix(int n, std::mt19937& rng) {
   return t;
 }
 
-// Median seconds of f over repetitions that together take about 0.2 s (at least 3); a
-// call that takes longer than 0.25 s is timed once (its warm-up costs are small beside it).
+// Median seconds of f over one short window: a warm-up call first (it wakes BLAS's
+// threads, which sleep between sizes, and touches fresh buffers; it is never a sample),
+// then timed calls for about 50 ms, at least one. The median drops a call that a timer
+// interrupt hit; a window that other work on the machine took is for the passes to drop.
 template <typename F>
 double time_median(F&& f) {
-  const auto w0 = Clock::now();
-  f();  // warm-up: thread pools, page faults of fresh buffers
-  const double warm = std::chrono::duration<double>(Clock::now() - w0).count();
-  if (warm > 0.25) return warm;
+  f();
   std::vector<double> times;
   double total = 0;
-  while (times.size() < 3 || (total < 0.2 && times.size() < 50)) {
+  while (times.empty() || (total < 0.05 && times.size() < 50)) {
     auto t0 = Clock::now();
     f();
     double s = std::chrono::duration<double>(Clock::now() - t0).count();
@@ -85,6 +84,18 @@ double time_on_gpu(F&& f) {
   });
 }
 
+// Sets BLAS's thread count for a scope and puts the process's setting back after.
+class BlasThreadsScope {
+ public:
+  explicit BlasThreadsScope(int threads) : saved_(cpu::blas_threads()) { cpu::set_blas_threads(threads); }
+  ~BlasThreadsScope() { cpu::set_blas_threads(saved_); }
+  BlasThreadsScope(const BlasThreadsScope&) = delete;
+  BlasThreadsScope& operator=(const BlasThreadsScope&) = delete;
+
+ private:
+  int saved_;
+};
+
 }  // namespace
 
 double modeled_cublas_seconds(const GpuProfile& p, int n) {
@@ -103,6 +114,7 @@ double modeled_copy_seconds(const GpuProfile& p, int n, bool to_device, bool pin
 BenchPlan default_bench_plan(bool large) {
   BenchPlan plan;
   if (large) plan.sizes.push_back(4096);
+  plan.cpu_threads = std::max(1, cpu::blas_threads() - 1);
   const auto& devs = cuda_devices();
   plan.real_gpu = !devs.empty() && cuda_devices_are_real();
   if (!devs.empty() && !plan.real_gpu) {
@@ -127,8 +139,10 @@ void BenchRunner::start(const BenchPlan& plan) {
     results_ = BenchResults{};
     const std::string gpu = plan.real_gpu ? cuda_device_properties(0).name : plan.profile.name;
     results_.gpu_name = plan.real_gpu ? gpu : gpu + " (simulated)";
-    results_.source = plan.real_gpu ? "this machine: CPU and GPU measured"
-                                    : "this machine: CPU measured; GPU modeled from the " +
+    const std::string cpu = "CPU measured (BLAS on " + std::to_string(plan.cpu_threads) + " of " +
+                            std::to_string(cpu::blas_threads()) + " cores)";
+    results_.source = plan.real_gpu ? "this machine: " + cpu + ", GPU measured"
+                                    : "this machine: " + cpu + "; GPU modeled from the " +
                                           plan.profile.id + " profile";
     auto add = [&](const std::string& name, SeriesKind kind, bool pinned) {
       BenchSeries s;
@@ -173,9 +187,23 @@ void BenchRunner::set_results(BenchResults r) {
   status_ = "loaded: " + results_.source;
 }
 
-void BenchRunner::add_point(const std::string& series, BenchPoint p) {
+void BenchRunner::keep_fastest(const std::string& series, BenchPoint p) {
   std::lock_guard<std::mutex> lock(mu_);
-  if (BenchSeries* s = results_.find(series)) s->points.push_back(p);
+  BenchSeries* s = results_.find(series);
+  if (!s) return;
+  for (BenchPoint& q : s->points) {
+    if (q.n == p.n) {
+      q.seconds = std::min(q.seconds, p.seconds);
+      return;
+    }
+  }
+  s->points.push_back(p);  // the first pass goes up through the sizes: points stay sorted
+}
+
+bool BenchRunner::has_point(const std::string& series, int n) const {
+  std::lock_guard<std::mutex> lock(mu_);
+  const BenchSeries* s = results_.find(series);
+  return s && s->at(n);
 }
 
 void BenchRunner::set_status(std::string s) {
@@ -183,62 +211,81 @@ void BenchRunner::set_status(std::string s) {
   status_ = std::move(s);
 }
 
+// Every size once per pass, so a few seconds of other work on the machine slow one pass of
+// a size rather than all of its timings; each figure is the fastest pass's. The modeled GPU
+// figures do not vary and are computed in the first pass only.
 void BenchRunner::run(BenchPlan plan) {
   std::mt19937 rng(7);
-  double naive_last = 0;
-  int naive_last_n = 0;
-  const size_t steps = plan.sizes.size();
+  const int passes = std::max(1, plan.passes);
+  const size_t steps = plan.sizes.size() * size_t(passes);
+  size_t done = 0;
+  BlasThreadsScope threads(plan.cpu_threads);
   try {
-    for (size_t i = 0; i < steps && !cancel_; ++i) {
-      const int n = plan.sizes[i];
-      set_status("N = " + std::to_string(n) + ": CPU");
-      Tensor a = random_matrix(n, rng), b = random_matrix(n, rng);
-      Tensor c = empty({1, n, n}, TensorOptions(DType::Float32));
-      // The naive loop grows as n^3: skip it once the next size would blow the budget.
-      const double predicted = naive_last * std::pow(double(n) / std::max(1, naive_last_n), 3);
-      if (naive_last_n == 0 || predicted < plan.naive_budget_s) {
-        naive_last = time_median([&] { cpu::matmul_reference(a, b, c); });
-        naive_last_n = n;
-        add_point("CPU naive", {n, naive_last});
-      }
-      if (cancel_) break;
-      add_point("CPU BLAS", {n, time_median([&] { (void)matmul(a, b); })});
-      if (cancel_) break;
-      set_status("N = " + std::to_string(n) + ": GPU");
-      if (plan.real_gpu) {
-        // The teaching kernels take 2-D matrices.
-        const Device gpu = Device::cuda(0);
-        Tensor a2 = a.as_strided({n, n}, {n, 1}, 0), b2 = b.as_strided({n, n}, {n, 1}, 0);
-        Tensor ga = to(a2, gpu, std::nullopt), gb = to(b2, gpu, std::nullopt);
-        Tensor gc = to(empty({n, n}, TensorOptions(DType::Float32)), gpu, std::nullopt);
-        for (TeachingKernel k : kKernels) {
-          add_point(std::string("GPU ") + teaching_kernel_name(k),
-                    {n, time_on_gpu([&] { cuda_run_teaching_matmul(k, ga, gb, gc, kTile, nullptr); })});
+    for (int pass = 0; pass < passes && !cancel_; ++pass) {
+      const std::string where = "pass " + std::to_string(pass + 1) + " of " + std::to_string(passes) + ", N = ";
+      double naive_last = 0;
+      int naive_last_n = 0;
+      for (size_t i = 0; i < plan.sizes.size() && !cancel_; ++i) {
+        const int n = plan.sizes[i];
+        set_status(where + std::to_string(n) + ": CPU");
+        Tensor a = random_matrix(n, rng), b = random_matrix(n, rng);
+        Tensor c = empty({1, n, n}, TensorOptions(DType::Float32));
+        // The naive loop grows as n^3: the first pass stops once the next size would blow
+        // the budget; the later ones time the sizes it timed.
+        const double predicted = naive_last * std::pow(double(n) / std::max(1, naive_last_n), 3);
+        const bool naive = pass == 0 ? naive_last_n == 0 || predicted < plan.naive_budget_s
+                                     : has_point("CPU naive", n);
+        if (naive) {
+          naive_last = time_median([&] { cpu::matmul_reference(a, b, c); });
+          naive_last_n = n;
+          keep_fastest("CPU naive", {n, naive_last});
         }
-        add_point("cuBLAS", {n, time_on_gpu([&] { (void)matmul(ga, gb); })});
-        Tensor pa = pin_memory(a2);
-        add_point("H2D pageable", {n, time_on_gpu([&] { (void)to(a2, gpu, std::nullopt, true); })});
-        add_point("H2D pinned", {n, time_on_gpu([&] { (void)to(pa, gpu, std::nullopt, true); })});
-        add_point("D2H pageable", {n, time_on_gpu([&] { (void)to(ga, Device::cpu(), std::nullopt, true); })});
-        add_point("D2H pinned", {n, time_on_gpu([&] { copy_(pa, ga); })});
-      } else {
-        for (TeachingKernel k : kKernels) {
-          add_point(std::string("GPU ") + teaching_kernel_name(k),
-                    {n, modeled_teaching_seconds(k, n, plan.profile)});
+        if (cancel_) break;
+        keep_fastest("CPU BLAS", {n, time_median([&] { (void)matmul(a, b); })});
+        if (cancel_) break;
+        set_status(where + std::to_string(n) + ": GPU");
+        if (plan.real_gpu) {
+          time_real_gpu(a, b, n);
+        } else if (pass == 0) {
+          model_gpu(plan.profile, n);
         }
-        add_point("cuBLAS", {n, modeled_cublas_seconds(plan.profile, n)});
-        add_point("H2D pageable", {n, modeled_copy_seconds(plan.profile, n, true, false)});
-        add_point("H2D pinned", {n, modeled_copy_seconds(plan.profile, n, true, true)});
-        add_point("D2H pageable", {n, modeled_copy_seconds(plan.profile, n, false, false)});
-        add_point("D2H pinned", {n, modeled_copy_seconds(plan.profile, n, false, true)});
+        progress_ = float(++done) / float(steps);
       }
-      progress_ = float(i + 1) / float(steps);
     }
     set_status(cancel_ ? "cancelled" : "done");
   } catch (const std::exception& e) {
     set_status(std::string("failed: ") + e.what());
   }
   running_ = false;
+}
+
+void BenchRunner::time_real_gpu(const Tensor& a, const Tensor& b, int n) {
+  // The teaching kernels take 2-D matrices.
+  const Device gpu = Device::cuda(0);
+  Tensor a2 = a.as_strided({n, n}, {n, 1}, 0), b2 = b.as_strided({n, n}, {n, 1}, 0);
+  Tensor ga = to(a2, gpu, std::nullopt), gb = to(b2, gpu, std::nullopt);
+  Tensor gc = to(empty({n, n}, TensorOptions(DType::Float32)), gpu, std::nullopt);
+  for (TeachingKernel k : kKernels) {
+    keep_fastest(std::string("GPU ") + teaching_kernel_name(k),
+                 {n, time_on_gpu([&] { cuda_run_teaching_matmul(k, ga, gb, gc, kTile, nullptr); })});
+  }
+  keep_fastest("cuBLAS", {n, time_on_gpu([&] { (void)matmul(ga, gb); })});
+  Tensor pa = pin_memory(a2);
+  keep_fastest("H2D pageable", {n, time_on_gpu([&] { (void)to(a2, gpu, std::nullopt, true); })});
+  keep_fastest("H2D pinned", {n, time_on_gpu([&] { (void)to(pa, gpu, std::nullopt, true); })});
+  keep_fastest("D2H pageable", {n, time_on_gpu([&] { (void)to(ga, Device::cpu(), std::nullopt, true); })});
+  keep_fastest("D2H pinned", {n, time_on_gpu([&] { copy_(pa, ga); })});
+}
+
+void BenchRunner::model_gpu(const GpuProfile& profile, int n) {
+  for (TeachingKernel k : kKernels) {
+    keep_fastest(std::string("GPU ") + teaching_kernel_name(k), {n, modeled_teaching_seconds(k, n, profile)});
+  }
+  keep_fastest("cuBLAS", {n, modeled_cublas_seconds(profile, n)});
+  keep_fastest("H2D pageable", {n, modeled_copy_seconds(profile, n, true, false)});
+  keep_fastest("H2D pinned", {n, modeled_copy_seconds(profile, n, true, true)});
+  keep_fastest("D2H pageable", {n, modeled_copy_seconds(profile, n, false, false)});
+  keep_fastest("D2H pinned", {n, modeled_copy_seconds(profile, n, false, true)});
 }
 
 }  // namespace tp::gui

@@ -1,6 +1,7 @@
 // The live benchmark behind the timings view: runs in a background thread, reports its
-// progress, can be cancelled. CPU figures are measured here; GPU figures are measured on
-// a real GPU or modeled from the simulated device's profile (and labelled so).
+// progress, can be cancelled. CPU figures are measured here, each the fastest of a few passes
+// over the sizes; GPU figures are measured on a real GPU or modeled from the simulated
+// device's profile (and labelled so).
 #pragma once
 
 #include <atomic>
@@ -10,6 +11,7 @@
 #include <vector>
 
 #include "core/gpu_profile.h"
+#include "core/tensor.h"
 #include "gui/timings_state.h"
 
 namespace tp::gui {
@@ -18,6 +20,11 @@ namespace tp::gui {
 struct BenchPlan {
   std::vector<int> sizes = {16, 32, 64, 128, 256, 512, 1024, 2048};
   double naive_budget_s = 1.0;  // skip CPU-naive sizes predicted to take longer than this
+  int passes = 3;               // times through every size; a figure is its fastest pass
+  // BLAS threads for the CPU figures: a fixed count, every core but one, so the window's
+  // own drawing and the session do not take a core from a product mid-way (with OpenBLAS's
+  // even split, one late thread delays the whole product).
+  int cpu_threads = 1;
   bool real_gpu = false;        // time the real cuda:0; else model from `profile`
   GpuProfile profile;           // the simulated GPU's figures
 };
@@ -45,7 +52,11 @@ class BenchRunner {
 
  private:
   void run(BenchPlan plan);
-  void add_point(const std::string& series, BenchPoint p);
+  void time_real_gpu(const Tensor& a, const Tensor& b, int n);
+  void model_gpu(const GpuProfile& profile, int n);
+  // Adds the point, or keeps the smaller time when the series has one at that size.
+  void keep_fastest(const std::string& series, BenchPoint p);
+  bool has_point(const std::string& series, int n) const;
   void set_status(std::string s);
 
   std::thread worker_;

@@ -1,6 +1,9 @@
-// The devices view: each device, real or simulated, its profile figures and its live
-// memory use (the rows of :devices, plus the profile the simulator models).
+// The devices view: each device, real or simulated, its profile figures and its memory use
+// (the rows of :devices, plus the profile the simulator models), from the snapshot the app
+// reads every frame while no code runs.
 #include <imgui.h>
+
+#include <algorithm>
 
 #include "core/device_registry.h"
 #include "gui/app.h"
@@ -8,39 +11,45 @@
 
 namespace tp::gui {
 
+DevicesSnapshot read_devices() {
+  return {device_banner(), machine_clock_note(), repl::collect_devices(), cuda_devices(), cuda_devices_are_real()};
+}
+
 void draw_devices_view(App& app) {
-  for (const std::string& line : device_banner()) ImGui::TextUnformatted(display_text(line).c_str());
-  if (const std::string note = machine_clock_note(); !note.empty())
-    ImGui::TextWrapped("%s", display_text(note).c_str());
+  const DevicesSnapshot& snap = app.devices;
+  for (const std::string& line : snap.banner) ImGui::TextWrapped("%s", display_text(line).c_str());
+  if (!snap.clock_note.empty()) ImGui::TextWrapped("%s", display_text(snap.clock_note).c_str());
   ImGui::Separator();
-  const std::vector<repl::DeviceRow> rows = repl::collect_devices();
-  for (const repl::DeviceRow& r : rows) {
+  for (const repl::DeviceRow& r : snap.rows) {
     ImGui::PushID(r.device.c_str());
-    ImGui::Text("%s  (%s)  %s", r.device.c_str(), r.kind.c_str(), display_text(r.name).c_str());
+    ImGui::TextWrapped("%s  (%s)  %s", r.device.c_str(), r.kind.c_str(), display_text(r.name).c_str());
     if (r.total > 0) {
       const float f = float(double(r.used) / double(r.total));
       const std::string label = repl::format_bytes(r.used) + " of " + repl::format_bytes(r.total);
-      ImGui::ProgressBar(f, ImVec2(ImGui::GetFontSize() * 24, 0), label.c_str());
+      ImGui::ProgressBar(f, ImVec2(std::min(ImGui::GetFontSize() * 24, ImGui::GetContentRegionAvail().x), 0),
+                         label.c_str());
     } else {
       // Host memory has no allocator figure: count the session's tensors, as the memory map
       // (kept current after every input) does.
       const MemRegion* host = app.memory.map.region(r.device);
-      ImGui::TextDisabled("memory: %s in the session's tensors (host memory is not capped)",
-                          repl::format_bytes(host ? host->used : r.used).c_str());
+      ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+      ImGui::TextWrapped("memory: %s in the session's tensors (host memory is not capped)",
+                         repl::format_bytes(host ? host->used : r.used).c_str());
+      ImGui::PopStyleColor();
     }
     ImGui::PopID();
   }
   ImGui::Separator();
-  for (const DeviceEntry& d : cuda_devices()) {
+  for (const DeviceEntry& d : snap.gpus) {
     const GpuProfile& p = d.profile;
     if (!ImGui::CollapsingHeader((d.device.str() + "  " + d.name).c_str(), ImGuiTreeNodeFlags_DefaultOpen)) continue;
     if (ImGui::BeginTable(d.device.str().c_str(), 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_Borders)) {
       auto row = [](const char* k, const std::string& v) {
         ImGui::TableNextRow();
         ImGui::TableNextColumn();
-        ImGui::TextUnformatted(k);
+        ImGui::TextWrapped("%s", k);
         ImGui::TableNextColumn();
-        ImGui::TextUnformatted(v.c_str());
+        ImGui::TextWrapped("%s", v.c_str());
       };
       auto num = [](double v, const char* unit) {
         char b[64];

@@ -8,24 +8,27 @@ namespace tp::gui {
 
 using namespace grid_colours;
 
-GridLayout grid_layout(int n, float avail_w, float avail_h, float label_h) {
+GridLayout grid_layout(int m, int k, int n, float avail_w, float avail_h, float label_h) {
   GridLayout L;
+  L.m = m;
+  L.k = k;
   L.n = n;
-  if (n <= 0) return L;
-  // A and B at half scale for big grids; one cell's gap between them and C.
-  const bool half = n > 8;
-  const float span = n * (half ? 1.5f : 2.0f) + 1.5f;
-  L.cell = std::max(2, int(std::floor(std::min(avail_w, avail_h - label_h) / span)));
-  L.ab = half ? std::max(1, L.cell / 2) : L.cell;  // whole pixels: an odd cell rounds A, B down
+  if (m <= 0 || k <= 0 || n <= 0) return L;
+  // A and B at half scale for big grids; one cell's gap between them and C, and half a cell
+  // to spare for A and B's rounding down.
+  const float ab_scale = std::max({m, k, n}) > 8 ? 0.5f : 1.0f;
+  const float span_x = k * ab_scale + n + 1.5f, span_y = k * ab_scale + m + 1.5f;
+  L.cell = std::max(2, int(std::floor(std::min(avail_w / span_x, (avail_h - label_h) / span_y))));
+  L.ab = ab_scale < 1 ? std::max(1, L.cell / 2) : L.cell;  // whole pixels: an odd cell rounds A, B down
   const int gap = L.cell;
   L.a_x = 0;
-  L.a_y = n * L.ab + gap;
-  L.b_x = n * L.ab + gap;
+  L.a_y = k * L.ab + gap;  // under B, beside C's first row
+  L.b_x = k * L.ab + gap;  // right of A, above C's first column
   L.b_y = 0;
   L.c_x = L.b_x;
   L.c_y = L.a_y;
   L.width = L.c_x + n * L.cell;
-  L.height = L.c_y + n * L.cell;
+  L.height = L.c_y + m * L.cell;
   return L;
 }
 
@@ -52,21 +55,22 @@ uint32_t block_colour(int block, int warp, float alpha) {
 void paint_grid(PixelCanvas& canvas, const GridLayout& L, const GridSchedule& s, double t_ns,
                 int hi_row, int hi_col) {
   canvas.reset(L.width, L.height);
-  const int n = std::min(L.n, s.n);
+  // A layout and a schedule of different shapes paint only what both have.
+  const int m = std::min(L.m, s.m), k = std::min(L.k, s.k), n = std::min(L.n, s.n);
   // A cell of pitch `pitch` at (x, y) covers pitch - 1 pixels: the gap shows the grid
   // (tiny cells get no gap rather than vanish).
   auto paint = [&](int x, int y, int pitch, uint32_t col) {
     const int side = std::max(1, pitch - 1);
     canvas.fill(x, y, x + side, y + side, col);
   };
-  for (int i = 0; i < n; ++i) {
-    for (int k = 0; k < n; ++k) {
-      paint(L.a_x + k * L.ab, L.a_y + i * L.ab, L.ab, i == hi_row ? highlight : idle_ab);
-      paint(L.b_x + k * L.ab, L.b_y + i * L.ab, L.ab, k == hi_col ? highlight : idle_ab);
-    }
+  for (int i = 0; i < m; ++i) {
+    for (int t = 0; t < k; ++t) paint(L.a_x + t * L.ab, L.a_y + i * L.ab, L.ab, i == hi_row ? highlight : idle_ab);
+  }
+  for (int t = 0; t < k; ++t) {
+    for (int j = 0; j < n; ++j) paint(L.b_x + j * L.ab, L.b_y + t * L.ab, L.ab, j == hi_col ? highlight : idle_ab);
   }
   const bool gpu = s.mode == GridMode::Gpu;
-  for (int i = 0; i < n; ++i) {
+  for (int i = 0; i < m; ++i) {
     for (int j = 0; j < n; ++j) {
       const CellEvent& c = s.cell(i, j);
       const CellPhase ph = cell_phase(c, t_ns);

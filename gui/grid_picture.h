@@ -10,19 +10,20 @@
 
 namespace tp::gui {
 
-// Canvas pixel positions of the three matrices: B above C, A left of C, each cell one pixel
-// smaller than its pitch so a gap shows between cells.
+// Canvas pixel positions of the three matrices: B (k x n) above C (m x n), A (m x k) left
+// of C, so a row of A lines up with its row of C and a column of B with its column; each
+// cell one pixel smaller than its pitch so a gap shows between cells.
 struct GridLayout {
-  int n = 0;
+  int m = 0, k = 0, n = 0;
   int cell = 0;        // pitch of a C cell
-  int ab = 0;          // pitch of an A or B cell (half of `cell` for n > 8)
+  int ab = 0;          // pitch of an A or B cell (half of `cell` once m, k or n is over 8)
   int a_x = 0, a_y = 0, b_x = 0, b_y = 0, c_x = 0, c_y = 0;
   int width = 0, height = 0;  // the canvas
 };
 
-// The largest layout of an n x n problem that fits `avail_w` x `avail_h` pixels (at least
-// 2-pixel cells), leaving `label_h` pixels under C for the CPU's running-sum line.
-GridLayout grid_layout(int n, float avail_w, float avail_h, float label_h);
+// The largest layout of an (m,k) @ (k,n) problem that fits `avail_w` x `avail_h` pixels (at
+// least 2-pixel cells), leaving `label_h` pixels under C for the CPU's running-sum line.
+GridLayout grid_layout(int m, int k, int n, float avail_w, float avail_h, float label_h);
 
 // A block's colour (golden-ratio hues), darker for odd warps so warps show; IM_COL32 layout.
 uint32_t block_colour(int block, int warp, float alpha);

@@ -1,5 +1,5 @@
-// Schedules for the thread grid (from a kernel trace, or a CPU sweep), the animation clock
-// and the dot-product text of a clicked cell.
+// Schedules for the thread grid (from a kernel trace, or a CPU sweep), the animation clock,
+// the dot-product text of a clicked cell, and the problem made from the session's tensors.
 #include "gui/grid_state.h"
 
 #include <algorithm>
@@ -11,7 +11,9 @@
 #include "core/backends/cuda/cuda_runtime_info.h"
 #include "core/backends/sim/teaching.h"
 #include "core/device_registry.h"
+#include "core/error.h"
 #include "core/ops/copy.h"
+#include "core/ops/linalg.h"
 
 namespace tp::gui {
 
@@ -24,21 +26,34 @@ const char* grid_kernel_label(GridKernel k) {
   return "?";
 }
 
-GridSchedule schedule_from_trace(const KernelTrace& trace, int n, GridKernel kernel, int warp_size) {
+static TeachingKernel teaching_kind(GridKernel k) {
+  switch (k) {
+    case GridKernel::Naive: return TeachingKernel::Naive;
+    case GridKernel::Coalesced: return TeachingKernel::Coalesced;
+    case GridKernel::Tiled: return TeachingKernel::Tiled;
+  }
+  return TeachingKernel::Naive;
+}
+
+GridSchedule schedule_from_trace(const KernelTrace& trace, int m, int k, int n, GridKernel kernel,
+                                 int warp_size) {
   GridSchedule s;
   s.mode = GridMode::Gpu;
   s.kernel = kernel;
+  s.m = m;
   s.n = n;
+  s.k = k;
   s.tile = trace.config.block.x;
   s.grid_x = trace.config.grid.x;
   s.grid_y = trace.config.grid.y;
   s.warp_size = warp_size;
   s.blocks_per_sm = trace.blocks_per_sm;
   s.waves = trace.waves;
+  s.launch = teaching_launch_text(teaching_kind(kernel), m, n, s.tile);
   s.measured = trace.measured;
   s.timing_label = trace.measured ? "measured (timestamps recorded by the kernel)"
                                   : "modeled (simulator trace)";
-  s.cells.assign(size_t(n) * n, CellEvent{});
+  s.cells.assign(size_t(m) * n, CellEvent{});
   // Measured traces start at their earliest thread; modeled ones at the launch. Either
   // way the animation starts at the first thread.
   double t0 = 1e300;
@@ -49,7 +64,7 @@ GridSchedule schedule_from_trace(const KernelTrace& trace, int n, GridKernel ker
     s.total_global_reads += th.global_reads;
     s.total_shared_reads += th.shared_reads;
     max_sm = std::max(max_sm, th.sm);
-    if (th.output < 0 || th.output >= int64_t(n) * n) continue;  // tiled edge threads
+    if (th.output < 0 || th.output >= int64_t(m) * n) continue;  // tiled edge threads
     CellEvent& c = s.cells[size_t(th.output)];
     c.start_ns = th.start_ns - t0;
     c.end_ns = th.end_ns - t0;
@@ -71,27 +86,29 @@ GridSchedule schedule_from_trace(const KernelTrace& trace, int n, GridKernel ker
   return s;
 }
 
-GridSchedule cpu_schedule(int n, int cores, double ns_per_cell, bool measured) {
+GridSchedule cpu_schedule(int m, int k, int n, int cores, double ns_per_cell, bool measured) {
   GridSchedule s;
   s.mode = GridMode::Cpu;
+  s.m = m;
   s.n = n;
+  s.k = k;
   s.workers = std::max(1, cores);
   s.measured = measured;
   s.timing_label = measured ? "measured (this CPU, time per cell)" : "modeled";
-  s.cells.assign(size_t(n) * n, CellEvent{});
-  const int total = n * n;
+  s.cells.assign(size_t(m) * n, CellEvent{});
+  const int total = m * n;
   for (int i = 0; i < total; ++i) {
     CellEvent& c = s.cells[size_t(i)];
     c.worker = i % s.workers;
     const int slot = i / s.workers;  // how many cells this core did before
     c.start_ns = slot * ns_per_cell;
     c.end_ns = (slot + 1) * ns_per_cell;
-    c.global_reads = 2 * int64_t(n);
+    c.global_reads = 2 * int64_t(k);
     c.global_writes = 1;
     c.computed = true;
     s.duration_ns = std::max(s.duration_ns, c.end_ns);
   }
-  s.total_global_reads = 2 * int64_t(n) * total;
+  s.total_global_reads = 2 * int64_t(k) * total;
   return s;
 }
 
@@ -156,12 +173,11 @@ static std::string num(float v, bool paren) {
   return paren && v < 0 ? "(" + s + ")" : s;
 }
 
-DotProduct dot_product(const std::vector<float>& A, const std::vector<float>& B, int n, int row,
-                       int col) {
+DotProduct dot_product(const GridProblem& p, int row, int col) {
   DotProduct d;
   std::string terms, values;
-  for (int k = 0; k < n; ++k) {
-    const float a = A[size_t(row) * n + k], b = B[size_t(k) * n + col];
+  for (int k = 0; k < p.k; ++k) {
+    const float a = p.A[size_t(row) * p.k + k], b = p.B[size_t(k) * p.n + col];
     d.a_row.push_back(a);
     d.b_col.push_back(b);
     d.sum += a * b;  // in k order, as the kernels and the CPU reference sum
@@ -178,17 +194,22 @@ DotProduct dot_product(const std::vector<float>& A, const std::vector<float>& B,
   return d;
 }
 
-GridProblem random_problem(int n, unsigned seed) {
+GridProblem random_problem(int m, int k, int n, unsigned seed) {
   GridProblem p;
+  p.m = m;
+  p.k = k;
   p.n = n;
   std::mt19937 rng(seed);
   std::uniform_int_distribution<int> dist(-3, 3);
-  p.A.resize(size_t(n) * n);
-  p.B.resize(size_t(n) * n);
+  p.A.resize(size_t(m) * k);
+  p.B.resize(size_t(k) * n);
   for (float& v : p.A) v = float(dist(rng));
   for (float& v : p.B) v = float(dist(rng));
   return p;
 }
+
+GridProblem random_problem(int n, unsigned seed) { return random_problem(n, n, n, seed); }
+
 
 }  // namespace tp::gui
 
@@ -197,30 +218,19 @@ GridProblem random_problem(int n, unsigned seed) {
 
 namespace tp::gui {
 
-int grid_tile_for(int n) { return n <= 8 ? 4 : 8; }
-
-static TeachingKernel teaching_kind(GridKernel k) {
-  switch (k) {
-    case GridKernel::Naive: return TeachingKernel::Naive;
-    case GridKernel::Coalesced: return TeachingKernel::Coalesced;
-    case GridKernel::Tiled: return TeachingKernel::Tiled;
-  }
-  return TeachingKernel::Naive;
-}
-
 // Nanoseconds per cell of the plain triple loop on this CPU (median-free: the loop is
 // repeated until it has run for about 20 ms, which smooths out the timer's resolution).
 static double cpu_ns_per_cell(const GridProblem& p) {
-  const int n = p.n;
-  std::vector<float> C(size_t(n) * n);
+  const int m = p.m, k = p.k, n = p.n;
+  std::vector<float> C(size_t(m) * n);
   int reps = 0;
   const auto t0 = std::chrono::steady_clock::now();
   double elapsed = 0;
   while (elapsed < 0.02) {
-    for (int i = 0; i < n; ++i) {
+    for (int i = 0; i < m; ++i) {
       for (int j = 0; j < n; ++j) {
         float sum = 0;
-        for (int k = 0; k < n; ++k) sum += p.A[size_t(i) * n + k] * p.B[size_t(k) * n + j];
+        for (int t = 0; t < k; ++t) sum += p.A[size_t(i) * k + t] * p.B[size_t(t) * n + j];
         C[size_t(i) * n + j] = sum;
       }
     }
@@ -229,37 +239,60 @@ static double cpu_ns_per_cell(const GridProblem& p) {
   }
   volatile float keep = C[0];  // the loop's result is used, so it is not optimised away
   (void)keep;
-  return elapsed * 1e9 / (double(reps) * n * n);
+  return elapsed * 1e9 / (double(reps) * m * n);
+}
+
+GridProblem problem_from_tensors(const Tensor& a, const Tensor& b) {
+  check_mm_shapes(a.sizes(), b.sizes());
+  for (const Tensor* t : {&a, &b}) {
+    const bool fits = t->size(0) >= 1 && t->size(1) >= 1 && t->size(0) <= kGridMaxEdge &&
+                      t->size(1) <= kGridMaxEdge;
+    TP_CHECK(fits, RuntimeError, t == &a ? "A" : "B", " is ", t->size(0), " x ", t->size(1),
+             ": the thread grid draws matrices from 1 x 1 up to ", kGridMaxEdge, " x ", kGridMaxEdge);
+  }
+  GridProblem p;
+  p.m = int(a.size(0));
+  p.k = int(a.size(1));
+  p.n = int(b.size(1));
+  p.from_session = true;
+  p.source = "the session's";
+  for (const Tensor* t : {&a, &b}) {
+    Tensor c = contiguous(to(*t, Device::cpu(), DType::Float32));
+    const float* d = c.data<float>();
+    (t == &a ? p.A : p.B).assign(d, d + c.numel());
+  }
+  return p;
 }
 
 GridSchedule make_schedule(const GridProblem& problem, GridMode mode, GridKernel kernel, int cores) {
-  const int n = problem.n;
+  const int m = problem.m, k = problem.k, n = problem.n;
   if (mode == GridMode::Cpu) {
-    GridSchedule s = cpu_schedule(n, cores, cpu_ns_per_cell(problem), true);
+    GridSchedule s = cpu_schedule(m, k, n, cores, cpu_ns_per_cell(problem), true);
     s.timing_label = "measured (this CPU's plain loop, time per cell)";
     return s;
   }
-  const int tile = grid_tile_for(n);
+  const int tile = teaching_grid_tile(m, n);
   const auto& devs = cuda_devices();
   if (!devs.empty() && cuda_devices_are_real()) {
     const Device gpu = Device::cuda(0);
-    auto host = [&](const std::vector<float>& v) {
-      Tensor t = empty({n, n}, TensorOptions(DType::Float32));
+    auto on_gpu = [&](const std::vector<float>& v, int rows, int cols) {
+      Tensor t = empty({rows, cols}, TensorOptions(DType::Float32));
       std::copy(v.begin(), v.end(), t.data<float>());
       return to(t, gpu, std::nullopt);
     };
-    Tensor A = host(problem.A), B = host(problem.B), C = host(std::vector<float>(size_t(n) * n));
+    Tensor A = on_gpu(problem.A, m, k), B = on_gpu(problem.B, k, n);
+    Tensor C = on_gpu(std::vector<float>(size_t(m) * n), m, n);
     KernelTrace trace;
     cuda_run_teaching_matmul(teaching_kind(kernel), A, B, C, tile, &trace);
-    GridSchedule s = schedule_from_trace(trace, n, kernel, devs[0].profile.warp_size);
+    GridSchedule s = schedule_from_trace(trace, m, k, n, kernel, devs[0].profile.warp_size);
     s.timing_label = "measured (timestamps recorded by the kernel on " + devs[0].name + ")";
     return s;
   }
   const GpuProfile profile = devs.empty() ? find_gpu_profile("t4") : devs[0].profile;
-  std::vector<float> C(size_t(n) * n);
+  std::vector<float> C(size_t(m) * n);
   KernelTrace trace = run_teaching_matmul(teaching_kind(kernel), problem.A.data(), problem.B.data(),
-                                          C.data(), n, n, n, profile, tile);
-  GridSchedule s = schedule_from_trace(trace, n, kernel, profile.warp_size);
+                                          C.data(), m, n, k, profile, tile);
+  GridSchedule s = schedule_from_trace(trace, m, k, n, kernel, profile.warp_size);
   s.timing_label = "modeled (simulator trace, " + profile.name + " profile)";
   return s;
 }

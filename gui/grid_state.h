@@ -1,6 +1,7 @@
-// The thread grid's state: C = A x B for an N x N problem, a schedule saying when each cell
-// C[i][j] is computed and by whom (a CPU core, or a GPU thread in a block on an SM), and
-// the animation clock that replays it. Plain data: tests build these without a window.
+// The thread grid's state: C (M,N) = A (M,K) x B (K,N) for small shapes, a schedule saying
+// when each cell C[i][j] is computed and by whom (a CPU core, or a GPU thread in a block on
+// an SM), and the animation clock that replays it. Plain data: tests build these without a
+// window.
 #pragma once
 
 #include <cstdint>
@@ -8,6 +9,7 @@
 #include <vector>
 
 #include "core/backends/sim/simt.h"
+#include "core/tensor.h"
 
 namespace tp::gui {
 
@@ -35,27 +37,31 @@ struct CellEvent {
 struct GridSchedule {
   GridMode mode = GridMode::Cpu;
   GridKernel kernel = GridKernel::Naive;
-  int n = 0;                 // C is n x n (A and B too)
+  int m = 0, n = 0;          // C is m x n
+  int k = 0;                 // A is m x k, B is k x n
   int tile = 0;              // GPU block edge (tiled: the tile edge)
   int grid_x = 0, grid_y = 0;
   int workers = 1;           // CPU cores or SMs used
   int warp_size = 32;
   int blocks_per_sm = 0, waves = 0;
+  std::string launch;        // GPU: the launch in words (teaching_launch_text)
   double duration_ns = 0;
   bool measured = false;     // true: recorded timestamps; false: modeled
   std::string timing_label;  // "modeled (simulator, Tesla T4 profile)" / "measured (...)"
-  std::vector<CellEvent> cells;  // row-major, n * n
+  std::vector<CellEvent> cells;  // row-major, m * n
   int64_t total_global_reads = 0, total_shared_reads = 0;
 
   const CellEvent& cell(int row, int col) const { return cells[size_t(row) * n + col]; }
 };
 
-// A GPU schedule from a kernel's per-thread trace of an n x n matmul.
-GridSchedule schedule_from_trace(const KernelTrace& trace, int n, GridKernel kernel, int warp_size);
+// A GPU schedule from a kernel's per-thread trace of an (m,k) @ (k,n) matmul.
+GridSchedule schedule_from_trace(const KernelTrace& trace, int m, int k, int n, GridKernel kernel,
+                                 int warp_size);
 
-// A CPU schedule: `cores` cores take cells in row-major order, cell i on core i % cores,
-// each cell taking `ns_per_cell`. `measured` says where ns_per_cell came from.
-GridSchedule cpu_schedule(int n, int cores, double ns_per_cell, bool measured);
+// A CPU schedule for an (m,k) @ (k,n) matmul: `cores` cores take cells in row-major order,
+// cell i on core i % cores, each cell taking `ns_per_cell`. `measured` says where
+// ns_per_cell came from.
+GridSchedule cpu_schedule(int m, int k, int n, int cores, double ns_per_cell, bool measured);
 
 // What a cell is doing at time t.
 enum class CellPhase { Waiting, Running, Done };
@@ -84,35 +90,41 @@ struct GridAnimation {
 // Cells done at time t (for the progress label and tests).
 int cells_done(const GridSchedule& s, double t_ns);
 
+// The matrices: A (m,k) and B (k,n), row-major; random ones hold small integers so the
+// sums read easily.
+struct GridProblem {
+  int m = 8, k = 8, n = 8;
+  std::vector<float> A, B;
+  bool from_session = false;      // the session's A and B (the grid follows them)
+  std::string source = "random";  // "random" or "the session's"
+};
+GridProblem random_problem(int m, int k, int n, unsigned seed);
+GridProblem random_problem(int n, unsigned seed);  // n x n
+
+// The largest M, K or N the grid draws: at 64 a cell is a few pixels on a laptop screen.
+constexpr int kGridMaxEdge = 64;
+
 // The dot product behind one cell, with its numbers.
 struct DotProduct {
   std::vector<float> a_row, b_col;
   float sum = 0;
   std::string text;  // "C[1][2] = A[1][0]*B[0][2] + ... = 1*2 + 3*(-1) + ... = -1"
 };
-DotProduct dot_product(const std::vector<float>& A, const std::vector<float>& B, int n, int row,
-                       int col);
-
-// The matrices: row-major n x n, small integers so the sums read easily.
-struct GridProblem {
-  int n = 8;
-  std::vector<float> A, B;
-  std::string source = "random";  // "random" or "session A, B"
-};
-GridProblem random_problem(int n, unsigned seed);
+DotProduct dot_product(const GridProblem& p, int row, int col);
 
 }  // namespace tp::gui
 
 namespace tp::gui {
-
-// The block edge the grid view uses for an n x n problem (small enough that a 64 x 64
-// grid has many blocks, large enough for whole warps).
-int grid_tile_for(int n);
 
 // Builds the schedule for `problem`: the CPU mode times this machine's plain loop per cell
 // (measured) on `cores` cores; the GPU mode runs the kernel with a trace, on the real
 // cuda:0 (measured) or in the simulator with cuda:0's profile, or the T4's when there is
 // no cuda device (modeled).
 GridSchedule make_schedule(const GridProblem& problem, GridMode mode, GridKernel kernel, int cores);
+
+// The grid's problem from two tensors (the session's A and B): float32 copies of their
+// values. Raises mm's errors when they cannot be multiplied, and one naming the limit when
+// a matrix is empty or larger than kGridMaxEdge.
+GridProblem problem_from_tensors(const Tensor& a, const Tensor& b);
 
 }  // namespace tp::gui

@@ -1,6 +1,6 @@
-// The thread grid view: C = A x B drawn cell by cell as a CPU sweeps it or as GPU threads
-// in blocks and warps fill it, replayed from a schedule (grid_state.h); click a cell for
-// its thread, SM, memory reads and dot product.
+// The thread grid view: C = A x B (random, or the session's own A and B) drawn cell by cell
+// as a CPU sweeps it or as GPU threads in blocks and warps fill it, replayed from a schedule
+// (grid_state.h); click a cell for its thread, SM, memory reads and dot product.
 #include <imgui.h>
 
 #include <algorithm>
@@ -8,7 +8,7 @@
 #include <cstdio>
 #include <thread>
 
-#include "core/ops/copy.h"
+#include "core/error.h"
 #include "gui/app.h"
 #include "gui/canvas_texture.h"
 #include "gui/grid_picture.h"
@@ -18,33 +18,48 @@ namespace tp::gui {
 
 namespace {
 
-// The session's A and B as the grid's matrices, when they are square, equal-sized 2-D
-// tensors of at most 64 x 64; else a message saying what is wrong.
-std::string take_session_matrices(App& app) {
+// What taking the session's A and B came to.
+enum class Taken { Yes, Missing, Refused };
+
+// Makes the session's A and B the grid's matrices; `why` says why not (they are missing,
+// cannot be multiplied, or are larger than the grid draws). Unchanged matrices leave the
+// grid as it is, so a run that did not touch them does not restart the animation.
+Taken take_session_matrices(App& app, std::string& why) {
   py::object a = app.session.python().get_global("A"), b = app.session.python().get_global("B");
   if (!a || !b || !torchpy::is_tensor(a) || !torchpy::is_tensor(b)) {
-    return "define tensors A and B in the console first (e.g. A = randn(8, 8))";
+    why = "define tensors A and B in the console first (e.g. A = randn(2, 3); B = randn(3, 2))";
+    return Taken::Missing;
   }
-  const Tensor& ta = torchpy::tensor_of(a);
-  const Tensor& tb = torchpy::tensor_of(b);
-  if (ta.dim() != 2 || tb.dim() != 2 || ta.size(0) != ta.size(1) || tb.sizes() != ta.sizes() ||
-      ta.size(0) < 2 || ta.size(0) > 64) {
-    return "A and B must both be n x n with 2 <= n <= 64";
-  }
-  const int n = int(ta.size(0));
   GridProblem p;
-  p.n = n;
-  p.source = "the session's A and B";
-  for (const Tensor* t : {&ta, &tb}) {
-    Tensor c = contiguous(to(*t, Device::cpu(), DType::Float32));
-    const float* d = c.data<float>();
-    (t == &ta ? p.A : p.B).assign(d, d + size_t(n) * n);
+  try {
+    p = problem_from_tensors(torchpy::tensor_of(a), torchpy::tensor_of(b));
+  } catch (const TorchError& e) {
+    why = e.what();
+    return Taken::Refused;
   }
-  app.grid.problem = p;
-  app.settings.grid_n = n;
+  GridProblem& now = app.grid.problem;
+  if (now.from_session && p.m == now.m && p.k == now.k && p.n == now.n && p.A == now.A && p.B == now.B) {
+    return Taken::Yes;
+  }
+  now = std::move(p);
   app.grid.dirty = true;
-  return "";
+  return Taken::Yes;
 }
+
+}  // namespace
+
+void grid_follow_session(App& app) {
+  GridViewState& g = app.grid;
+  g.error.clear();
+  const bool lesson_grid = app.lesson.lesson && app.lesson.current().view == lesson::View::Grid;
+  if (!lesson_grid && !g.problem.from_session) return;
+  std::string why;
+  // A lesson step shown before any code defined A and B keeps the grid's matrices quietly.
+  if (take_session_matrices(app, why) == Taken::Missing && !g.problem.from_session) return;
+  g.error = why;
+}
+
+namespace {
 
 void draw_controls(App& app) {
   GridViewState& g = app.grid;
@@ -64,18 +79,24 @@ void draw_controls(App& app) {
       g.dirty = true;
     }
   }
-  int n = g.problem.n;
-  if (ImGui::SliderInt("N", &n, 2, 64)) {
+  // The slider picks random N x N matrices; the session's own may have any small shape.
+  int n = g.problem.from_session ? app.settings.grid_n : g.problem.n;
+  if (ImGui::SliderInt("random N", &n, 2, kGridMaxEdge)) {
     g.problem = random_problem(n, 1);
     app.settings.grid_n = n;
     g.dirty = true;
   }
-  if (ImGui::Button("New random A, B")) {
-    g.problem = random_problem(g.problem.n, unsigned(ImGui::GetFrameCount()));
+  // Short labels: the pair fits the column even beside a scrollbar (a long dot product).
+  if (ImGui::Button("Random A, B")) {
+    const GridProblem& p = g.problem;
+    g.problem = random_problem(p.m, p.k, p.n, unsigned(ImGui::GetFrameCount()));
     g.dirty = true;
   }
   ImGui::SameLine();
-  if (ImGui::Button("Use A, B from the session")) g.error = take_session_matrices(app);
+  if (ImGui::Button("Use A, B from the session")) {
+    g.error.clear();
+    take_session_matrices(app, g.error);
+  }
   ImGui::Separator();
 
   // Play / pause / step / restart.
@@ -111,9 +132,9 @@ void draw_controls(App& app) {
   const double scale = s.duration_ns >= 1e6 ? 1e6 : s.duration_ns >= 1e3 ? 1e3 : 1;
   const char* unit = scale == 1e6 ? "ms" : scale == 1e3 ? "us" : "ns";
   ImGui::Text("t = %.2f of %.2f %s", g.anim.t_ns / scale, s.duration_ns / scale, unit);
-  ImGui::Text("cells done: %d of %d", cells_done(s, g.anim.t_ns), s.n * s.n);
+  ImGui::Text("cells done: %d of %d", cells_done(s, g.anim.t_ns), s.m * s.n);
   if (s.mode == GridMode::Gpu) {
-    ImGui::Text("grid %d x %d blocks of %d x %d threads", s.grid_x, s.grid_y, s.tile, s.tile);
+    ImGui::TextWrapped("%s", s.launch.c_str());
     ImGui::TextWrapped("warps of %d; %d SMs used; %d blocks/SM; %d wave(s)", s.warp_size,
                        s.workers, s.blocks_per_sm, s.waves);
   } else {
@@ -123,8 +144,15 @@ void draw_controls(App& app) {
   if (s.kernel == GridKernel::Tiled && s.mode == GridMode::Gpu) {
     ImGui::Text("shared reads: %lld", static_cast<long long>(s.total_shared_reads));
   }
-  ImGui::TextDisabled("A, B: %s", g.problem.source.c_str());
-  if (!g.error.empty()) ImGui::TextColored(ImVec4(1, 0.5f, 0.4f, 1), "%s", g.error.c_str());
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+  ImGui::TextWrapped("%s A (%d, %d) x B (%d, %d)", g.problem.source.c_str(), g.problem.m, g.problem.k,
+                     g.problem.k, g.problem.n);
+  ImGui::PopStyleColor();
+  if (!g.error.empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 0.5f, 0.4f, 1));
+    ImGui::TextWrapped("%s", g.error.c_str());
+    ImGui::PopStyleColor();
+  }
 }
 
 // Which cell of C the first running CPU core works on, and how many terms it has summed.
@@ -135,7 +163,7 @@ void cpu_progress(const GridSchedule& s, double t, int& cell, int& terms) {
     const CellEvent& c = s.cells[i];
     if (cell_phase(c, t) == CellPhase::Running) {
       cell = int(i);
-      terms = int((t - c.start_ns) / (c.end_ns - c.start_ns) * s.n);
+      terms = int((t - c.start_ns) / (c.end_ns - c.start_ns) * s.k);
       return;
     }
   }
@@ -144,7 +172,7 @@ void cpu_progress(const GridSchedule& s, double t, int& cell, int& terms) {
 void draw_selection(App& app) {
   GridViewState& g = app.grid;
   const GridSchedule& s = g.schedule;
-  if (g.selected_row < 0 || g.selected_row >= s.n || g.selected_col >= s.n) {
+  if (g.selected_row < 0 || g.selected_row >= s.m || g.selected_col >= s.n) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
     ImGui::TextWrapped("Click a cell of C to see who computes it and its dot product.");
     ImGui::PopStyleColor();
@@ -169,7 +197,7 @@ void draw_selection(App& app) {
     ImGui::Text("core %d   reads %lld", c.worker, static_cast<long long>(c.global_reads));
   }
   ImGui::Text("runs %.1f .. %.1f ns", c.start_ns, c.end_ns);
-  DotProduct d = dot_product(g.problem.A, g.problem.B, s.n, g.selected_row, g.selected_col);
+  DotProduct d = dot_product(g.problem, g.selected_row, g.selected_col);
   ImGui::TextWrapped("%s", d.text.c_str());
 }
 
@@ -194,12 +222,12 @@ struct PictureKey {
 void draw_canvas(App& app, ImVec2 avail) {
   GridViewState& g = app.grid;
   const GridSchedule& s = g.schedule;
-  const int n = s.n;
-  if (n == 0) return;
+  const int m = s.m, k = s.k, n = s.n;
+  if (m == 0 || n == 0) return;
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const ImVec2 cursor = ImGui::GetCursorScreenPos();
   const ImVec2 origin(std::floor(cursor.x), std::floor(cursor.y));  // whole pixels: sharp cells
-  const GridLayout L = grid_layout(n, avail.x, avail.y, ImGui::GetFontSize() + 6);
+  const GridLayout L = grid_layout(m, k, n, avail.x, avail.y, ImGui::GetFontSize() + 6);
   const float cell = float(L.cell), ab = float(L.ab);
   const ImVec2 a0(origin.x + L.a_x, origin.y + L.a_y);
   const ImVec2 b0(origin.x + L.b_x, origin.y + L.b_y);
@@ -236,76 +264,78 @@ void draw_canvas(App& app, ImVec2 avail) {
   // Numbers on the cells when three characters ("-12") fit at the current font size (small
   // grids only, so few text items).
   char buf[96];
+  const ImU32 black = IM_COL32(0, 0, 0, 255);
   if (ab >= ImGui::CalcTextSize("-00").x + 4) {
-    for (int i = 0; i < n; ++i) {
-      for (int k = 0; k < n; ++k) {
-        std::snprintf(buf, sizeof buf, "%g", double(g.problem.A[size_t(i) * n + k]));
-        dl->AddText(ImVec2(a0.x + k * ab + 3, a0.y + i * ab + 3), i == hi_row ? IM_COL32(0, 0, 0, 255) : text, buf);
-        std::snprintf(buf, sizeof buf, "%g", double(g.problem.B[size_t(i) * n + k]));
-        dl->AddText(ImVec2(b0.x + k * ab + 3, b0.y + i * ab + 3), k == hi_col ? IM_COL32(0, 0, 0, 255) : text, buf);
+    for (int i = 0; i < m; ++i) {
+      for (int p = 0; p < k; ++p) {
+        std::snprintf(buf, sizeof buf, "%g", double(g.problem.A[size_t(i) * k + p]));
+        dl->AddText(ImVec2(a0.x + p * ab + 3, a0.y + i * ab + 3), i == hi_row ? black : text, buf);
       }
     }
-    for (int i = 0; i < n; ++i) {
+    for (int p = 0; p < k; ++p) {
+      for (int j = 0; j < n; ++j) {
+        std::snprintf(buf, sizeof buf, "%g", double(g.problem.B[size_t(p) * n + j]));
+        dl->AddText(ImVec2(b0.x + j * ab + 3, b0.y + p * ab + 3), j == hi_col ? black : text, buf);
+      }
+    }
+    for (int i = 0; i < m; ++i) {
       for (int j = 0; j < n; ++j) {
         if (cell_phase(s.cell(i, j), t) != CellPhase::Done) continue;
-        DotProduct d = dot_product(g.problem.A, g.problem.B, n, i, j);
-        std::snprintf(buf, sizeof buf, "%g", double(d.sum));
-        dl->AddText(ImVec2(c0.x + j * cell + 3, c0.y + i * cell + 3), IM_COL32(0, 0, 0, 255), buf);
+        std::snprintf(buf, sizeof buf, "%g", double(dot_product(g.problem, i, j).sum));
+        dl->AddText(ImVec2(c0.x + j * cell + 3, c0.y + i * cell + 3), black, buf);
       }
     }
   }
   dl->AddText(ImVec2(a0.x, a0.y - ImGui::GetFontSize() - 2), text, "A");
   dl->AddText(ImVec2(b0.x - ImGui::GetFontSize(), b0.y), text, "B");
 
-  // Block outlines (the tiles of the tiled kernel), drawn from the cells each block owns.
+  // Block outlines (the tiles of the tiled kernel): every kernel's block covers one aligned
+  // tile x tile square of C (teaching_thread_for).
   if (s.mode == GridMode::Gpu && s.tile > 0) {
-    for (int by = 0; by < s.grid_y; ++by) {
-      for (int bx = 0; bx < s.grid_x; ++bx) {
-        // Naive: block x walks rows; coalesced and tiled: block x walks columns.
-        const int r0 = (s.kernel == GridKernel::Naive ? bx : by) * s.tile;
-        const int c0i = (s.kernel == GridKernel::Naive ? by : bx) * s.tile;
-        if (r0 >= n || c0i >= n) continue;
-        const int r1 = std::min(n, r0 + s.tile), c1 = std::min(n, c0i + s.tile);
-        dl->AddRect(ImVec2(c0.x + c0i * cell, c0.y + r0 * cell),
-                    ImVec2(c0.x + c1 * cell - 1, c0.y + r1 * cell - 1),
+    for (int r0 = 0; r0 < m; r0 += s.tile) {
+      for (int q0 = 0; q0 < n; q0 += s.tile) {
+        const int r1 = std::min(m, r0 + s.tile), q1 = std::min(n, q0 + s.tile);
+        dl->AddRect(ImVec2(c0.x + q0 * cell, c0.y + r0 * cell), ImVec2(c0.x + q1 * cell - 1, c0.y + r1 * cell - 1),
                     IM_COL32(255, 255, 255, 140), 0, 0, s.kernel == GridKernel::Tiled ? 2.0f : 1.0f);
       }
     }
   }
-  // The tiled kernel: the tile of A and B the selected cell's block has in shared memory.
+  // The tiled kernel: the tile of A and B the selected cell's block has in shared memory,
+  // stepping along K one tile per two barriers.
   if (s.mode == GridMode::Gpu && s.kernel == GridKernel::Tiled && g.selected_row >= 0) {
     const CellEvent& c = s.cell(g.selected_row, g.selected_col);
     int passed = 0;
-    for (double m : barrier_moments(c)) passed += t >= m;
-    const int phase = std::min(passed / 2, std::max(0, (n + s.tile - 1) / s.tile - 1));
-    const int k0 = phase * s.tile, k1 = std::min(n, k0 + s.tile);
-    const int r0 = (g.selected_row / s.tile) * s.tile, cc0 = (g.selected_col / s.tile) * s.tile;
+    for (double moment : barrier_moments(c)) passed += t >= moment;
+    const int phase = std::min(passed / 2, std::max(0, (k + s.tile - 1) / s.tile - 1));
+    const int k0 = phase * s.tile, k1 = std::min(k, k0 + s.tile);
+    const int r0 = (g.selected_row / s.tile) * s.tile, q0 = (g.selected_col / s.tile) * s.tile;
     const ImU32 sh = IM_COL32(80, 200, 255, 255);
-    dl->AddRect(ImVec2(a0.x + k0 * ab, a0.y + r0 * ab),
-                ImVec2(a0.x + k1 * ab, a0.y + std::min(n, r0 + s.tile) * ab), sh, 0, 0, 2.5f);
-    dl->AddRect(ImVec2(b0.x + cc0 * ab, b0.y + k0 * ab),
-                ImVec2(b0.x + std::min(n, cc0 + s.tile) * ab, b0.y + k1 * ab), sh, 0, 0, 2.5f);
+    dl->AddRect(ImVec2(a0.x + k0 * ab, a0.y + r0 * ab), ImVec2(a0.x + k1 * ab, a0.y + std::min(m, r0 + s.tile) * ab),
+                sh, 0, 0, 2.5f);
+    dl->AddRect(ImVec2(b0.x + q0 * ab, b0.y + k0 * ab), ImVec2(b0.x + std::min(n, q0 + s.tile) * ab, b0.y + k1 * ab),
+                sh, 0, 0, 2.5f);
   }
-  if (g.selected_row >= 0 && g.selected_row < n && g.selected_col < n) {
+  if (g.selected_row >= 0 && g.selected_row < m && g.selected_col < n) {
     ImVec2 p(c0.x + g.selected_col * cell, c0.y + g.selected_row * cell);
     dl->AddRect(ImVec2(p.x - 1, p.y - 1), ImVec2(p.x + cell, p.y + cell), IM_COL32(255, 60, 60, 255), 0, 0, 3.0f);
   }
   // The CPU's running sum.
   if (s.mode == GridMode::Cpu && terms >= 0 && hi_row >= 0) {
     float sum = 0;
-    for (int k = 0; k < terms && k < n; ++k) sum += g.problem.A[size_t(hi_row) * n + k] * g.problem.B[size_t(k) * n + hi_col];
-    std::snprintf(buf, sizeof buf, "C[%d][%d]: %d of %d terms, sum so far %g", hi_row, hi_col, terms, n, double(sum));
-    dl->AddText(ImVec2(c0.x, c0.y + n * cell + 4), hi, buf);
+    for (int p = 0; p < terms && p < k; ++p) sum += g.problem.A[size_t(hi_row) * k + p] * g.problem.B[size_t(p) * n + hi_col];
+    std::snprintf(buf, sizeof buf, "C[%d][%d]: %d of %d terms, sum so far %g", hi_row, hi_col, terms, k, double(sum));
+    // Under C, moved left as far as needed to end inside the canvas (a small C is narrow).
+    const float right = origin.x + avail.x - ImGui::CalcTextSize(buf).x;
+    dl->AddText(ImVec2(std::max(origin.x, std::min(c0.x, right)), c0.y + m * cell + 4), hi, buf);
   }
 
   // Clicks on C select a cell.
-  const float total = n * cell;
   ImGui::SetCursorScreenPos(c0);
-  ImGui::InvisibleButton("grid_cells", ImVec2(total, total));
+  ImGui::InvisibleButton("grid_cells", ImVec2(n * cell, m * cell));
   if (ImGui::IsItemClicked()) {
-    ImVec2 m = ImGui::GetIO().MousePos;
-    g.selected_col = std::clamp(int((m.x - c0.x) / cell), 0, n - 1);
-    g.selected_row = std::clamp(int((m.y - c0.y) / cell), 0, n - 1);
+    ImVec2 mouse = ImGui::GetIO().MousePos;
+    g.selected_col = std::clamp(int((mouse.x - c0.x) / cell), 0, n - 1);
+    g.selected_row = std::clamp(int((mouse.y - c0.y) / cell), 0, m - 1);
   }
 }
 
@@ -317,13 +347,14 @@ void draw_grid_view(App& app) {
     try {
       g.schedule = make_schedule(g.problem, g.mode, g.kernel,
                                  g.all_cores ? int(std::max(1u, std::thread::hardware_concurrency())) : 1);
-      g.anim.restart();
-      ++g.schedule_version;
     } catch (const std::exception& e) {
       g.error = e.what();
+      g.schedule = GridSchedule{};  // nothing drawn rather than an old schedule over new matrices
     }
+    g.anim.restart();
+    ++g.schedule_version;
     g.dirty = false;
-    if (g.selected_row >= g.problem.n || g.selected_col >= g.problem.n) g.selected_row = g.selected_col = -1;
+    if (g.selected_row >= g.problem.m || g.selected_col >= g.problem.n) g.selected_row = g.selected_col = -1;
   }
   g.anim.advance(g.schedule, app.frame_dt);
 

@@ -10,6 +10,8 @@ namespace tp::gui {
 
 bool LessonPanel::sync(Session& s) {
   const lesson::LessonSession& ls = s.lessons();
+  expected_error_hit = ls.expected_error_hit;
+  earlier_steps_unrun = ls.earlier_steps_unrun;
   if (ls.active == lesson && (!lesson || ls.step == step)) return false;
   lesson = ls.active;
   step = lesson ? ls.step : -1;
@@ -42,12 +44,6 @@ bool LessonPanel::open(Session& s, int number) {
   lesson = nullptr;
   sync(s);
   return found;
-}
-
-void LessonPanel::replay(Session& s) {
-  if (!lesson) return;
-  notes += lesson::replay_earlier_steps(s.python(), s.lessons());
-  refresh_check(s);
 }
 
 void LessonPanel::go_to(Session& s, int index) {
@@ -122,13 +118,13 @@ std::string LessonPanel::step_label() const {
   return "Step " + std::to_string(step + 1) + " of " + std::to_string(step_count());
 }
 
-std::string LessonPanel::check_summary(Session& s) const {
+std::string LessonPanel::check_summary() const {
   if (!lesson) return "";
   const lesson::Step& st = current();
   if (passed) {
     return step + 1 < step_count() ? "Done! Next when you are ready." : "Done! That was the last step.";
   }
-  if (!st.expect_error.empty() && !s.lessons().expected_error_hit) {
+  if (!st.expect_error.empty() && !expected_error_hit) {
     return "Run the code: it should raise this error.";
   }
   if (!unset_names.empty()) {

@@ -1,7 +1,8 @@
 // The lesson panel's state: the step it shows, the live check mark, the hint, and the moves
 // (open, Next, Back, close), all over the session's one LessonSession, so `:lesson 3` or
 // `:next` typed in the console and the panel's buttons move the same lesson. Plain data and
-// logic over a Session, testable without a window; lesson_view.cpp draws it.
+// logic over a Session, testable without a window; lesson_view.cpp draws it from this copy
+// alone, so it can draw while code runs.
 #pragma once
 
 #include <string>
@@ -37,17 +38,20 @@ struct LessonPanel {
   // Python when a step is shown and after each run, never per frame).
   std::vector<std::string> unset_names;
   bool passed = false;
+  // The session's lesson flags as sync() last read them.
+  bool expected_error_hit = false;   // the step's expected error was raised
+  bool earlier_steps_unrun = false;  // resumed: the earlier steps' code has not run here
   std::string wanted_view;  // the step's view, set when a step is shown; the app selects it
   std::string notes;        // problems to show in the console (skipped files, unsaved progress)
 
-  // True when a lesson is open in the session (the panel's column is shown).
-  bool active(Session& s) const { return s.lessons().active != nullptr; }
+  // True when a lesson is open (the panel's column is shown), as sync() last saw it.
+  bool active() const { return lesson != nullptr; }
   // The step shown (a lesson must be open).
   const lesson::Step& current() const { return lesson->steps[size_t(step)]; }
   int step_count() const { return lesson ? int(lesson->steps.size()) : 0; }
 
-  // Follows the session: when another lesson or step is open than the one shown, shows it
-  // (text, view, the mark as saved). True when it changed.
+  // Follows the session: reads its lesson flags, and when another lesson or step is open than
+  // the one shown, shows it (text, view, the mark as saved). True when the step changed.
   bool sync(Session& s);
   // Opens lesson `number` at its saved step (as :lesson N); false when there is none.
   bool open(Session& s, int number);
@@ -60,8 +64,6 @@ struct LessonPanel {
   // After any console input: follows :lesson/:next typed there, then re-checks. `step_code`
   // says the input was this step's code sent by the Run button.
   void after_run(Session& s, const RunReport& report, bool step_code);
-  // Runs the code of the steps before the shown one (a resumed lesson), reporting in notes.
-  void replay(Session& s);
   // Evaluates the step's checks now; the step is recorded done (and saved) once it passes.
   void refresh_check(Session& s);
   // The lessons, with the saved progress; reads them on first use.
@@ -69,7 +71,7 @@ struct LessonPanel {
   // "Step 2 of 6".
   std::string step_label() const;
   // What the step still wants, for the line beside the check mark.
-  std::string check_summary(Session& s) const;
+  std::string check_summary() const;
 };
 
 // Code as the console echoes typed input: ">>> " before the first line, "... " before the

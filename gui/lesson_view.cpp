@@ -6,8 +6,6 @@
 #include <algorithm>
 #include <cstdio>
 
-#include "core/cuda_api.h"
-#include "core/device_registry.h"
 #include "gui/app.h"
 
 namespace tp::gui {
@@ -148,18 +146,20 @@ std::string code_shown(const App& app) {
 void draw_step_body(App& app, float width) {
   LessonPanel& p = app.lesson;
   const lesson::Step& st = p.current();
-  const std::string note = lesson::missing_gpus_note(*p.lesson, cuda::device_count(),
-                                                     cuda_devices_are_real(), "tensorplay-gui");
+  const std::string note = lesson::missing_gpus_note(*p.lesson, int(app.devices.gpus.size()),
+                                                     app.devices.gpus_real, "tensorplay-gui");
   if (!note.empty()) {
     draw_spans(parse_inline(note), width, 0, &kHint);
     ImGui::Spacing();
   }
   // Resumed in this session (by the panel or :lesson), earlier steps not replayed (by the
   // button or :replay).
-  if (app.session.lessons().earlier_steps_unrun && p.step > 0) {
+  if (p.earlier_steps_unrun && p.step > 0) {
     const std::string steps = lesson::earlier_steps(p.step);
     draw_spans(parse_inline("Resumed: this session has not run the code of " + steps + "."), width, 0, &kHint);
-    if (ImGui::SmallButton(("Run " + steps + " first").c_str())) p.replay(app.session);
+    ImGui::BeginDisabled(app.busy());
+    if (ImGui::SmallButton(("Run " + steps + " first").c_str())) app.run(":replay");  // as typed
+    ImGui::EndDisabled();
     ImGui::Spacing();
   }
   draw_prose(p.text, width);
@@ -175,13 +175,13 @@ void draw_step_body(App& app, float width) {
   const float font = ImGui::GetFontSize();
   draw_check_mark(p.passed, font * 1.3f);
   ImGui::SameLine();
-  std::vector<TextSpan> summary = parse_inline(p.check_summary(app.session));
+  std::vector<TextSpan> summary = parse_inline(p.check_summary());
   const ImVec4 summary_colour = p.passed ? kGood : ImGui::GetStyle().Colors[ImGuiCol_Text];
   ImGui::BeginGroup();
   draw_spans(summary, ImGui::GetContentRegionAvail().x, 0, &summary_colour);
   ImGui::EndGroup();
   if (!st.expect_error.empty()) {
-    draw_check_mark(p.passed || app.session.lessons().expected_error_hit, font * 0.8f);
+    draw_check_mark(p.passed || p.expected_error_hit, font * 0.8f);
     ImGui::SameLine();
     ImGui::BeginGroup();
     draw_spans({{"raises: ", SpanStyle::Plain}, {st.expect_error, SpanStyle::Code}}, ImGui::GetContentRegionAvail().x);
@@ -210,7 +210,6 @@ void draw_step_body(App& app, float width) {
 
 void draw_lesson_panel(App& app) {
   LessonPanel& p = app.lesson;
-  p.sync(app.session);  // cheap when nothing changed; a lesson opened elsewhere shows at once
   if (!p.lesson) return;
   app.lesson_run = ButtonRect{};  // a step without code has no Run button
   const float font = ImGui::GetFontSize();
@@ -222,7 +221,10 @@ void draw_lesson_panel(App& app) {
              0, &kAccent);
   ImGui::EndGroup();
   ImGui::SameLine(ImGui::GetContentRegionMax().x - close_w);
-  if (ImGui::SmallButton("Close")) {
+  ImGui::BeginDisabled(app.busy());  // the lesson moves once the code it may be checking ends
+  const bool close = ImGui::SmallButton("Close");
+  ImGui::EndDisabled();
+  if (close) {
     if (app.demo.active()) demo_key(app, DemoKey::End);
     p.close(app.session);
     return;
@@ -241,8 +243,9 @@ void draw_lesson_panel(App& app) {
   draw_step_body(app, ImGui::GetContentRegionAvail().x - font * 0.3f);
   ImGui::EndChild();
 
-  // Back / Run / Next, always at the bottom of the column.
+  // Back / Run / Next, always at the bottom of the column; they wait while code runs.
   ImGui::Separator();
+  ImGui::BeginDisabled(app.busy());
   const float bw = std::min(font * 6, (ImGui::GetContentRegionAvail().x - 2 * ImGui::GetStyle().ItemSpacing.x) / 3);
   ImGui::BeginDisabled(p.step == 0);
   if (ImGui::Button("< Back", ImVec2(bw, 0))) {
@@ -283,10 +286,15 @@ void draw_lesson_panel(App& app) {
   if (green) ImGui::PopStyleColor();
   ImGui::EndDisabled();
   app.lesson_next = rect_of_last_item();
+  ImGui::EndDisabled();
 }
 
 void draw_lesson_view(App& app) {
-  std::vector<LessonRow> rows = app.lesson.rows(app.session);
+  if (!app.busy()) {  // while code runs, the list as it was (a run may load or save progress)
+    app.lesson_rows = app.lesson.rows(app.session);
+    app.lesson_load_errors = app.session.lessons().load_errors;
+  }
+  const std::vector<LessonRow>& rows = app.lesson_rows;
   if (!app.lesson.notes.empty()) {
     app.console.add(LineKind::Error, display_text(app.lesson.notes));
     app.lesson.notes.clear();
@@ -296,7 +304,7 @@ void draw_lesson_view(App& app) {
                      "console), watch the check mark, then Next. :lessons, :lesson N, :next and :back in "
                      "the console move the same lesson.");
   // Files that could not be read, so an instructor sees why their lesson is missing.
-  for (const std::string& e : app.session.lessons().load_errors) {
+  for (const std::string& e : app.lesson_load_errors) {
     ImGui::PushStyleColor(ImGuiCol_Text, kHint);
     ImGui::TextWrapped("skipped %s", display_text(e).c_str());
     ImGui::PopStyleColor();
@@ -334,9 +342,11 @@ void draw_lesson_view(App& app) {
       ImGui::TextUnformatted(r.status.c_str());
     }
     ImGui::TableNextColumn();
+    ImGui::BeginDisabled(app.busy());
     if (ImGui::SmallButton(r.open ? "Shown" : r.status == "not started" ? "Start" : "Resume")) open_lesson(app, r.number);
     ImGui::SameLine();
     if (ImGui::SmallButton("Demo")) start_demo(app, r.number);
+    ImGui::EndDisabled();
     ImGui::PopID();
   }
   ImGui::EndTable();
@@ -367,7 +377,7 @@ bool open_lesson(App& app, int number) {
 }
 
 void run_step_code(App& app) {
-  if (!app.lesson.lesson || app.lesson.current().code.empty()) return;
+  if (!app.lesson.lesson || app.lesson.current().code.empty() || app.busy()) return;
   const std::string code = app.lesson.current().code;
   app.console.add(LineKind::Input, console_echo(code));
   app.run(code, /*step_code=*/true);
@@ -383,8 +393,7 @@ std::string lesson_layout(const App& app) {
   std::string out = "lesson " + std::to_string(p.lesson->number) + " step " + std::to_string(p.step + 1) + " of " +
                     std::to_string(p.step_count()) + " passed " + (p.passed ? "1" : "0") + " view " +
                     view_id(app.view) + "\n";
-  out += rect("run", app.lesson_run) + rect("next", app.lesson_next) + rect("back", app.lesson_back) +
-         rect("console", app.console_field);
+  out += rect("run", app.lesson_run) + rect("next", app.lesson_next) + rect("back", app.lesson_back);
   if (app.demo.active()) out += "demo step " + std::to_string(app.demo.step() + 1) + "\n";
   return out;
 }

@@ -1,6 +1,7 @@
 // tensorplay-gui: the GLFW window, the OpenGL context and ImGui's backends around one App
-// (app.h), plus the scripted runs for tests and instructors: --screenshot writes a PNG of
-// the window after N frames, --bench-frames prints the median frame time.
+// (app.h) and the thread its Python runs on, plus the scripted runs for tests and
+// instructors: --screenshot writes a PNG of the window after N frames (frames drawn while
+// code runs do not count), --bench-frames prints the median frame time.
 #include <GLFW/glfw3.h>
 #include <imgui.h>
 #include <backends/imgui_impl_glfw.h>
@@ -19,6 +20,7 @@
 
 #include "core/device_registry.h"
 #include "gui/app.h"
+#include "gui/label_audit.h"
 #include "gui/options.h"
 
 namespace {
@@ -28,6 +30,12 @@ volatile sig_atomic_t g_shot_requested = 0;
 
 void on_glfw_error(int, const char* description) { g_glfw_error = description ? description : "?"; }
 void on_sigusr1(int) { g_shot_requested = 1; }
+
+// Every key press reaches the app (App::keys_pressed), even one released in the same frame.
+tp::gui::App* g_app = nullptr;
+void on_key(GLFWwindow*, int key, int, int action, int) {
+  if (action == GLFW_PRESS && g_app) g_app->keys_pressed.push_back(key);
+}
 
 float g_content_scale = 0;  // the window's latest content scale, from GLFW's callback
 void on_content_scale(GLFWwindow*, float xscale, float) { g_content_scale = std::max(1.0f, xscale); }
@@ -68,6 +76,13 @@ void toggle_fullscreen(GLFWwindow* window, int& saved_x, int& saved_y, int& save
   glfwGetWindowPos(window, &saved_x, &saved_y);
   glfwGetWindowSize(window, &saved_w, &saved_h);
   glfwSetWindowMonitor(window, monitor, 0, 0, mode->width, mode->height, mode->refreshRate);
+}
+
+// --dump-layout's file, replaced whole, so a test reading it never sees half of it.
+void write_layout(const std::string& path, const std::string& text) {
+  const std::string tmp = path + ".tmp";
+  std::ofstream(tmp) << text;
+  std::rename(tmp.c_str(), path.c_str());
 }
 
 // Applies the start-up flags to the views.
@@ -140,6 +155,10 @@ static int run_gui(int argc, char** argv) {
 
   if (!opts->record_bench.empty()) return record_bench(*opts);
 
+  // Python's thread first: it blocks SIGINT on this thread, and the GL driver's threads
+  // started below inherit that, so a SIGINT reaches the running code (session_thread.h).
+  SessionThread session_thread(opts->devices);
+
   glfwSetErrorCallback(on_glfw_error);
   GLFWwindow* window = nullptr;
   if (glfwInit()) {
@@ -171,12 +190,14 @@ static int run_gui(int argc, char** argv) {
   float dpi = std::max(1.0f, xscale);
   glfwSetWindowContentScaleCallback(window, on_content_scale);
 
-  tp::gui::Session session(opts->devices);
-  App app(session);
+  App app(session_thread);
   load_fonts(app, dpi);
   app.settings_path = dir.empty() ? "" : dir + "/gui.conf";
   if (!app.settings_path.empty()) app.settings = load_settings(app.settings_path);
   apply_options(app, *opts);
+  // Set before ImGui's backend, which keeps it and calls it from its own key callback.
+  g_app = &app;
+  glfwSetKeyCallback(window, on_key);
   ImGui_ImplGlfw_InitForOpenGL(window, true);
   ImGui_ImplOpenGL3_Init("#version 130");
   apply_style(app, dpi);
@@ -186,15 +207,13 @@ static int run_gui(int argc, char** argv) {
     app.console.add(LineKind::Info, display_text(note));
   app.console.add(LineKind::Info, "Type Python here (Tab completes, Up/Down history); :help lists the commands.");
   apply_lesson_options(app, *opts);  // before --exec, which may type lesson commands
-  for (const std::string& code : opts->exec) {
-    app.console.add(LineKind::Input, ">>> " + code);
-    app.run(code + "\n");
-  }
+  for (const std::string& code : opts->exec) app.exec_queue.push_back(code);
   if (!opts->bench_file.empty()) tp::gui::load_bench_file(app, opts->bench_file);
   app.timings.large = opts->bench_large;
   if (!opts->signal_shots.empty()) std::signal(SIGUSR1, on_sigusr1);
 
   int frame = 0, shots = 0;
+  std::string dumped;  // the layout last written
   int saved_x = 0, saved_y = 0, saved_w = opts->width, saved_h = opts->height;
   bool presenter = app.settings.presenter;
   std::vector<double> frame_ms, build_ms;  // whole frame; building the ImGui frame
@@ -202,11 +221,14 @@ static int run_gui(int argc, char** argv) {
   int status = 0;
   while (!glfwWindowShouldClose(window) && !app.quit) {
     const auto t0 = std::chrono::steady_clock::now();
-    // Scripted screenshots advance animations by a fixed 1/30 s per frame, so a given
-    // --frames count always shows the same moment.
-    app.frame_dt = opts->screenshot.empty()
-                       ? std::clamp(std::chrono::duration<double>(t0 - last).count(), 0.0, 0.1)
-                       : 1.0 / 30;
+    // Scripted screenshots advance animations by a fixed 1/30 s per frame, and stand still
+    // while code runs, so a given --frames count always shows the same moment.
+    const bool waiting = app.busy() || !app.exec_queue.empty();
+    if (opts->screenshot.empty()) {
+      app.frame_dt = std::clamp(std::chrono::duration<double>(t0 - last).count(), 0.0, 0.1);
+    } else {
+      app.frame_dt = waiting ? 0.0 : 1.0 / 30;
+    }
     last = t0;
     glfwPollEvents();
     if (g_content_scale > 0 && g_content_scale != dpi) {
@@ -219,6 +241,7 @@ static int run_gui(int argc, char** argv) {
     ImGui_ImplOpenGL3_NewFrame();
     ImGui_ImplGlfw_NewFrame();
     ImGui::NewFrame();
+    tp::gui::begin_label_audit();
     draw_app(app);
     if (app.settings.presenter != presenter) {  // the menu toggled it
       presenter = app.settings.presenter;
@@ -234,15 +257,16 @@ static int run_gui(int argc, char** argv) {
     glClearColor(bg.x, bg.y, bg.z, 1.0f);
     glClear(GL_COLOR_BUFFER_BIT);
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
-    ++frame;
-    if (!opts->dump_layout.empty() && frame % 10 == 0) {
-      std::ofstream out(opts->dump_layout);
+    if (!waiting) ++frame;
+    if (!opts->dump_layout.empty()) {
+      std::ostringstream out;
       out << "grid " << app.grid.grid_x << " " << app.grid.grid_y << " " << app.grid.cell << " "
-          << app.grid.schedule.n << "\n"
+          << app.grid.schedule.m << " " << app.grid.schedule.n << "\n"
           << "play " << app.grid.play_x << " " << app.grid.play_y << " " << app.grid.play_w << " "
           << app.grid.play_h << "\n"
           << "font " << ImGui::GetFontSize() << "\n"
-          << lesson_layout(app);
+          << lesson_layout(app) << console_layout(app) << tp::gui::audited_texts_dump();
+      if (out.str() != dumped) write_layout(opts->dump_layout, dumped = out.str());
     }
     if (g_shot_requested) {
       g_shot_requested = 0;
@@ -282,9 +306,10 @@ static int run_gui(int argc, char** argv) {
   ImGui_ImplOpenGL3_Shutdown();
   ImGui_ImplGlfw_Shutdown();
   ImGui::DestroyContext();
-  glfwDestroyWindow(window);
+  glfwDestroyWindow(window);  // the window goes at once, even while running code stops
   glfwTerminate();
-  return status;
+  session_thread.exit_process(status);
 }
 
+// The window's run ends in SessionThread::exit_process; the rest (bad flags, no window) here.
 int main(int argc, char** argv) { tp::PythonSession::exit_process(run_gui(argc, argv)); }

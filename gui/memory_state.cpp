@@ -46,7 +46,8 @@ static size_t host_ram_bytes() {
 }
 
 MemoryMap build_memory_map(const std::vector<repl::MemRow>& tensors,
-                           const std::vector<repl::DeviceRow>& devices, const std::string& link) {
+                           const std::vector<repl::DeviceRow>& devices,
+                           const std::vector<std::string>& link) {
   MemoryMap map;
   map.link = link;
   for (const repl::DeviceRow& d : devices) {
@@ -81,18 +82,19 @@ MemoryMap build_memory_map(const std::vector<repl::MemRow>& tensors,
 }
 
 MemoryMap collect_memory_map(PythonSession& session) {
-  std::string link = "no GPU";
+  std::vector<std::string> link = {"no GPU"};
   const auto& devs = cuda_devices();
   if (!devs.empty()) {
     const GpuProfile& p = devs[0].profile;
-    char buf[160];
-    std::snprintf(buf, sizeof buf, "%s  %.1f GB/s pinned, %.1f GB/s pageable (%s)",
-                  p.link_description().c_str(), p.pinned_h2d_gbps, p.pageable_h2d_gbps,
-                  devs[0].simulated ? "profile figures, modeled" : "profile of the real GPU");
-    link = buf;
+    char pinned[64], pageable[64];
+    std::snprintf(pinned, sizeof pinned, "%.1f GB/s pinned", p.pinned_h2d_gbps);
+    std::snprintf(pageable, sizeof pageable, "%.1f GB/s pageable", p.pageable_h2d_gbps);
+    link = {p.link_description(), pinned, pageable,
+            devs[0].simulated ? "(profile figures, modeled)" : "(profile of the real GPU)"};
     if (devs[0].simulated && devs.size() > 1 && p.nvlink_bandwidth_gbps > 0) {
-      std::snprintf(buf, sizeof buf, "; NVLink %.0f GB/s between GPUs", p.nvlink_bandwidth_gbps);
-      link += buf;
+      char nvlink[64];
+      std::snprintf(nvlink, sizeof nvlink, "NVLink %.0f GB/s GPU-GPU", p.nvlink_bandwidth_gbps);
+      link.push_back(nvlink);
     }
   }
   return build_memory_map(repl::collect_tensors(session), repl::collect_devices(), link);

@@ -39,7 +39,8 @@ struct MemRegion {
 // The whole map.
 struct MemoryMap {
   std::vector<MemRegion> regions;  // host first, then the GPUs in ordinal order
-  std::string link;                // "PCIe 3.0 x16 - 12.0 GB/s pinned, modeled"
+  // The host link's facts, one per line: "PCIe 3.0 x16", "12.0 GB/s pinned", ...
+  std::vector<std::string> link;
   const MemRegion* region(const std::string& device) const;
   const MemBox* box(const std::string& device, const std::string& name) const;
 };
@@ -47,7 +48,8 @@ struct MemoryMap {
 // Builds the map from the rows :mem and :devices print. This is the one place that
 // decides what becomes a box: tensors now; modules can join here.
 MemoryMap build_memory_map(const std::vector<repl::MemRow>& tensors,
-                           const std::vector<repl::DeviceRow>& devices, const std::string& link);
+                           const std::vector<repl::DeviceRow>& devices,
+                           const std::vector<std::string>& link);
 // The map of a live session (its globals and the registry's devices).
 MemoryMap collect_memory_map(PythonSession& session);
 

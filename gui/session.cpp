@@ -67,6 +67,14 @@ static std::vector<ClockCopy> copies_since(const std::vector<ClockPoint>& points
   return out;
 }
 
+// An error that escaped the session's own Python rather than the learner's code (a Ctrl-C
+// landing in a meta command or the hint engine): one line, as the prompt prints it.
+static std::string escaped_error(const std::exception& e) {
+  const auto* pe = dynamic_cast<const py::error_already_set*>(&e);
+  if (pe && pe->matches(PyExc_KeyboardInterrupt)) return "KeyboardInterrupt\n";
+  return std::string("error: ") + e.what() + "\n";
+}
+
 RunReport Session::run(const std::string& input) {
   RunReport rep;
   rep.code = input;
@@ -85,12 +93,19 @@ RunReport Session::run(const std::string& input) {
     try {
       handled = repl::run_meta_command(line, ctx);
     } catch (const std::exception& e) {
-      err_ << "error: " << e.what() << "\n";
+      err_ << escaped_error(e);
       handled = true;
     }
     rep.quit = ctx.quit;
   }
-  if (!handled) rep.ok = python_->run_interactive(input);
+  if (!handled) {
+    try {
+      rep.ok = python_->run_interactive(input);
+    } catch (const py::error_already_set& e) {
+      err_ << escaped_error(e);
+      rep.ok = false;
+    }
+  }
   rep.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   // A :reset replaced the devices: their clocks are new, nothing to compare. Real GPUs
   // keep no clock of their copies.

@@ -1,6 +1,7 @@
 // The GUI's one Python session, shared by every view: runs console input (code or
 // `:` meta commands) with its output captured, the REPL's hints on errors, and what the
 // memory map needs to animate (the modeled clock's copies, the wall time, the error text).
+// In the window it lives on Python's own thread (session_thread.h).
 #pragma once
 
 #include <memory>

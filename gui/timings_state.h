@@ -31,7 +31,7 @@ struct BenchSeries {
 
 // A whole run, as saved and loaded.
 struct BenchResults {
-  std::string source;    // where it ran: "this machine (CPU measured; GPU modeled: Tesla T4 profile)"
+  std::string source;    // where it ran: "this machine: CPU measured (BLAS on 1 of 2 cores); GPU modeled from the t4 profile"
   std::string gpu_name;  // "Tesla T4 (simulated)" or a real GPU's name
   std::vector<BenchSeries> series;
 

@@ -4,7 +4,6 @@
 #include <poll.h>
 #include <unistd.h>
 
-#include <csignal>
 #include <fstream>
 #include <iostream>
 #include <memory>
@@ -19,24 +18,11 @@
 #include "repl/line_editor.h"
 #include "repl/meta_commands.h"
 #include "repl/python_session.h"
+#include "repl/sigint.h"
 
 namespace {
 
 namespace py = pybind11;
-
-volatile sig_atomic_t g_at_prompt = 0;
-volatile sig_atomic_t g_prompt_interrupted = 0;
-
-// Ctrl-C: at the prompt it drops the line; while code runs it raises KeyboardInterrupt.
-// At the prompt the handler only sets a flag: the interrupted read() makes readline
-// return, and the loop below drops the line (jumping out of libedit corrupts its state).
-void on_sigint(int) {
-  if (g_at_prompt) {
-    g_prompt_interrupted = 1;
-    return;
-  }
-  tp::PythonSession::interrupt();
-}
 
 // One Python session and its hint engine; :reset replaces both.
 struct Session {
@@ -127,11 +113,10 @@ int interactive(Session& session) {
   };
   if (!session.options.lesson.empty()) meta(":lesson " + session.options.lesson);
   while (!quit && !session.exited) {
-    g_prompt_interrupted = 0;
-    g_at_prompt = 1;
+    tp::repl::set_waiting_for_input(true);
     auto line = editor.read(buffer.empty() ? ">>> " : "... ");
-    g_at_prompt = 0;
-    if (g_prompt_interrupted) {
+    tp::repl::set_waiting_for_input(false);
+    if (tp::repl::take_sigint_while_waiting()) {
       std::cout << "\nKeyboardInterrupt\n";
       buffer.clear();
       continue;
@@ -175,15 +160,8 @@ int run_tensorplay(const tp::cli::Options& options) {
     return 1;
   }
   Session& session = *g_session;
-  // Python raises KeyboardInterrupt for interrupt() only while its own SIGINT handler is set;
-  // it leaves SIGINT alone when it started ignored (a wrapper's `trap '' INT`).
-  // (_signal is signal's C half: the same call without importing enum at start-up.)
-  py::module_ signal = py::module_::import("_signal");
-  signal.attr("signal")(SIGINT, signal.attr("default_int_handler"));
-  struct sigaction sa {};
-  sa.sa_handler = on_sigint;
-  sigemptyset(&sa.sa_mask);
-  sigaction(SIGINT, &sa, nullptr);
+  // Ctrl-C: at the prompt it drops the line; while code runs it raises KeyboardInterrupt.
+  tp::repl::install_sigint_handler();
 
   // A script's status: SystemExit's code, else 1 when an error escaped.
   auto status = [&session](bool ok) { return session.exited ? session.exit_code : ok ? 0 : 1; };

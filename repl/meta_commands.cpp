@@ -13,6 +13,8 @@
 #include "core/backends/sim/sim_backend.h"
 #include "core/cuda_api.h"
 #include "core/device_registry.h"
+#include "core/error.h"
+#include "repl/grid_text.h"
 #include "repl/lesson/lesson_commands.h"
 #include "repl/bindings/py_types.h"
 
@@ -375,14 +377,22 @@ void cmd_grid(MetaContext& ctx, const std::string& arg) {
     ctx.out << "usage: :grid [A B]   two matrices of the session, A and B by default\n";
     return;
   }
+  py::dict g = ctx.session.globals();
+  auto tensor_named = [&](const std::string& name) -> const Tensor* {
+    if (!g.contains(name)) return nullptr;
+    py::object o = g[name.c_str()];
+    return torchpy::is_tensor(o) ? &torchpy::tensor_of(o) : nullptr;
+  };
+  const Tensor* ta = tensor_named(a);
+  const Tensor* tb = tensor_named(b);
+  if (!ta || !tb) {
+    ctx.out << a << " and " << b << " must be tensors (define them, or name two: :grid X W)\n";
+    return;
+  }
   try {
-    py::dict g = ctx.session.globals();
-    py::object none = py::none();
-    py::object ta = g.contains(a) ? py::object(g[a.c_str()]) : none;
-    py::object tb = g.contains(b) ? py::object(g[b.c_str()]) : none;
-    ctx.out << py::module_::import("tensorplay.grid_text").attr("explain")(ta, tb, a, b).cast<std::string>();
-  } catch (const py::error_already_set& e) {
-    ctx.out << "error: " << e.what() << "\n";
+    ctx.out << grid_text(*ta, *tb, a, b);
+  } catch (const TorchError& e) {
+    ctx.out << a << " @ " << b << " raises " << error_kind_name(e.kind()) << ": " << e.what() << "\n";
   }
 }
 

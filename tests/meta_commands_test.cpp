@@ -202,23 +202,54 @@ TEST_CASE(":time runs the statement and labels measured and modeled times") {
   configure_devices(DeviceConfig{});
 }
 
-TEST_CASE(":grid prints which GPU thread computes which element of A @ B") {
+TEST_CASE(":grid prints which block and thread compute which element of A @ B, any small shape") {
   configure_devices(DeviceConfig{});
   PythonSession I;
   std::ostringstream out, err;
   I.set_output(&out, &err);
   CHECK(run_meta(I, ":grid") == "A and B must be tensors (define them, or name two: :grid X W)\n");
+  // Lesson 1's 2x3 @ 3x2: one block of 4 x 4 threads, as the GUI's grid launches it.
   REQUIRE(I.run_code("A = torch.tensor([[1., 2., 3.], [4., 5., 6.]])\n"
                      "B = torch.tensor([[1., 0.], [0., 1.], [1., 1.]])\n"));
   CHECK(run_meta(I, ":grid") ==
-        "C = A @ B is 2 x 2: on a GPU, one thread per element, 4 threads in all. Thread (i, j) of the "
-        "grid computes C[i, j] from row i of A and column j of B, all at the same time:\n"
-        "  thread (0, 0) -> C[0, 0] = 1*1 + 2*0 + 3*1 = 4\n"
-        "  thread (0, 1) -> C[0, 1] = 1*0 + 2*1 + 3*1 = 5\n"
-        "  thread (1, 0) -> C[1, 0] = 4*1 + 5*0 + 6*1 = 10\n"
-        "  thread (1, 1) -> C[1, 1] = 4*0 + 5*1 + 6*1 = 11\n"
+        "C = A @ B is 2 x 2: on a GPU, one thread per element, all at the same time.\n"
+        "The naive kernel (as in the GUI's thread grid) launches a grid of (1, 1) blocks of (4, 4) "
+        "threads: 4 compute an element of C each, 12 fall outside C and return at once.\n"
+        "The thread for C[i, j] reads row i of A and column j of B:\n"
+        "  block (0, 0) thread (0, 0) -> C[0, 0] = 1*1 + 2*0 + 3*1 = 4\n"
+        "  block (0, 0) thread (0, 1) -> C[0, 1] = 1*0 + 2*1 + 3*1 = 5\n"
+        "  block (0, 0) thread (1, 0) -> C[1, 0] = 4*1 + 5*0 + 6*1 = 10\n"
+        "  block (0, 0) thread (1, 1) -> C[1, 1] = 4*0 + 5*1 + 6*1 = 11\n"
         "On a CPU, a few cores go through the same elements one after another.\n");
   CHECK(run_meta(I, ":grid B A").rfind("C = B @ A is 3 x 3: ", 0) == 0);
-  CHECK(run_meta(I, ":grid A A") == "A @ A needs matrices (m, k) and (k, n); they are (2, 3) and (2, 3)\n");
+  // 3x2 @ 2x4 on the GPU: the values come back from the device.
+  REQUIRE(I.run_code("X = torch.tensor([[1., 2.], [3., 4.], [5., 6.]]).to('cuda')\n"
+                     "W = torch.tensor([[1., 0., 2., -1.], [0., 1., 1., 1.]])\n"));
+  const std::string xw = run_meta(I, ":grid X W");
+  CHECK(xw.rfind("C = X @ W is 3 x 4: ", 0) == 0);
+  CHECK(xw.find("12 compute an element of C each, 4 fall outside C") != std::string::npos);
+  CHECK(xw.find("  block (0, 0) thread (2, 3) -> C[2, 3] = 5*(-1) + 6*1 = 1\n") != std::string::npos);
+  CHECK(xw.find("more threads") == std::string::npos);  // all 12 listed
+  // A row times a column: one thread, K products, the first four written out.
+  REQUIRE(I.run_code("R = torch.ones(1, 6)\nK = torch.arange(6.).reshape(6, 1)\n"));
+  CHECK(run_meta(I, ":grid R K") ==
+        "C = R @ K is 1 x 1: on a GPU, one thread per element, all at the same time.\n"
+        "The naive kernel (as in the GUI's thread grid) launches a grid of (1, 1) blocks of (4, 4) "
+        "threads: 1 computes the one element of C, 15 fall outside C and return at once.\n"
+        "The thread for C[i, j] reads row i of R and column j of K:\n"
+        "  block (0, 0) thread (0, 0) -> C[0, 0] = 1*0 + 1*1 + 1*2 + 1*3 + ... (6 products) = 15\n"
+        "On a CPU, a few cores go through the same elements one after another.\n");
+  // Larger: 8 x 8 blocks; C[0, 11] is in the second block along y; the rest are counted.
+  REQUIRE(I.run_code("P = torch.ones(20, 3)\nQ = torch.ones(3, 20)\n"));
+  const std::string pq = run_meta(I, ":grid P Q");
+  CHECK(pq.find("a grid of (3, 3) blocks of (8, 8) threads: 400 compute an element of C each, 176 fall "
+                "outside C") != std::string::npos);
+  CHECK(pq.find("  block (0, 1) thread (0, 3) -> C[0, 11] = 1*1 + 1*1 + 1*1 = 3\n") != std::string::npos);
+  CHECK(pq.find("  ... and 388 more threads, one for each other element\n") != std::string::npos);
+  // Shapes that do not multiply: mm's own error.
+  CHECK(run_meta(I, ":grid A A") ==
+        "A @ A raises RuntimeError: mm: mat1 and mat2 shapes cannot be multiplied (2x3 and 2x3)\n");
+  REQUIRE(I.run_code("v = torch.ones(3)\n"));
+  CHECK(run_meta(I, ":grid v B") == "v @ B raises RuntimeError: mm: self must be a matrix, got 1-D tensor\n");
   CHECK(run_meta(I, ":grid A") == "usage: :grid [A B]   two matrices of the session, A and B by default\n");
 }

@@ -1,7 +1,7 @@
 // The teaching matmul kernels (naive, coalesced, tiled) in the simulator: each equals the
 // CPU reference kernel for many shapes, counts the memory accesses its design implies,
-// traces every thread with its output element, and the modeled times order naive >
-// coalesced > tiled for N >= 32.
+// traces every thread with its output element (the one the thread grid's rule names), and
+// the modeled times order naive > coalesced > tiled for N >= 32.
 #include <doctest/doctest.h>
 
 #include <set>
@@ -137,20 +137,43 @@ TEST_CASE("the trace has one record per thread and covers every output element o
         continue;
       }
       CHECK(outputs.insert(t.output).second);  // no element computed twice
-      // Which element a thread computes follows from the kernel's mapping.
-      int row = int(t.output / N), col = int(t.output % N);
-      if (kind == TeachingKernel::Naive) {
-        CHECK(row == t.block.x * T + t.thread.x);
-        CHECK(col == t.block.y * T + t.thread.y);
-      } else {
-        CHECK(col == t.block.x * T + t.thread.x);
-        CHECK(row == t.block.y * T + t.thread.y);
-      }
+      // The thread that computed an element is the one the grid's rule names for it.
+      const TeachingThread named = teaching_thread_for(kind, int(t.output / N), int(t.output % N), T);
+      CHECK(named.block.x == t.block.x);
+      CHECK(named.block.y == t.block.y);
+      CHECK(named.thread.x == t.thread.x);
+      CHECK(named.thread.y == t.thread.y);
       CHECK(t.warp == (t.thread.y * T + t.thread.x) / p.warp_size);
     }
     CHECK(outputs.size() == size_t(M * N));
     CHECK(idle == 3 * 2 * T * T - M * N);
   }
+}
+
+TEST_CASE("the thread grid's rule: the tile it launches with, who computes C[i][j], the launch in words") {
+  CHECK(teaching_grid_tile(2, 2) == 4);
+  CHECK(teaching_grid_tile(3, 8) == 4);
+  CHECK(teaching_grid_tile(1, 9) == 8);
+  CHECK(teaching_grid_tile(64, 64) == 8);
+  // Naive: block x and thread x walk the rows of C; the others walk its columns.
+  const TeachingThread naive = teaching_thread_for(TeachingKernel::Naive, 37, 5, 8);
+  CHECK((naive.block.x == 4 && naive.block.y == 0 && naive.thread.x == 5 && naive.thread.y == 5));
+  const TeachingThread coalesced = teaching_thread_for(TeachingKernel::Coalesced, 2, 9, 4);
+  CHECK((coalesced.block.x == 2 && coalesced.block.y == 0 && coalesced.thread.x == 1 && coalesced.thread.y == 2));
+  // 2x3 @ 3x2: C is 2 x 2, one block of 4 x 4 threads.
+  CHECK(teaching_launch_text(TeachingKernel::Naive, 2, 2, 4) ==
+        "a grid of (1, 1) blocks of (4, 4) threads: 4 compute an element of C each, 12 fall "
+        "outside C and return at once");
+  // 3x2 @ 2x4: C is 3 x 4; naive puts rows on x, the coalesced kernel columns.
+  CHECK(teaching_launch_text(TeachingKernel::Coalesced, 3, 4, 4).rfind("a grid of (1, 1) blocks", 0) == 0);
+  CHECK(teaching_launch_text(TeachingKernel::Naive, 1, 9, 8) ==
+        "a grid of (1, 2) blocks of (8, 8) threads: 9 compute an element of C each, 119 fall "
+        "outside C and return at once");
+  CHECK(teaching_launch_text(TeachingKernel::Tiled, 1, 1, 4) ==
+        "a grid of (1, 1) blocks of (4, 4) threads: 1 computes the one element of C, 15 fall "
+        "outside C and only help load the tiles");
+  CHECK(teaching_launch_text(TeachingKernel::Tiled, 16, 16, 8) ==
+        "a grid of (2, 2) blocks of (8, 8) threads: each computes one element of C");
 }
 
 TEST_CASE("a launch with barriers repeats exactly: same values, same trace") {

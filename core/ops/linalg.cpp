@@ -23,9 +23,12 @@ void check_not_bool(const char* kernel, DType t) {
            dtype_legacy_name(t), "'");
 }
 
-void check_shapes_multiply(const char* op, const Tensor& m1, const Tensor& m2) {
-  TP_CHECK(m1.size(1) == m2.size(0), RuntimeError, op, ": mat1 and mat2 shapes cannot be multiplied (",
-           m1.size(0), "x", m1.size(1), " and ", m2.size(0), "x", m2.size(1), ")");
+// The matrix checks mm and addmm share; 2.15 names the first operand "self" in both.
+void check_matrices(const char* op, const Shape& m1, const Shape& m2) {
+  TP_CHECK(m1.size() == 2, RuntimeError, op, ": self must be a matrix, got ", m1.size(), "-D tensor");
+  TP_CHECK(m2.size() == 2, RuntimeError, op, ": mat2 must be a matrix, got ", m2.size(), "-D tensor");
+  TP_CHECK(m1[1] == m2[0], RuntimeError, op, ": mat1 and mat2 shapes cannot be multiplied (", m1[0], "x",
+           m1[1], " and ", m2[0], "x", m2[1], ")");
 }
 
 // A contiguous tensor seen with another shape of the same element count; the shape is
@@ -169,12 +172,12 @@ Tensor matmul_batched(const Tensor& tensor1, const Tensor& tensor2) {
 
 }  // namespace
 
+void check_mm_shapes(const Shape& self, const Shape& mat2) { check_matrices("mm", self, mat2); }
+
 // The product itself; mm() below records it for autograd.
 static Tensor mm_compute(const Tensor& self, const Tensor& mat2) {
   check_same_device_args("mm", {{"self", &self}, {"mat2", &mat2}});
-  TP_CHECK(self.dim() == 2, RuntimeError, "mm: self must be a matrix, got ", self.dim(), "-D tensor");
-  TP_CHECK(mat2.dim() == 2, RuntimeError, "mm: mat2 must be a matrix, got ", mat2.dim(), "-D tensor");
-  check_shapes_multiply("mm", self, mat2);
+  check_mm_shapes(self.sizes(), mat2.sizes());
   TP_CHECK(self.dtype() == mat2.dtype(), RuntimeError,
            "expected m1 and m2 to have the same dtype, but got: ", dtype_cpp_name(self.dtype()),
            " != ", dtype_cpp_name(mat2.dtype()));
@@ -289,10 +292,7 @@ static Tensor addmm_compute(const Tensor& bias, const Tensor& mat1, const Tensor
            dtype_legacy_name(bias.dtype()), " and ", dtype_legacy_name(mat2.dtype()));
   TP_CHECK(mat1.dtype() == mat2.dtype(), RuntimeError, "mat1 and mat2 must have the same dtype, but got ",
            dtype_legacy_name(mat1.dtype()), " and ", dtype_legacy_name(mat2.dtype()));
-  // 2.15 names mat1 "self" here (its matrix check is shared with mm).
-  TP_CHECK(mat1.dim() == 2, RuntimeError, "addmm: self must be a matrix, got ", mat1.dim(), "-D tensor");
-  TP_CHECK(mat2.dim() == 2, RuntimeError, "addmm: mat2 must be a matrix, got ", mat2.dim(), "-D tensor");
-  check_shapes_multiply("addmm", mat1, mat2);
+  check_matrices("addmm", mat1.sizes(), mat2.sizes());
   int64_t rows = mat1.size(0), inner = mat1.size(1), cols = mat2.size(1);
   Tensor bias_expanded = expand_to(bias, {rows, cols});
   // out is (M,N)

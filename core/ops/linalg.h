@@ -12,6 +12,9 @@ namespace tp {
 Tensor matmul(const Tensor& self, const Tensor& other);
 // torch.mm: (M,K) @ (K,N) -> (M,N).
 Tensor mm(const Tensor& self, const Tensor& mat2);
+// mm's shape checks alone, with its errors, for a front end that shows a product before it
+// is computed (the thread grid).
+void check_mm_shapes(const Shape& self, const Shape& mat2);
 // torch.bmm: (B,M,K) @ (B,K,N) -> (B,M,N); no broadcasting.
 Tensor bmm(const Tensor& self, const Tensor& mat2);
 // torch.mv: (M,K) @ (K,) -> (M,).

@@ -155,7 +155,7 @@ TEST_CASE("wrapping: no line wider than the column, words kept whole, code cut b
 
 TEST_CASE("lesson panel: what it shows for a step, Run, the live check mark, the hint's step") {
   LessonSessionFixture f;
-  CHECK_FALSE(f.p.active(f.s));
+  CHECK_FALSE(f.p.active());
   std::vector<LessonRow> rows = f.p.rows(f.s);
   bool listed = false;
   for (const LessonRow& r : rows) {
@@ -167,7 +167,7 @@ TEST_CASE("lesson panel: what it shows for a step, Run, the live check mark, the
   CHECK(listed);
   CHECK_FALSE(f.p.open(f.s, 9999));
   REQUIRE(f.p.open(f.s, 901));
-  CHECK(f.p.active(f.s));
+  CHECK(f.p.active());
   CHECK(f.p.step == 0);
   CHECK(f.p.step_label() == "Step 1 of 3");
   CHECK(f.p.current().name == "Make a tensor");
@@ -177,13 +177,13 @@ TEST_CASE("lesson panel: what it shows for a step, Run, the live check mark, the
   // Nothing evaluated before the learner's first input: no mark.
   CHECK_FALSE(f.p.passed);
   CHECK(f.p.checks.empty());
-  CHECK(f.p.check_summary(f.s) == "Run this step's code: a has not been set since the step began.");
+  CHECK(f.p.check_summary() == "Run this step's code: a has not been set since the step began.");
   // An input that leaves the check false (it raises: no `a` yet).
   f.p.after_run(f.s, f.s.run("z = 1\n"), false);
   CHECK_FALSE(f.p.passed);
   REQUIRE(f.p.checks.size() == 1);
   CHECK_FALSE(f.p.checks[0].passed);
-  CHECK(f.p.check_summary(f.s) == "Run this step's code: a has not been set since the step began.");
+  CHECK(f.p.check_summary() == "Run this step's code: a has not been set since the step began.");
   // An `a` that makes the check true, set before the step began, does not count.
   f.s.run("a = torch.ones(2)\n");
   REQUIRE(f.p.move(f.s, +1));
@@ -200,7 +200,7 @@ TEST_CASE("lesson panel: what it shows for a step, Run, the live check mark, the
   f.p.after_run(f.s, r, true);
   CHECK(f.p.passed);
   CHECK(f.p.checks[0].passed);
-  CHECK(f.p.check_summary(f.s) == "Done! Next when you are ready.");
+  CHECK(f.p.check_summary() == "Done! Next when you are ready.");
   CHECK(f.saved().done == std::set<int>{1});
   for (const LessonRow& row : f.p.rows(f.s)) {
     if (row.number == 901) CHECK(row.status == "step 1 of 3");
@@ -221,7 +221,7 @@ TEST_CASE("lesson panel: an expected error turns the mark on; a step without che
   CHECK(f.p.step == 1);
   CHECK(f.p.wanted_view == "devices");
   CHECK_FALSE(f.p.passed);
-  CHECK(f.p.check_summary(f.s) == "Run the code: it should raise this error.");
+  CHECK(f.p.check_summary() == "Run the code: it should raise this error.");
   // Another error is not the one the step wants.
   f.p.after_run(f.s, f.s.run("undefined_name\n"), false);
   CHECK_FALSE(f.p.passed);
@@ -236,7 +236,7 @@ TEST_CASE("lesson panel: an expected error turns the mark on; a step without che
   CHECK(f.p.passed);
   CHECK(f.p.text[0].kind == BlockKind::Heading);
   CHECK_FALSE(f.p.move(f.s, +1));  // the end
-  CHECK(f.p.check_summary(f.s) == "Done! That was the last step.");
+  CHECK(f.p.check_summary() == "Done! That was the last step.");
   // Step 1 counted too: its check became true when `a` was typed in the console.
   CHECK(f.saved().done == std::set<int>{1, 2, 3});
   for (const LessonRow& row : f.p.rows(f.s)) {
@@ -271,7 +271,7 @@ TEST_CASE("one lesson state: :lesson and :next in the console move the panel, it
   CHECK(f.saved().current == 2);  // progress saved as the REPL saves it
   // Reopening resumes at the saved step; closing hides the column, :show says so.
   f.p.close(f.s);
-  CHECK_FALSE(f.p.active(f.s));
+  CHECK_FALSE(f.p.active());
   CHECK(f.s.run(":show").out.find("no lesson open") != std::string::npos);
   REQUIRE(f.p.open(f.s, 901));
   CHECK(f.p.step == 1);
@@ -398,19 +398,12 @@ TEST_CASE("lesson panel: a lesson resumed in a new session offers to run the ear
   CHECK(p.step == 1);
   CHECK(again.lessons().earlier_steps_unrun);
   CHECK_FALSE(again.python().get_global("a"));
-  p.replay(again);
+  CHECK(p.earlier_steps_unrun);
+  // The panel's button runs :replay, as typed in the console: one flag, shared with the prompt.
+  RunReport r = again.run(":replay");
+  CHECK(r.out.find("Ran the code of step 1. Now this step's.\n") != std::string::npos);
+  p.after_run(again, r, false);
   CHECK_FALSE(again.lessons().earlier_steps_unrun);
+  CHECK_FALSE(p.earlier_steps_unrun);
   CHECK(again.python().get_global("a"));
-  CHECK(p.notes.find("Ran the code of step 1. Now this step's.\n") != std::string::npos);
-
-  // :replay typed in the console ends the offer too (one flag, shared with the prompt).
-  Session third{DeviceConfig{}};
-  third.lessons().extra_dir = f.d.lessons();
-  third.lessons().progress_path = f.d.progress();
-  LessonPanel q;
-  REQUIRE(q.open(third, 901));
-  CHECK(third.lessons().earlier_steps_unrun);
-  third.run(":replay\n");
-  CHECK_FALSE(third.lessons().earlier_steps_unrun);
-  CHECK(third.python().get_global("a"));
 }

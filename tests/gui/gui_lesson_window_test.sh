@@ -31,7 +31,7 @@ wait_for() { for _ in $(seq 100); do [ -s "$1" ] && return 0; sleep 0.1; done; r
 wait_state() {  # wait_state REGEX: until the layout's lesson line matches
   for _ in $(seq 100); do grep -Eq "$1" "$OUT/layout" 2>/dev/null && return 0; sleep 0.1; done; return 1; }
 shoot() { kill -USR1 $pid; wait_for "$OUT/click-$1.png"; sleep 0.2; }
-line() {  # line NAME: that line of the layout (the window rewrites the file every 10 frames)
+line() {  # line NAME: that line of the layout (the window rewrites the file when it changes)
   local l
   for _ in $(seq 50); do l=$(grep "^$1 " "$OUT/layout" 2>/dev/null) && [ -n "$l" ] && break; sleep 0.05; done
   echo "$l"

@@ -1,7 +1,6 @@
-// The GUI's view state without a window: grid schedules (from a trace and for the CPU),
-// animation stepping, memory-map boxes, transfers and flashes, plot scaling, crossovers,
-// benchmark JSON, console input, settings and the command line; and one session that
-// drives the memory map as the console would.
+// The GUI's view state without a window: memory-map boxes, transfers and flashes, plot
+// scaling, crossovers, benchmark JSON, console input, settings and the command line; and one
+// session that drives the memory map as the console would (the grid's in grid_state_test).
 #include <doctest/doctest.h>
 
 #include <fstream>
@@ -10,7 +9,7 @@
 #include "core/device_registry.h"
 #include "gui/bench_runner.h"
 #include "gui/console_state.h"
-#include "gui/grid_state.h"
+#include "gui/memory_layout.h"
 #include "gui/memory_state.h"
 #include "gui/options.h"
 #include "gui/session.h"
@@ -22,18 +21,6 @@ using namespace tp::gui;
 
 namespace {
 
-ThreadTrace thread(int bx, int by, int tx, int ty, int sm, int64_t out, double s, double e) {
-  ThreadTrace t;
-  t.block = {bx, by, 1};
-  t.thread = {tx, ty, 1};
-  t.sm = sm;
-  t.output = out;
-  t.start_ns = s;
-  t.end_ns = e;
-  t.global_reads = 4;
-  return t;
-}
-
 BenchSeries series(const std::string& name, SeriesKind kind, std::vector<BenchPoint> pts) {
   BenchSeries s;
   s.name = name;
@@ -43,113 +30,6 @@ BenchSeries series(const std::string& name, SeriesKind kind, std::vector<BenchPo
 }
 
 }  // namespace
-
-TEST_CASE("schedule from a trace: cells, blocks, SMs and times from the first thread") {
-  KernelTrace tr;
-  tr.config.grid = {2, 1, 1};
-  tr.config.block = {1, 2, 1};
-  tr.blocks_per_sm = 1;
-  tr.waves = 1;
-  // 2x2 C: block 0 on SM 0 computes column 0, block 1 on SM 3 column 1, later.
-  tr.threads = {thread(0, 0, 0, 0, 0, 0, 100, 150), thread(0, 0, 0, 1, 0, 2, 100, 160),
-                thread(1, 0, 0, 0, 3, 1, 120, 200), thread(1, 0, 0, 1, 3, 3, 120, 210),
-                thread(1, 0, 0, 2, 3, -1, 120, 130)};  // an edge thread with no output
-  GridSchedule s = schedule_from_trace(tr, 2, GridKernel::Coalesced, 32);
-  CHECK(s.mode == GridMode::Gpu);
-  CHECK(s.duration_ns == 110);
-  CHECK(s.workers == 4);
-  CHECK(s.cell(0, 1).worker == 3);
-  CHECK(s.cell(0, 1).block_linear == 1);
-  CHECK(s.cell(1, 0).thread_y == 1);
-  CHECK(s.cell(0, 0).start_ns == 0);
-  CHECK(s.cell(1, 1).end_ns == 110);
-  CHECK(s.total_global_reads == 20);
-  CHECK(s.timing_label == "modeled (simulator trace)");
-  tr.measured = true;
-  CHECK(schedule_from_trace(tr, 2, GridKernel::Coalesced, 32).timing_label ==
-        "measured (timestamps recorded by the kernel)");
-}
-
-TEST_CASE("schedules from the simulator: every cell computed; tiled reads shared memory") {
-  configure_devices(DeviceConfig{});
-  GridProblem p = random_problem(12, 3);
-  for (GridKernel k : {GridKernel::Naive, GridKernel::Coalesced, GridKernel::Tiled}) {
-    GridSchedule s = make_schedule(p, GridMode::Gpu, k, 1);
-    CHECK(s.n == 12);
-    CHECK(s.tile == grid_tile_for(12));
-    CHECK(s.duration_ns > 0);
-    CHECK(s.timing_label.rfind("modeled", 0) == 0);
-    CHECK(cells_done(s, s.duration_ns) == 144);
-    CHECK(cells_done(s, 0) < 144);
-    if (k == GridKernel::Tiled) {
-      // 2 x 2 blocks of 8 x 8 threads (edge threads too), 2 tiles, 8 steps, 2 reads each.
-      CHECK(s.total_shared_reads == int64_t(256) * 2 * 8 * 2);
-      CHECK(s.cell(5, 7).barriers == 4);
-      CHECK(barrier_moments(s.cell(5, 7)).size() == 4);
-    } else {
-      CHECK(s.total_shared_reads == 0);
-      CHECK(s.total_global_reads == int64_t(2) * 12 * 12 * 12);
-    }
-  }
-  // Naive: block x walks rows; coalesced: block x walks columns.
-  CHECK(make_schedule(p, GridMode::Gpu, GridKernel::Naive, 1).cell(9, 0).block_x == 1);
-  CHECK(make_schedule(p, GridMode::Gpu, GridKernel::Coalesced, 1).cell(9, 0).block_y == 1);
-  GridSchedule cpu = make_schedule(p, GridMode::Cpu, GridKernel::Naive, 1);
-  CHECK(cpu.timing_label.rfind("measured", 0) == 0);
-  CHECK(cpu.workers == 1);
-}
-
-TEST_CASE("CPU schedule: cores take cells in turn, one after another") {
-  GridSchedule s = cpu_schedule(3, 2, 10, true);
-  CHECK(s.cells.size() == 9);
-  CHECK(s.cell(0, 0).worker == 0);
-  CHECK(s.cell(0, 1).worker == 1);
-  CHECK(s.cell(0, 2).start_ns == 10);
-  CHECK(s.cell(2, 2).start_ns == 40);  // cell 8: core 0's fifth
-  CHECK(s.duration_ns == 50);
-  CHECK(cell_phase(s.cell(0, 2), 5) == CellPhase::Waiting);
-  CHECK(cell_phase(s.cell(0, 2), 15) == CellPhase::Running);
-  CHECK(cell_phase(s.cell(0, 2), 20) == CellPhase::Done);
-  CHECK(cells_done(s, 20) == 4);
-}
-
-TEST_CASE("animation: plays at its speed, stops at the end, steps between finishing moments") {
-  GridSchedule s = cpu_schedule(2, 1, 100, true);  // cells end at 100, 200, 300, 400
-  GridAnimation a;
-  a.seconds_per_run = 8;
-  a.advance(s, 4);
-  CHECK(a.t_ns == 0);  // paused
-  a.playing = true;
-  a.advance(s, 2);
-  CHECK(a.t_ns == doctest::Approx(100));
-  a.speed = 2;
-  a.advance(s, 2);
-  CHECK(a.t_ns == doctest::Approx(300));
-  a.advance(s, 10);
-  CHECK(a.t_ns == 400);
-  CHECK_FALSE(a.playing);
-  CHECK(a.finished(s));
-  a.t_ns = 150;
-  a.step(s, +1);
-  CHECK(a.t_ns == 200);
-  a.step(s, +1);
-  CHECK(a.t_ns == 300);
-  a.step(s, -1);
-  CHECK(a.t_ns == 200);
-  a.step(s, -1);
-  CHECK(a.t_ns == 100);
-  a.step(s, -1);
-  CHECK(a.t_ns == 0);
-}
-
-TEST_CASE("dot product of a cell, with its numbers") {
-  const std::vector<float> A = {1, 2, 3, 4}, B = {5, -6, 7, 8};
-  DotProduct d = dot_product(A, B, 2, 1, 0);
-  CHECK(d.sum == 3 * 5 + 4 * 7);
-  CHECK(d.text == "C[1][0] = A[1][0]*B[0][0] + A[1][1]*B[1][0]\n  = 3*5 + 4*7\n  = 43");
-  CHECK(dot_product(A, B, 2, 0, 1).text ==
-        "C[0][1] = A[0][0]*B[0][1] + A[0][1]*B[1][1]\n  = 1*(-6) + 2*8\n  = 10");
-}
 
 TEST_CASE("memory boxes: area follows bytes, no overlap, inside the region") {
   MemRegion r;
@@ -179,13 +59,49 @@ TEST_CASE("memory boxes: area follows bytes, no overlap, inside the region") {
   CHECK(layout_boxes(r, 0, 0, 30, 12, 8000, 20, 10).size() == 1);
 }
 
+TEST_CASE("memory map layout: side by side when wide, stacked when narrow, nothing overlapping") {
+  // The view's space at the three window sizes, beside a lesson or not, in both fonts.
+  const float widths[] = {360, 420, 600, 1000, 1260, 1900}, heights[] = {250, 380, 500, 700, 900};
+  for (size_t regions : {1, 2, 3, 5}) {
+    for (float w : widths) {
+      for (float h : heights) {
+        for (float font : {13.0f, 22.0f}) {
+          for (size_t captions : {0, 3}) {
+            MemoryLayoutText t;
+            t.font = font;
+            t.line = font * 1.3f;
+            t.link_text_w = font * 14;
+            t.link_lines = 5;
+            t.captions = captions;
+            const Rect area{10, 40, 10 + w, 40 + h};
+            const MemoryLayout l = memory_layout(regions, area, t);
+            CAPTURE(regions); CAPTURE(w); CAPTURE(h); CAPTURE(font); CAPTURE(captions);
+            REQUIRE(l.regions.size() == regions);
+            std::vector<Rect> parts = l.regions;
+            if (regions > 1 || !l.stacked) parts.push_back(l.link_label);
+            if (regions > 1 || !l.stacked) parts.push_back(l.link);
+            if (captions > 0) parts.push_back(l.captions);
+            for (size_t i = 0; i < parts.size(); ++i) {
+              CHECK(area.contains(parts[i]));
+              for (size_t j = i + 1; j < parts.size(); ++j) CHECK_FALSE(parts[i].overlaps(parts[j]));
+            }
+            // Side by side only when each memory is wide enough for a readable box.
+            if (!l.stacked && regions > 1) CHECK(l.regions[0].w() >= font * 12);
+            CHECK(l.link_label.h() >= t.line * float(l.link_one_line ? 2 : t.link_lines));
+          }
+        }
+      }
+    }
+  }
+}
+
 TEST_CASE("memory map: regions, transfers from the clock's copies, flashes after a mix-up") {
   std::vector<repl::DeviceRow> devs = {{"cpu", "real", "host", 0, 0},
                                        {"cuda:0", "simulated", "Tesla T4 (simulated)", 0, 1000000}};
-  MemoryMap before = build_memory_map({{"x", "cpu", "[2, 3]", "float32", 24}}, devs, "PCIe");
+  MemoryMap before = build_memory_map({{"x", "cpu", "[2, 3]", "float32", 24}}, devs, {"PCIe"});
   MemoryMap after = build_memory_map({{"x", "cpu", "[2, 3]", "float32", 24},
                                       {"y", "cuda:0", "[2, 3]", "float32", 24}},
-                                     devs, "PCIe");
+                                     devs, {"PCIe"});
   REQUIRE(after.regions.size() == 2);
   CHECK(after.region("cpu")->used == 24);
   CHECK(after.region("cuda:0")->title == "cuda:0  Tesla T4 (simulated)");
@@ -207,7 +123,7 @@ TEST_CASE("memory map: regions, transfers from the clock's copies, flashes after
   CHECK(wall[0].seconds == 0.5);
   CHECK(detect_transfers(after, after, std::nullopt, 0.5).empty());
   // x and y both made in one run (X = ones(2, 3); Y = X.to('cuda')): only y moved.
-  MemoryMap empty_map = build_memory_map({}, devs, "PCIe");
+  MemoryMap empty_map = build_memory_map({}, devs, {"PCIe"});
   std::vector<Transfer> both = detect_transfers(empty_map, after, Copies{{24, 1e-5, true}}, 0.5);
   REQUIRE(both.size() == 1);
   CHECK(both[0].name == "y");
@@ -226,7 +142,7 @@ TEST_CASE("memory map: a tensor under two names is one box with both, counted on
                                        {"cuda:0", "simulated", "Tesla T4 (simulated)", 0, 1000000}};
   MemoryMap before = build_memory_map({{"net.w", "cpu", "[1, 3]", "float32", 12, ""},
                                        {"w", "cpu", "[1, 3]", "float32", 12, "net.w"}},
-                                      devs, "PCIe");
+                                      devs, {"PCIe"});
   REQUIRE(before.region("cpu")->boxes.size() == 1);
   const MemBox& b = before.region("cpu")->boxes[0];
   CHECK(b.label() == "net.w = w");
@@ -236,7 +152,7 @@ TEST_CASE("memory map: a tensor under two names is one box with both, counted on
   // net.to('cuda') moves it: one transfer, found under either name.
   MemoryMap after = build_memory_map({{"net.w", "cuda:0", "[1, 3]", "float32", 12, ""},
                                       {"w", "cuda:0", "[1, 3]", "float32", 12, "net.w"}},
-                                     devs, "PCIe");
+                                     devs, {"PCIe"});
   std::vector<Transfer> t = detect_transfers(before, after, std::vector<ClockCopy>{{12, 1e-5, true}}, 0.5);
   REQUIRE(t.size() == 1);
   CHECK(t[0].from == "cpu");
@@ -245,7 +161,7 @@ TEST_CASE("memory map: a tensor under two names is one box with both, counted on
   MemoryMap mixed = build_memory_map({{"net.w", "cuda:0", "[1, 3]", "float32", 12, ""},
                                       {"w", "cuda:0", "[1, 3]", "float32", 12, "net.w"},
                                       {"x", "cpu", "[1, 3]", "float32", 12, ""}},
-                                     devs, "PCIe");
+                                     devs, {"PCIe"});
   auto flash = mismatch_operands(mixed, "x + w", {"cuda:0", "cpu"});
   REQUIRE(flash.size() == 2);
   CHECK(flash[1] == std::make_pair(std::string("cuda:0"), std::string("net.w")));

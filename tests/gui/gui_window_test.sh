@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Real-window tests of tensorplay-gui under Xvfb: a screenshot of each view checked for
-# content and for the colours each view must show, and one xdotool test that clicks a grid
-# cell and the Play button and checks the window changed as expected. Exit 77 (skipped)
-# without xvfb-run or xdotool.
+# content and for the colours each view must show, lesson 1's grid step showing the
+# learner's own 2x3 @ 3x2, and one xdotool test that clicks a grid cell and the Play button
+# and checks the window changed as expected. Exit 77 (skipped) without xvfb-run or xdotool.
 # usage: gui_window_test.sh TENSORPLAY_GUI PNG_CHECK ASSETS_DIR
 set -u
 GUI=$1 CHECK=$2 ASSETS=$3
@@ -25,6 +25,9 @@ shot lesson --view lesson --frames 5
 # A lesson step that opens the timings view shows the recorded run, not an empty plot.
 shot lesson_timings --exec ":lesson 7" --exec ":next" --frames 5
 shot present --view grid --present --frames 5
+# Lesson 1 to step 3, which opens the grid: it shows the learner's own 2x3 @ 3x2.
+shot lesson1_grid --lesson 1 --exec ":run" --exec ":next" --exec ":run" --exec ":next" --exec ":run" \
+     --dump-layout "$OUT/lesson1-layout" --frames 20
 
 # The click test: select a cell, then press Play; SIGUSR1 takes a screenshot each time.
 "$GUI" --no-config --view grid --grid-n 8 --dump-layout "$OUT/layout" \
@@ -36,7 +39,7 @@ shoot() { kill -USR1 $pid; wait_for "$OUT/click-$1.png"; sleep 0.2; }
 if wait_for "$OUT/layout"; then
   sleep 0.3
   wid=$(xdotool search --sync --name '^tensorplay$' | head -1)
-  read -r _ gx gy cell n < <(grep '^grid' "$OUT/layout")
+  read -r _ gx gy cell rows cols < <(grep '^grid' "$OUT/layout")
   read -r _ px py pw ph < <(grep '^play' "$OUT/layout")
   shoot 1
   # Cell C[2][5]: its centre.
@@ -44,7 +47,7 @@ if wait_for "$OUT/layout"; then
   sleep 0.5; shoot 2
   xdotool mousemove --window "$wid" "$(calc "$px + $pw / 2")" "$(calc "$py + $ph / 2")" click 1
   sleep 2.5; shoot 3
-  echo "$gx $gy $cell $n" > "$OUT/click-geometry"
+  echo "$gx $gy $cell $rows $cols" > "$OUT/click-geometry"
 else
   echo "no layout from the click run" >> "$OUT/errors"
 fi
@@ -56,13 +59,15 @@ xvfb-run -a -s "-screen 0 1280x800x24" bash "$OUT/run.sh" "$GUI" "$OUT" "$ASSETS
 echo "window runs took $(( $(date +%s) - start )) s"
 if [ -s "$OUT/errors" ]; then cat "$OUT/errors"; fails=$((fails + 1)); fi
 
-for v in grid grid_done timings memory mismatch console devices lesson lesson_timings present; do
+for v in grid grid_done timings memory mismatch console devices lesson lesson_timings present lesson1_grid; do
   check "$v: a screenshot with content" "$CHECK" notblank "$OUT/$v.png" 12
 done
 # Thread grid (1280x800, the controls take the left quarter): the grey of A and B, no
 # finished cell yet; after playing, finished cells in block colours fill the grid.
 check "grid: A and B drawn in grey" "$CHECK" colour "$OUT/grid.png" 0.3 0.05 1 1 70 70 80 2 0.02
 check "grid: played to the end, cells differ from the start" "$CHECK" differ "$OUT/grid.png" "$OUT/grid_done.png" 0.25 0.08 1 0.75 0.05
+check "lesson 1 step 3: the grid's C is the session's 2 x 2" \
+  test "$(awk '/^grid/ { print $5 " x " $6 }' "$OUT/lesson1-layout" 2>/dev/null)" = "2 x 2"
 # Timings: the plot's background, the CPU BLAS line (orange), the crossover line (yellow).
 check "timings: plot area" "$CHECK" colour "$OUT/timings.png" 0 0.2 0.7 0.9 20 22 28 3 0.3
 check "timings: CPU BLAS line" "$CHECK" colour "$OUT/timings.png" 0 0.1 0.7 1 250 170 60 30 0.0005

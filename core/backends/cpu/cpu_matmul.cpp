@@ -126,6 +126,10 @@ void matmul_reference(const Tensor& a, const Tensor& bm, const Tensor& out) {
   });
 }
 
+int blas_threads() { return openblas_get_num_threads(); }
+
+void set_blas_threads(int threads) { openblas_set_num_threads(threads); }
+
 }  // namespace cpu
 
 void CpuBackend::matmul(const Tensor& a, const Tensor& bm, const Tensor& out) {

@@ -1,5 +1,6 @@
 // The plain-loop matmul that CpuBackend::matmul uses for non-BLAS dtypes, exposed for every
-// dtype so that BLAS results and other backends' kernels can be checked against it.
+// dtype so that BLAS results and other backends' kernels can be checked against it; and the
+// number of threads BLAS splits a product across.
 #pragma once
 
 #include "core/tensor.h"
@@ -10,5 +11,10 @@ namespace tp::cpu {
 // all CPU tensors of one dtype. Accumulates in float for float/half/bfloat16, double for
 // double, and with wrap-around for integers.
 void matmul_reference(const Tensor& a, const Tensor& bm, const Tensor& out);
+
+// The threads OpenBLAS splits a float32/float64 product across (one core each by default).
+// One setting for the whole process: every thread's products use it.
+int blas_threads();
+void set_blas_threads(int threads);
 
 }  // namespace tp::cpu
