@@ -81,6 +81,16 @@ wait $launcher; rc=$?
 check "Ctrl-C: status 130" [ $rc == 130 ]
 check "Ctrl-C: the workers were interrupted" [ "$(grep -c KeyboardInterrupt interrupt.log)" == 2 ]
 check "Ctrl-C: no process left" bash -c '! pgrep -f launcher_faul[t].py'
+# torch.distributed.run.main from a script: the job's output relayed; Ctrl-C stops the job.
+"$bin" -c "from torch.distributed.run import main; main(['--nproc-per-node', '2', 'launcher_fault.py', 'none', 'wait'])" \
+  >interrupt.log 2>&1 &
+session=$!
+for _ in $(seq 100); do [ "$(grep -c started interrupt.log)" == 2 ] && break; sleep 0.1; done
+kill -INT $session
+wait $session
+check "torch.distributed.run: the workers' output relayed" [ "$(grep -c started interrupt.log)" == 2 ]
+check "torch.distributed.run: Ctrl-C stops the job" grep -q "tensorplay: all 2 workers stopped" interrupt.log
+check "torch.distributed.run: no process left" bash -c '! pgrep -f launcher_faul[t].py'
 # The launcher killed outright: its workers die with it (PR_SET_PDEATHSIG).
 "$bin" --nproc-per-node 2 run launcher_fault.py none wait >interrupt.log 2>&1 &
 launcher=$!

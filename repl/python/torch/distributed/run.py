@@ -31,12 +31,16 @@ def _split(args):
 def main(args=None):
     flags, script, script_args = _split(list(sys.argv[1:] if args is None else args))
     command = [_engine._launcher_program(), *flags, "run", script, *script_args]
-    with subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True) as job:
+    # A session of its own: a terminal's Ctrl-C reaches this process only, which passes it on once.
+    with subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                          start_new_session=True) as job:
         try:
             for line in job.stdout:
                 sys.stdout.write(line)
         except BaseException:  # Ctrl-C here: the launcher stops its workers, as at a terminal
             job.send_signal(signal.SIGINT)
+            for line in job.stdout:
+                sys.stdout.write(line)
             job.wait()
             raise
     if job.returncode != 0:
