@@ -130,7 +130,8 @@ std::vector<std::pair<std::string, std::string>> worker_environment(const cli::L
           {"WORLD_SIZE", std::to_string(launch.nnodes * n)},
           {"LOCAL_WORLD_SIZE", std::to_string(n)},
           {"MASTER_ADDR", launch.master_addr},
-          {"MASTER_PORT", std::to_string(master_port)}};
+          {"MASTER_PORT", std::to_string(master_port)},
+          {"TORCHELASTIC_RUN_ID", "none"}};  // torchrun's default: dist.is_torchelastic_launched() reads it
 }
 
 int free_port() {

@@ -15,14 +15,14 @@ check() {  # check NAME CONDITION...
 }
 
 got=$("$bin" --nproc-per-node 3 --standalone run launcher_env.py a --b 2>&1 | sort)
-want="RANK=0 LOCAL_RANK=0 WORLD_SIZE=3 LOCAL_WORLD_SIZE=3 MASTER_ADDR=127.0.0.1 port_set=True argv=['a', '--b'] cuda_devices=3
-RANK=1 LOCAL_RANK=1 WORLD_SIZE=3 LOCAL_WORLD_SIZE=3 MASTER_ADDR=127.0.0.1 port_set=True argv=['a', '--b'] cuda_devices=3
-RANK=2 LOCAL_RANK=2 WORLD_SIZE=3 LOCAL_WORLD_SIZE=3 MASTER_ADDR=127.0.0.1 port_set=True argv=['a', '--b'] cuda_devices=3"
+want="RANK=0 LOCAL_RANK=0 WORLD_SIZE=3 LOCAL_WORLD_SIZE=3 MASTER_ADDR=127.0.0.1 port_set=True argv=['a', '--b'] cuda_devices=3 launched=True
+RANK=1 LOCAL_RANK=1 WORLD_SIZE=3 LOCAL_WORLD_SIZE=3 MASTER_ADDR=127.0.0.1 port_set=True argv=['a', '--b'] cuda_devices=3 launched=True
+RANK=2 LOCAL_RANK=2 WORLD_SIZE=3 LOCAL_WORLD_SIZE=3 MASTER_ADDR=127.0.0.1 port_set=True argv=['a', '--b'] cuda_devices=3 launched=True"
 check "each worker's environment" [ "$got" == "$want" ]
 [ "$got" == "$want" ] || diff <(echo "$want") <(echo "$got")
 got=$("$bin" --sim-gpus 1 --nproc-per-node 2 --nnodes 2 --node-rank 1 --master-port 29999 run launcher_env.py 2>&1 | sort)
-want="RANK=2 LOCAL_RANK=0 WORLD_SIZE=4 LOCAL_WORLD_SIZE=2 MASTER_ADDR=127.0.0.1 port_set=True argv=[] cuda_devices=1
-RANK=3 LOCAL_RANK=1 WORLD_SIZE=4 LOCAL_WORLD_SIZE=2 MASTER_ADDR=127.0.0.1 port_set=True argv=[] cuda_devices=1"
+want="RANK=2 LOCAL_RANK=0 WORLD_SIZE=4 LOCAL_WORLD_SIZE=2 MASTER_ADDR=127.0.0.1 port_set=True argv=[] cuda_devices=1 launched=True
+RANK=3 LOCAL_RANK=1 WORLD_SIZE=4 LOCAL_WORLD_SIZE=2 MASTER_ADDR=127.0.0.1 port_set=True argv=[] cuda_devices=1 launched=True"
 check "the second node's ranks; --sim-gpus kept" [ "$got" == "$want" ]
 
 for how in raise exit kill; do

@@ -129,7 +129,7 @@ def is_mpi_available():
 
 def is_torchelastic_launched():
     """True in a worker of a launcher (tensorplay --nproc-per-node, torchrun)."""
-    return "TORCHELASTIC_RUN_ID" in os.environ or "LOCAL_WORLD_SIZE" in os.environ
+    return os.getenv("TORCHELASTIC_RUN_ID") is not None
 
 
 def _local_address(master_addr, port):
