@@ -6,7 +6,7 @@ CMAKE_FLAGS ?=
 
 # Debian packages: required to build and test, then the optional GUI/CUDA-less extras.
 DEPS_REQUIRED := cmake g++ make pkg-config libopenblas-dev doctest-dev libedit-dev \
-  python3-dev pybind11-dev python3-numpy
+  python3-dev pybind11-dev python3-numpy libgloo-dev
 DEPS_OPTIONAL := libimgui-dev libglfw3-dev libstb-dev xvfb xdotool tmux python3-matplotlib python3-tqdm
 DEPS := $(DEPS_REQUIRED) $(DEPS_OPTIONAL)
 
@@ -69,6 +69,9 @@ fuzz: sanitize-build
 
 bench: build
 	./$(BUILD)/tests/bench_matmul
+	@# All-reduce of 4 MB with 2 processes on loopback: Gloo's API directly, then torch.distributed.
+	./$(BUILD)/tests/bench_allreduce_gloo
+	./$(BUILD)/tensorplay --wall-clock --nproc-per-node 2 --standalone run tests/bench/allreduce_bench.py
 	bash tests/bench/training_vs_pytorch.sh ./$(BUILD)/tensorplay $(BENCH_PYTHON)
 	@# The timings view's benchmark run five times: how far apart its CPU figures land.
 	@if [ -x $(BUILD)/tests/gui_timings_spread ]; then ./$(BUILD)/tests/gui_timings_spread 5; fi

@@ -2,6 +2,7 @@
 #include "repl/cli.h"
 
 #include <cstdlib>
+#include <map>
 
 namespace tp::cli {
 
@@ -13,6 +14,8 @@ Learn where tensors live: PyTorch-style code on a CPU and a real or simulated GP
   tensorplay                 start the interactive prompt (or run piped input)
   tensorplay run FILE        run a script
   tensorplay -c CODE         run CODE
+  tensorplay --nproc-per-node N run FILE
+                             run FILE as N processes of one torch.distributed job
 
 devices:
   --sim-gpus N               simulate N GPUs when no real GPU is used (default 1)
@@ -33,6 +36,18 @@ timing:
   CPU-vs-GPU timing shows the modeled GPU (:time shows both clocks).
   --wall-clock               they read the host's real clock instead
 
+several processes (like torchrun; see lessons/09_several_gpus.lesson):
+  --nproc-per-node N         run FILE as N worker processes on this machine, each with
+                             RANK, LOCAL_RANK, WORLD_SIZE, LOCAL_WORLD_SIZE, MASTER_ADDR and
+                             MASTER_PORT set; worker LOCAL_RANK uses cuda:LOCAL_RANK (N
+                             simulated GPUs unless --sim-gpus says otherwise). If a worker
+                             fails, the others are stopped and the failure is reported
+  --standalone               one machine: the rendezvous on a free port of 127.0.0.1
+  --nnodes N                 machines in the job (default 1); start the launcher on each
+  --node-rank R              this machine's place among them (0 hosts the rendezvous)
+  --master-addr HOST         the machine of node rank 0 (default 127.0.0.1)
+  --master-port PORT         its rendezvous port (default 29500)
+
 other:
   --lessons DIR              also offer the lessons in DIR (see lessons/README.md)
   --lesson N                 open lesson N at the prompt (as :lesson N does)
@@ -47,6 +62,98 @@ TENSORPLAY_WALL_CLOCK, NO_COLOR.
 )";
 }
 
+namespace {
+
+// The launcher's flags that take a value, spelled as torchrun spells them (both - and _).
+enum class LaunchFlag { NprocPerNode, Nnodes, NodeRank, MasterAddr, MasterPort };
+const std::map<std::string, LaunchFlag>& launch_flags() {
+  static const std::map<std::string, LaunchFlag> flags{
+      {"--nproc-per-node", LaunchFlag::NprocPerNode}, {"--nproc_per_node", LaunchFlag::NprocPerNode},
+      {"--nnodes", LaunchFlag::Nnodes},               {"--node-rank", LaunchFlag::NodeRank},
+      {"--node_rank", LaunchFlag::NodeRank},          {"--master-addr", LaunchFlag::MasterAddr},
+      {"--master_addr", LaunchFlag::MasterAddr},      {"--master-port", LaunchFlag::MasterPort},
+      {"--master_port", LaunchFlag::MasterPort}};
+  return flags;
+}
+
+bool parse_int(const std::string& text, int low, int high, int& out) {
+  try {
+    size_t used = 0;
+    long v = std::stol(text, &used);
+    if (used != text.size() || v < low || v > high) return false;
+    out = static_cast<int>(v);
+    return true;
+  } catch (const std::exception&) {
+    return false;
+  }
+}
+
+// Takes the launcher's flags out of `args` into `launch`; the rest is returned in order.
+// "--flag VALUE" and "--flag=VALUE" both work, as with torchrun.
+std::optional<std::vector<std::string>> take_launch_flags(const std::vector<std::string>& args,
+                                                           LaunchOptions& launch, std::string& error) {
+  std::vector<std::string> rest;
+  for (size_t i = 0; i < args.size(); ++i) {
+    std::string name = args[i], value;
+    const size_t eq = name.find('=');
+    const bool inline_value = name.rfind("--", 0) == 0 && eq != std::string::npos;
+    if (inline_value) {
+      value = name.substr(eq + 1);
+      name = name.substr(0, eq);
+    }
+    if (name == "--standalone" && !inline_value) {
+      launch.standalone = true;
+      continue;
+    }
+    auto flag = launch_flags().find(name);
+    if (flag == launch_flags().end()) {
+      rest.push_back(args[i]);
+      continue;
+    }
+    if (!inline_value) {
+      if (i + 1 >= args.size()) {
+        error = name + " needs a value";
+        return std::nullopt;
+      }
+      value = args[++i];
+    }
+    bool ok = true;
+    switch (flag->second) {
+      case LaunchFlag::NprocPerNode: ok = parse_int(value, 1, 1024, launch.nproc_per_node); break;
+      case LaunchFlag::Nnodes: ok = parse_int(value, 1, 65536, launch.nnodes); break;
+      case LaunchFlag::NodeRank: ok = parse_int(value, 0, 65535, launch.node_rank); break;
+      case LaunchFlag::MasterPort: ok = parse_int(value, 1, 65535, launch.master_port); break;
+      case LaunchFlag::MasterAddr: launch.master_addr = value; ok = !value.empty(); break;
+    }
+    if (!ok) {
+      error = "invalid value for " + name + ": '" + value + "'";
+      return std::nullopt;
+    }
+  }
+  return rest;
+}
+
+// The launcher's flags make sense together and with `run FILE`.
+bool check_launch(const Options& o, std::string& error) {
+  const LaunchOptions& l = o.launch;
+  const LaunchOptions defaults;
+  const bool launcher_flags = l.nnodes != defaults.nnodes || l.node_rank != defaults.node_rank ||
+                              l.master_addr != defaults.master_addr ||
+                              l.master_port != defaults.master_port || l.standalone;
+  if (l.nproc_per_node == 0) {
+    if (launcher_flags) error = "--nnodes, --node-rank, --master-addr, --master-port and --standalone need --nproc-per-node N";
+  } else if (o.mode != Options::Mode::RunFile) {
+    error = "--nproc-per-node needs a script: tensorplay --nproc-per-node N run FILE";
+  } else if (l.standalone && l.nnodes != 1) {
+    error = "--standalone runs on one machine: it cannot be used with --nnodes " + std::to_string(l.nnodes);
+  } else if (l.node_rank >= l.nnodes) {
+    error = "--node-rank must be below --nnodes (" + std::to_string(l.nnodes) + "), got " + std::to_string(l.node_rank);
+  }
+  return error.empty();
+}
+
+}  // namespace
+
 std::optional<Options> parse(const std::vector<std::string>& argv, bool stdin_is_tty,
                              std::string& error) {
   Options o;
@@ -54,10 +161,15 @@ std::optional<Options> parse(const std::vector<std::string>& argv, bool stdin_is
   size_t split = 0;
   while (split < argv.size() && argv[split] != "run" && argv[split] != "-c") ++split;
   std::vector<std::string> options(argv.begin(), argv.begin() + static_cast<long>(split));
+  auto non_launch = take_launch_flags(options, o.launch, error);
+  if (!non_launch) return std::nullopt;
+  // A worker runs the same command less the launcher's flags.
+  o.worker_argv = *non_launch;
+  o.worker_argv.insert(o.worker_argv.end(), argv.begin() + static_cast<long>(split), argv.end());
   std::vector<std::string> rest;
   try {
     o.devices = DeviceConfig::from_environment();
-    rest = apply_device_flags(o.devices, options);  // the one place device flags are read
+    rest = apply_device_flags(o.devices, *non_launch);  // the one place device flags are read
   } catch (const std::exception& e) {
     error = e.what();
     return std::nullopt;
@@ -107,6 +219,7 @@ std::optional<Options> parse(const std::vector<std::string>& argv, bool stdin_is
   } else if (!stdin_is_tty) {
     o.mode = Options::Mode::RunStdin;
   }
+  if (!check_launch(o, error)) return std::nullopt;
   return o;
 }
 

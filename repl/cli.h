@@ -9,6 +9,17 @@
 
 namespace tp::cli {
 
+// The launcher's flags (torchrun's): with nproc_per_node > 0, `run FILE` starts that many
+// worker processes instead of running the script here.
+struct LaunchOptions {
+  int nproc_per_node = 0;                 // --nproc-per-node N; 0: no launcher
+  int nnodes = 1;                         // --nnodes N
+  int node_rank = 0;                      // --node-rank R
+  std::string master_addr = "127.0.0.1";  // --master-addr HOST
+  int master_port = 29500;                // --master-port PORT (torchrun's default)
+  bool standalone = false;                // --standalone: one node, a free port
+};
+
 struct Options {
   enum class Mode { Interactive, RunFile, RunCode, RunStdin, Help, Version };
   Mode mode = Mode::Interactive;
@@ -20,6 +31,8 @@ struct Options {
   bool color = true;              // off with --no-color or NO_COLOR
   std::string lessons_dir;        // --lessons DIR: more lessons, listed with the shipped ones
   std::string lesson;             // --lesson N: open lesson N at the prompt (as :lesson N)
+  LaunchOptions launch;           // --nproc-per-node N and the other launcher flags
+  std::vector<std::string> worker_argv;  // argv less the launcher's flags: what each worker runs
 };
 
 // Parses argv; a bad flag gives std::nullopt and an explanation in `error`.

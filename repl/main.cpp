@@ -13,6 +13,7 @@
 #include "repl/cli.h"
 #include "repl/completion.h"
 #include "repl/hints.h"
+#include "repl/launcher.h"
 #include "repl/lesson/lesson_commands.h"
 #include "repl/line_editor.h"
 #include "repl/meta_commands.h"
@@ -204,6 +205,15 @@ int main(int argc, char** argv) {
   if (options->mode == Mode::Version) {
     std::cout << "tensorplay " << TP_VERSION << "\n";
     return 0;
+  }
+  // The launcher starts no Python of its own: each worker is this program again.
+  if (options->launch.nproc_per_node > 0) {
+    char self[4096] = {};
+    if (readlink("/proc/self/exe", self, sizeof self - 1) <= 0) {
+      std::cerr << "tensorplay: cannot find its own program to start workers\n";
+      return 1;
+    }
+    return tp::launcher::run(options->launch, self, options->worker_argv, options->file);
   }
   try {
     tp::configure_devices(options->devices);

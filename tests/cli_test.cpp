@@ -71,3 +71,35 @@ TEST_CASE("--lessons DIR adds a lesson folder, --lesson N opens one") {
   CHECK(error_of({"--lesson"}) == "--lesson needs a lesson number");
   CHECK(tp::cli::usage().find("--lesson N") != std::string::npos);
 }
+
+TEST_CASE("the launcher's flags: torchrun's spellings, taken out of what each worker runs") {
+  Options o = ok({"--sim", "--nproc-per-node", "2", "--standalone", "run", "train.py", "--nproc-per-node", "9"});
+  CHECK(o.launch.nproc_per_node == 2);
+  CHECK(o.launch.standalone);
+  CHECK(o.devices.force_sim);
+  // The script's own arguments stay the script's, even when they look like launcher flags.
+  CHECK(o.worker_argv == std::vector<std::string>{"--sim", "run", "train.py", "--nproc-per-node", "9"});
+  Options multi = ok({"--nproc_per_node=4", "--nnodes", "2", "--node_rank=1", "--master-addr", "10.0.0.1",
+                      "--master_port", "1234", "run", "t.py"});
+  CHECK(multi.launch.nproc_per_node == 4);
+  CHECK(multi.launch.nnodes == 2);
+  CHECK(multi.launch.node_rank == 1);
+  CHECK(multi.launch.master_addr == "10.0.0.1");
+  CHECK(multi.launch.master_port == 1234);
+  CHECK(multi.worker_argv == std::vector<std::string>{"run", "t.py"});
+  CHECK(ok({"run", "t.py"}).launch.nproc_per_node == 0);  // no launcher: the script runs here
+}
+
+TEST_CASE("the launcher's flags: bad values and combinations") {
+  CHECK(error_of({"--nproc-per-node", "0", "run", "t.py"}) == "invalid value for --nproc-per-node: '0'");
+  CHECK(error_of({"--nproc-per-node", "two", "run", "t.py"}) == "invalid value for --nproc-per-node: 'two'");
+  CHECK(error_of({"--nproc-per-node"}) == "--nproc-per-node needs a value");
+  CHECK(error_of({"--nproc-per-node", "2", "-c", "1"}) ==
+        "--nproc-per-node needs a script: tensorplay --nproc-per-node N run FILE");
+  CHECK(error_of({"--standalone", "run", "t.py"}) ==
+        "--nnodes, --node-rank, --master-addr, --master-port and --standalone need --nproc-per-node N");
+  CHECK(error_of({"--nproc-per-node", "2", "--standalone", "--nnodes", "2", "run", "t.py"}) ==
+        "--standalone runs on one machine: it cannot be used with --nnodes 2");
+  CHECK(error_of({"--nproc-per-node", "2", "--nnodes", "2", "--node-rank", "2", "run", "t.py"}) ==
+        "--node-rank must be below --nnodes (2), got 2");
+}

@@ -1,11 +1,12 @@
-// torch.distributed as one process, for what a script on the default device set-up cannot
+// torch.distributed in one process, for what a script on the default device set-up cannot
 // show: nccl on a machine without GPUs (PyTorch 2.15's text), os.environ belonging to its
-// session, and the process group ending with the session.
+// session, the process group ending with the session, and a rank that never joins.
 #include <doctest/doctest.h>
 
 #include <sstream>
 
 #include "core/device_registry.h"
+#include "repl/launcher.h"
 #include "repl/python_session.h"
 
 namespace {
@@ -52,17 +53,16 @@ TEST_CASE("a simulated GPU is a CUDA device for nccl, and each session has its o
         "False False\n");
 }
 
-TEST_CASE("world_size above 1 fails at once, naming torchrun, instead of waiting for peers") {
+TEST_CASE("a world of two started alone: rank 0 times out waiting for the other, with PyTorch's text") {
   tp::DeviceConfig config;
   config.force_sim = true;
   tp::configure_devices(config);
   tp::PythonSession interp;
-  std::string printed = run(interp,
-                            "import torch.distributed as dist\n"
-                            "try:\n    dist.init_process_group('gloo', init_method='tcp://127.0.0.1:29500', rank=0, world_size=4)\n"
-                            "except RuntimeError as e:\n    print(e)\n"
-                            "print(dist.is_initialized())\n");
-  CHECK(printed.find("tensorplay runs one process, so world_size must be 1 (got 4)") == 0);
-  CHECK(printed.find("torchrun") != std::string::npos);
-  CHECK(printed.substr(printed.size() - 6) == "False\n");
+  const std::string port = std::to_string(tp::launcher::free_port());
+  CHECK(run(interp, "import datetime\nimport torch.distributed as dist\n"
+                    "try:\n    dist.init_process_group('gloo', init_method='tcp://127.0.0.1:" + port +
+                    "', rank=0, world_size=2, timeout=datetime.timedelta(seconds=1))\n"
+                    "except dist.DistStoreError as e:\n    print(type(e).__module__, isinstance(e, RuntimeError), e)\n"
+                    "print(dist.is_initialized())\n") ==
+        "torch.distributed True Timed out after 2 seconds waiting for clients. 1/2 clients joined.\nFalse\n");
 }

@@ -3,6 +3,7 @@
 #include "core/autograd/autograd.h"
 #include "core/autograd/grad_utils.h"
 
+#include <algorithm>
 #include <atomic>
 
 #include "core/error.h"
@@ -207,6 +208,19 @@ void rebase_history(const Tensor& self, const std::shared_ptr<Node>& node, const
   set_history(self, node);
 }
 
+uint64_t add_post_accumulate_grad_hook(const Tensor& t, std::function<void(const Tensor&)> hook) {
+  TP_CHECK(t.requires_grad(), RuntimeError, "cannot register a hook on a tensor that doesn't require gradient");
+  TP_CHECK(is_leaf(t), RuntimeError, "post accumulate grad hooks cannot be registered on non-leaf tensors");
+  static uint64_t next_id = 0;
+  meta(t).post_accumulate_hooks.emplace_back(++next_id, std::move(hook));
+  return next_id;
+}
+
+void remove_post_accumulate_grad_hook(const Tensor& t, uint64_t id) {
+  auto& hooks = meta(t).post_accumulate_hooks;
+  hooks.erase(std::remove_if(hooks.begin(), hooks.end(), [id](const auto& h) { return h.first == id; }), hooks.end());
+}
+
 }  // namespace autograd
 
 AccumulateGrad::AccumulateGrad(Tensor leaf) : variable(std::move(leaf)) {}
@@ -223,6 +237,9 @@ TensorList AccumulateGrad::apply(TensorList&& grads) {
     autograd::NoGradGuard no_grad;
     add_(m.grad, g);
   }
+  // A copy: a hook may register or remove hooks.
+  const auto hooks = m.post_accumulate_hooks;
+  for (const auto& hook : hooks) hook.second(variable);
   return {};
 }
 

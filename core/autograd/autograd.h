@@ -39,6 +39,10 @@ void detach_(const Tensor& t);
 void set_data(const Tensor& t, const Tensor& src);
 // Marks t as an nn.Parameter (a leaf that requires grad unless told otherwise).
 void make_parameter(const Tensor& t, bool requires_grad);
+// Tensor.register_post_accumulate_grad_hook: a leaf that requires grad (PyTorch's errors
+// otherwise). Returns an id for remove_post_accumulate_grad_hook.
+uint64_t add_post_accumulate_grad_hook(const Tensor& t, std::function<void(const Tensor&)> hook);
+void remove_post_accumulate_grad_hook(const Tensor& t, uint64_t id);
 bool is_parameter(const Tensor& t);
 // The edge a gradient for `t` should flow into (its grad_fn, or its leaf accumulator).
 Edge gradient_edge(const Tensor& t);

@@ -3,8 +3,11 @@
 // it is. A tensor without this state is a plain value that does not require grad.
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "core/tensor.h"
 
@@ -22,6 +25,9 @@ struct AutogradMeta {
   uint32_t output_nr = 0;         // which output of grad_fn this tensor is
   // A leaf's accumulator, shared by every graph that uses the leaf (weak: the graph owns it).
   std::weak_ptr<AccumulateGrad> grad_accumulator;
+  // register_post_accumulate_grad_hook: called with the leaf once a backward pass has added
+  // into its .grad (DDP starts a bucket's all-reduce there), by registration id.
+  std::vector<std::pair<uint64_t, std::function<void(const Tensor&)>>> post_accumulate_hooks;
 };
 
 }  // namespace tp

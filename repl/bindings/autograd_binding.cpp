@@ -164,6 +164,18 @@ TensorList tensor_list(py::handle v) {
   return out;
 }
 
+// Tensor.register_post_accumulate_grad_hook(hook): hook(tensor) after each backward pass adds
+// into tensor.grad; returns a torch.utils.hooks.RemovableHandle.
+py::object register_post_accumulate_grad_hook(py::handle self, py::object hook) {
+  const Tensor& t = tensor_of(self);
+  const uint64_t id = autograd::add_post_accumulate_grad_hook(t, [hook](const Tensor& leaf) { hook(wrap(leaf)); });
+  std::weak_ptr<TensorImpl> weak = t.impl_ptr();
+  py::cpp_function remove([weak, id] {
+    if (auto impl = weak.lock()) autograd::remove_post_accumulate_grad_hook(Tensor(impl), id);
+  });
+  return py::module_::import("torch.utils.hooks").attr("RemovableHandle")(remove);
+}
+
 }  // namespace
 
 void bind_autograd(py::module_& m) {
@@ -179,6 +191,8 @@ void bind_autograd(py::module_& m) {
   def_method("detach", m_detach, "x.detach(): the same data, cut from autograd");
   def_method("detach_", m_detach_, "x.detach_(): cut x itself from the graph");
   def_method("backward", m_backward, "x.backward(gradient=None, retain_graph=None): fill .grad of the leaves");
+  tensor.def("register_post_accumulate_grad_hook", register_post_accumulate_grad_hook, py::arg("hook"),
+             "x.register_post_accumulate_grad_hook(hook): hook(x) once backward has added into x.grad");
 
   // Grad mode (torch/autograd/grad_mode.py builds no_grad & co. on these).
   m.def("is_grad_enabled", &autograd::grad_enabled);

@@ -20,5 +20,6 @@ void bind_numpy(py::module_& m);         // numpy_binding.cpp: .numpy(), from_nu
 void bind_optim(py::module_& m);         // optim_binding.cpp: SGD / Adam update kernels
 void bind_data(py::module_& m);          // data_binding.cpp: DataLoader draws, DataParallel scatter/gather
 void bind_session(py::module_& m);       // session_binding.cpp: output sinks, simulated clock
+void bind_distributed(py::module_& m);   // distributed_binding.cpp: TCPStore, the Gloo group
 
 }  // namespace tp::torchpy

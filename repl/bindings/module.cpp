@@ -26,6 +26,7 @@ PyObject* init_torch_c() {
     bind_optim(m);
     bind_data(m);
     bind_session(m);
+    bind_distributed(m);
   } catch (py::error_already_set& e) {
     e.restore();
     return nullptr;

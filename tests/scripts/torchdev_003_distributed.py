@@ -1,7 +1,8 @@
 # The seeds' DistributedDataParallel block on one simulated GPU, as one process with
 # world_size 1 (expected output written by hand from PyTorch's rules: CPU-only PyTorch cannot
-# run the nccl backend; the messages about world_size and rank are tensorplay's own, since
-# PyTorch would wait forever there for processes that never start).
+# run the nccl backend). A world of 2 started alone waits for the rank that never comes and
+# times out; a rank other than 0 finds no master; both with PyTorch 2.15's texts.
+import datetime
 import os
 import torch
 import torch.nn as nn
@@ -19,19 +20,19 @@ class SimpleNN(nn.Module):
 
 device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
 os.environ['MASTER_ADDR'] = 'localhost'
-os.environ['MASTER_PORT'] = '29500'
+os.environ['MASTER_PORT'] = '29613'
 os.environ['WORLD_SIZE'] = '2'
 os.environ['RANK'] = '0'
 try:
-    dist.init_process_group(backend='nccl')
+    dist.init_process_group(backend='nccl', timeout=datetime.timedelta(seconds=1))
 except RuntimeError as e:
-    print(e)
+    print(type(e).__name__, e)
 os.environ['WORLD_SIZE'] = '1'
 os.environ['RANK'] = '1'
 try:
-    dist.init_process_group(backend='nccl')
+    dist.init_process_group(backend='nccl', timeout=datetime.timedelta(seconds=1))
 except RuntimeError as e:
-    print(e)
+    print(type(e).__name__, e)
 os.environ['RANK'] = '0'
 print(dist.is_initialized(), os.environ.get('RANK'), os.getenv('NO_SUCH_VARIABLE', 'unset'))
 

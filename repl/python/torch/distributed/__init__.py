@@ -1,12 +1,27 @@
-"""torch.distributed as one process: init_process_group reads its rendezvous (env://, tcp://,
-file://) as PyTorch does; with world_size 1 and rank 0 every collective leaves its tensor as it
-is. tensorplay starts no other processes, so a larger world says so instead of waiting."""
-from torch.distributed.distributed_c10d import (  # noqa: F401
-    Backend,
-    ReduceOp,
+"""torch.distributed: a process group over Gloo across the processes of a job (started by
+`tensorplay --nproc-per-node N run train.py`, like torchrun), meeting at a TCPStore (env://,
+tcp://), with PyTorch's collectives and errors. A job of one process runs in-process."""
+from torch.distributed._collectives import (  # noqa: F401
+    GroupMember,
+    Work,
+    all_gather,
+    all_gather_object,
+    all_gather_into_tensor,
     all_reduce,
     barrier,
     broadcast,
+    group,
+    reduce_scatter,
+    reduce_scatter_tensor,
+)
+from torch.distributed.distributed_c10d import (  # noqa: F401
+    Backend,
+    DistError,
+    DistNetworkError,
+    DistStoreError,
+    ReduceOp,
+    TCPStore,
+    default_pg_timeout,
     destroy_process_group,
     get_backend,
     get_rank,
@@ -16,6 +31,7 @@ from torch.distributed.distributed_c10d import (  # noqa: F401
     is_initialized,
     is_mpi_available,
     is_nccl_available,
+    is_torchelastic_launched,
 )
 
 

@@ -1,10 +1,23 @@
-"""The default process group of this session and what acts on it: init/destroy, rank, world
-size, backend, barrier and the collectives (identities with one process), with PyTorch's
-errors. A new tensorplay session (:reset, the next test) ends the group."""
+"""The default process group of this process and what acts on it: init/destroy, rank, world
+size, backend and the store ranks meet at, with PyTorch's errors. The group is a Gloo group
+(torch._C._distributed): 'gloo' is Gloo, and 'nccl' on simulated GPUs runs on Gloo too, with
+the link's time modeled on the GPU's clock. A new tensorplay session (:reset) ends the group."""
+import datetime
 import enum
+import os
+import socket
 
 import torch
+from torch._C import _distributed as _engine
 from torch.distributed.rendezvous import rendezvous
+
+DistError = _engine.DistError
+DistStoreError = _engine.DistStoreError
+DistNetworkError = _engine.DistNetworkError
+
+# PyTorch's defaults: 30 minutes for a collective or the rendezvous; the store's own 5.
+default_pg_timeout = datetime.timedelta(minutes=30)
+_STORE_TIMEOUT = datetime.timedelta(seconds=300)
 
 
 class RedOpType(enum.Enum):
@@ -42,19 +55,47 @@ class Backend(str):
         return str.__new__(cls, name.lower())
 
 
+def _ms(timeout):
+    return max(int(timeout.total_seconds() * 1000), 0)
+
+
+class TCPStore(_engine.TCPStore):
+    """torch.distributed.TCPStore: a key-value server on the master (is_master=True), which the
+    others connect to; set/get/add/wait. get waits for its key up to the store's timeout."""
+
+    def __init__(self, host_name, port, world_size=None, is_master=False, timeout=_STORE_TIMEOUT,
+                 wait_for_workers=True, multi_tenant=False, master_listen_fd=None, use_libuv=True):
+        super().__init__(host_name, port, world_size or 0, is_master, _ms(timeout),
+                         wait_for_workers and world_size is not None)
+        self.host = host_name
+
+    def set(self, key, value):
+        super().set(key, value.decode("latin-1") if isinstance(value, bytes) else str(value))
+
+    def wait(self, keys, timeout=None):
+        super().wait(list(keys), self.timeout_ms if timeout is None else _ms(timeout))
+
+    @property
+    def timeout(self):
+        return datetime.timedelta(milliseconds=self.timeout_ms)
+
+
 class _World:
     """The default group: set by init_process_group, cleared by destroy_process_group."""
-    initialized = False
+    group = None     # the Gloo group (torch._C._distributed._GlooGroup)
+    store = None     # the TCPStore ranks met at (None for a job of one)
     backend = None
     rank = 0
     world_size = 1
+    timeout = default_pg_timeout
 
 
 _world = _World()
 
 
 def _reset_world():
-    _world.initialized = False
+    _world.group = None
+    _world.store = None
 
 
 try:  # the front end's per-session hook: a process group ends with its session
@@ -65,13 +106,13 @@ except ImportError:
 
 
 def _default_group():
-    if not _world.initialized:
+    if _world.group is None:
         raise ValueError("Default process group has not been initialized, please make sure to call init_process_group.")
     return _world
 
 
 def is_initialized():
-    return _world.initialized
+    return _world.group is not None
 
 
 def is_nccl_available():
@@ -86,40 +127,65 @@ def is_mpi_available():
     return False
 
 
+def is_torchelastic_launched():
+    """True in a worker of a launcher (tensorplay --nproc-per-node, torchrun)."""
+    return os.getenv("TORCHELASTIC_RUN_ID") is not None
+
+
+def _local_address(master_addr, port):
+    """The address of this machine that reaches the master: Gloo listens there for its peers
+    (127.0.0.1 on one machine). GLOO_SOCKET_IFNAME names an interface instead, as in PyTorch."""
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+            s.connect((master_addr, port or 1))  # a UDP connect sends nothing: it only picks the route
+            return s.getsockname()[0]
+    except OSError:
+        return "127.0.0.1"
+
+
 def init_process_group(backend=None, init_method=None, timeout=None, world_size=-1, rank=-1, store=None,
                        group_name="", pg_options=None, device_id=None):
-    if _world.initialized:
+    if _world.group is not None:
         raise ValueError("trying to initialize the default process group twice!")
-    if store is not None:
-        raise NotImplementedError("init_process_group(store=...) is not supported by tensorplay")
     backend = Backend(backend) if backend is not None else Backend.UNDEFINED
     if backend == Backend.MPI:
         raise RuntimeError("Distributed package doesn't have MPI built in. MPI is only included if you build "
                            "PyTorch from source on a host that has MPI installed.")
-    rank, world_size = rendezvous(init_method if init_method is not None else "env://", rank, world_size)
-    # PyTorch would now wait for the other processes to join; there are none to wait for.
-    if world_size != 1:
-        raise RuntimeError(f"tensorplay runs one process, so world_size must be 1 (got {world_size}): with more, "
-                           "init_process_group would wait forever for processes that never start. Real multi-GPU "
-                           "DDP launches one process per GPU with torchrun (torchrun --nproc_per_node=N train.py), "
-                           "which sets RANK and WORLD_SIZE for each.")
-    if rank != 0:
-        raise RuntimeError(f"tensorplay runs one process, so its rank must be 0 (got {rank}): rank r of a real "
-                           "job is the r-th process torchrun starts.")
     if backend not in (Backend.UNDEFINED, Backend.GLOO, Backend.NCCL) and ":" not in backend:
         raise AssertionError(f"Unknown backend type {backend}")
     if "nccl" in backend and torch.cuda.device_count() == 0:
         raise RuntimeError("nccl2 requires at least one CUDA device")
-    _world.initialized = True
+    timeout = default_pg_timeout if timeout is None else timeout
+    if store is None:
+        host, port, rank, world_size = rendezvous(init_method if init_method is not None else "env://", rank,
+                                                  world_size)
+        alone = world_size == 1 and rank == 0
+        if not alone:
+            if host is None:
+                raise NotImplementedError("tensorplay meets the ranks of a job at a TCP store: use env:// or "
+                                          "tcp://HOST:PORT for more than one process (file:// is not supported)")
+            store = TCPStore(host, port, world_size, rank == 0, timeout)
+    else:
+        if rank == -1 or world_size == -1:
+            raise ValueError("rank and world_size must be given with store")
+        host, port = store.host, store.port
+        alone = False
+    # A job of one needs no meeting point: its group connects to itself in-process.
+    hostname = "127.0.0.1" if alone else _local_address(host, port)
+    group = _engine._GlooGroup(None if alone else store, rank, world_size, _ms(timeout), hostname,
+                               os.environ.get("GLOO_SOCKET_IFNAME", ""))
+    _world.group = group
+    _world.store = store
     _world.backend = str(backend)
     _world.rank = rank
     _world.world_size = world_size
+    _world.timeout = timeout
 
 
 def destroy_process_group(group=None):
-    if not _world.initialized:
+    if _world.group is None:
         raise AssertionError("Process group cannot be None")
-    _world.initialized = False
+    _reset_world()
 
 
 def get_rank(group=None):
@@ -132,43 +198,3 @@ def get_world_size(group=None):
 
 def get_backend(group=None):
     return _default_group().backend
-
-
-def barrier(group=None, async_op=False, device_ids=None):
-    _default_group()
-
-
-def _check_tensor(tensor, name):
-    if not isinstance(tensor, torch.Tensor):
-        raise TypeError(f"Invalid function argument. Expected parameter `{name}` of type torch.Tensor\n"
-                        f"             but got {type(tensor)} instead.")
-
-
-# torch.int64 -> "Long": the names PyTorch's cast errors use.
-_LEGACY_NAMES = {"int64": "Long", "int32": "Int", "int16": "Short", "int8": "Char", "uint8": "Byte", "bool": "Bool"}
-
-
-def all_reduce(tensor, op=ReduceOp.SUM, group=None, async_op=False):
-    """With one process every reduction of the one tensor is that tensor."""
-    _check_tensor(tensor, "tensor")
-    _default_group()
-    if async_op:
-        raise NotImplementedError("all_reduce(async_op=True) is not supported by tensorplay")
-    if not isinstance(op, RedOpType):
-        raise TypeError(f"all_reduce(): op must be a torch.distributed.ReduceOp, not {type(op).__name__}")
-    # AVG divides the sum by the world size, which an integer tensor cannot hold.
-    if op is RedOpType.AVG and not tensor.is_floating_point():
-        name = _LEGACY_NAMES.get(str(tensor.dtype).replace("torch.", ""), str(tensor.dtype))
-        raise RuntimeError(f"result type Float can't be cast to the desired output type {name}")
-
-
-def broadcast(tensor, src=None, group=None, async_op=False, group_src=None):
-    """With one process the only source is rank 0, whose tensor stays as it is."""
-    _check_tensor(tensor, "tensor")
-    world = _default_group()
-    src = group_src if src is None else src
-    if src is None:
-        src = 0
-    if src != 0:
-        pg = "ProcessGroupNCCL" if world.backend == "nccl" else "ProcessGroupGloo"
-        raise RuntimeError(f"{pg}::broadcast: invalid root rank: {src}")

@@ -1,12 +1,14 @@
-"""nn.parallel.DistributedDataParallel for a job of one process: it wraps the module (repr,
-state_dict keys under `module.`), moves inputs to device_ids[0] as PyTorch does, and leaves
-the gradients as they are (the all-reduce of one replica). Needs an initialized group."""
+"""nn.parallel.DistributedDataParallel: one replica of the module per process. Construction
+broadcasts rank 0's parameters and buffers to every rank; each forward broadcasts the buffers
+again (broadcast_buffers) and moves inputs to device_ids[0]; backward averages the gradients
+across the ranks, bucket by bucket, as they become ready (_reducer.py); no_sync() skips that."""
 from contextlib import contextmanager
 
 import torch
 import torch.distributed as dist
 from torch.nn.modules.module import Module
 from torch.nn.parallel._devices import device_index, move_to
+from torch.nn.parallel._reducer import Reducer
 
 
 class DistributedDataParallel(Module):
@@ -50,18 +52,43 @@ class DistributedDataParallel(Module):
         self.gradient_as_bucket_view = gradient_as_bucket_view
         self.static_graph = static_graph
         self.require_backward_grad_sync = True
+        if init_sync:
+            self._broadcast(module.parameters())
+            self._broadcast(module.buffers())
+        cap_mb = 25 if bucket_cap_mb is None else bucket_cap_mb
+        self.reducer = Reducer([p for p in params if p.requires_grad], int(cap_mb * 1024 * 1024),
+                               find_unused_parameters)
+
+    @staticmethod
+    def _broadcast(tensors):
+        """Rank 0's values into every rank's tensors."""
+        if dist.get_world_size() == 1:
+            return
+        with torch.no_grad():
+            for t in tensors:
+                dist.broadcast(t, src=0)
 
     def forward(self, *inputs, **kwargs):
-        # Each process runs its own replica on its own batch; gradients are averaged in
-        # backward, which with one process leaves them as they are.
+        # Each process runs its own replica on its own batch; gradients are averaged in backward.
+        sync = torch.is_grad_enabled() and self.require_backward_grad_sync
+        if sync:
+            self.reducer.check_finished()
+        if self.broadcast_buffers:
+            self._broadcast(self.module.buffers())
         if self.device_ids:
             target = torch.device("cuda", self.device_ids[0])
             inputs, kwargs = move_to(inputs, target), move_to(kwargs, target)
-        return self.module(*inputs, **kwargs)
+        output = self.module(*inputs, **kwargs)
+        if sync:
+            self.reducer.prepare_for_backward(output)
+        else:
+            self.reducer.skip_sync()
+        return output
 
     @contextmanager
     def no_sync(self):
-        """Backward passes inside skip the gradient all-reduce (gradients accumulate locally)."""
+        """Forwards inside skip the gradient all-reduce in their backward (gradients accumulate
+        locally); the first forward-backward after it averages what accumulated."""
         old = self.require_backward_grad_sync
         self.require_backward_grad_sync = False
         try:
