@@ -29,6 +29,8 @@ for n in (1024, 2048, 4096):
 x = torch.ones(1 << 24, device='cuda')
 ms = time_ms(lambda: x + x)
 print(f"add 2^24 fp32    : {ms:8.3f} ms  {3 * 4 * (1 << 24) / ms / 1e6:7.1f} GB/s")
+ms = time_ms(lambda: x.relu())
+print(f"relu 2^24 fp32   : {ms:8.3f} ms  {2 * 4 * (1 << 24) / ms / 1e6:7.1f} GB/s")
 ms = time_ms(lambda: x.sum())
 print(f"sum 2^24 fp32    : {ms:8.3f} ms  {4 * (1 << 24) / ms / 1e6:7.1f} GB/s")
 host = torch.ones(1 << 26)

@@ -119,20 +119,34 @@ __device__ T integral_binary(BinaryOp op, T x, T y) {
   return x;
 }
 
-// Operands: 0 = out, 1 = a, 2 = b.
+// Operands: 0 = out, 1 = a, 2 = b. Each thread takes cuda::kUnroll elements a block apart
+// and loads them all before computing any (cuda_loops.cuh).
 template <typename T>
 __global__ void binary_kernel(BinaryOp op, cuda::StridedOperands<3> ops, int64_t n, const T* a,
                               const T* b, T* out) {
-  for (int64_t i = blockIdx.x * int64_t{blockDim.x} + threadIdx.x; i < n;
-       i += int64_t{gridDim.x} * blockDim.x) {
-    int64_t off[3];
-    ops.offsets(i, off);
-    auto x = cuda::to_math(a[off[1]]);
-    auto y = cuda::to_math(b[off[2]]);
-    if constexpr (std::is_floating_point_v<OpMath<T>>) {
-      out[off[0]] = cuda::from_math<T>(float_binary(op, x, y));
-    } else {
-      out[off[0]] = integral_binary<T>(op, x, y);
+  constexpr int U = cuda::kUnroll;
+  const int64_t per_block = int64_t{blockDim.x} * U;
+  for (int64_t base = blockIdx.x * per_block + threadIdx.x; base < n; base += int64_t{gridDim.x} * per_block) {
+    OpMath<T> x[U], y[U];
+    int64_t at[U];
+#pragma unroll
+    for (int k = 0; k < U; ++k) {
+      const int64_t i = base + int64_t{k} * blockDim.x;
+      if (i >= n) break;
+      int64_t off[3];
+      ops.offsets(i, off);
+      at[k] = off[0];
+      x[k] = cuda::to_math(a[off[1]]);
+      y[k] = cuda::to_math(b[off[2]]);
+    }
+#pragma unroll
+    for (int k = 0; k < U; ++k) {
+      if (base + int64_t{k} * blockDim.x >= n) break;
+      if constexpr (std::is_floating_point_v<OpMath<T>>) {
+        out[at[k]] = cuda::from_math<T>(float_binary(op, x[k], y[k]));
+      } else {
+        out[at[k]] = integral_binary<T>(op, x[k], y[k]);
+      }
     }
   }
 }
@@ -197,8 +211,8 @@ void CudaBackend::binary(BinaryOp op, const Tensor& a, const Tensor& b, const Te
       compare_kernel<T><<<cuda::blocks_for(n), cuda::kThreads>>>(op, ops, n, a.data<T>(),
                                                                  b.data<T>(), out.data<bool>());
     } else {
-      binary_kernel<T><<<cuda::blocks_for(n), cuda::kThreads>>>(op, ops, n, a.data<T>(),
-                                                                b.data<T>(), out.data<T>());
+      binary_kernel<T><<<cuda::blocks_for_unrolled(n), cuda::kThreads>>>(op, ops, n, a.data<T>(),
+                                                                         b.data<T>(), out.data<T>());
     }
     CUDA_CHECK_LAUNCH();
   });

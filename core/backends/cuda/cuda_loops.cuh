@@ -82,6 +82,13 @@ inline unsigned blocks_for(int64_t n) {
   return static_cast<unsigned>(b < 65535 ? (b < 1 ? 1 : b) : 65535);
 }
 
+// Elementwise kernels have each thread load kUnroll elements (a block apart, so a warp's
+// loads stay coalesced) before computing any: more loads in flight hide the memory's
+// latency. With one element per thread a contiguous add ran at half PyTorch's speed on an
+// H200 (0.082 vs 0.041 ms for 2^24 floats).
+constexpr int kUnroll = 4;
+inline unsigned blocks_for_unrolled(int64_t n) { return blocks_for((n + kUnroll - 1) / kUnroll); }
+
 // The type arithmetic happens in: float for the 16-bit floats, the element type otherwise.
 template <typename T>
 constexpr bool is_half_like = std::is_same_v<T, Half> || std::is_same_v<T, BFloat16>;

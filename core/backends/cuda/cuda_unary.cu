@@ -88,18 +88,33 @@ __device__ T integral_unary(UnaryOp op, T x, const UnaryArgs& args) {
   return x;
 }
 
+// Each thread takes cuda::kUnroll elements a block apart and loads them all before computing
+// any (cuda_loops.cuh).
 template <typename T>
 __global__ void unary_kernel(UnaryOp op, UnaryArgs args, cuda::StridedOperands<2> ops, int64_t n,
                              const T* in, T* out) {
-  for (int64_t i = blockIdx.x * int64_t{blockDim.x} + threadIdx.x; i < n;
-       i += int64_t{gridDim.x} * blockDim.x) {
-    int64_t off[2];
-    ops.offsets(i, off);
-    auto x = cuda::to_math(in[off[1]]);
-    if constexpr (std::is_floating_point_v<OpMath<T>>) {
-      out[off[0]] = cuda::from_math<T>(float_unary(op, x, args));
-    } else {
-      out[off[0]] = integral_unary<T>(op, x, args);
+  constexpr int U = cuda::kUnroll;
+  const int64_t per_block = int64_t{blockDim.x} * U;
+  for (int64_t base = blockIdx.x * per_block + threadIdx.x; base < n; base += int64_t{gridDim.x} * per_block) {
+    OpMath<T> x[U];
+    int64_t at[U];
+#pragma unroll
+    for (int k = 0; k < U; ++k) {
+      const int64_t i = base + int64_t{k} * blockDim.x;
+      if (i >= n) break;
+      int64_t off[2];
+      ops.offsets(i, off);
+      at[k] = off[0];
+      x[k] = cuda::to_math(in[off[1]]);
+    }
+#pragma unroll
+    for (int k = 0; k < U; ++k) {
+      if (base + int64_t{k} * blockDim.x >= n) break;
+      if constexpr (std::is_floating_point_v<OpMath<T>>) {
+        out[at[k]] = cuda::from_math<T>(float_unary(op, x[k], args));
+      } else {
+        out[at[k]] = integral_unary<T>(op, x[k], args);
+      }
     }
   }
 }
@@ -144,8 +159,8 @@ void CudaBackend::unary(UnaryOp op, const Tensor& in, const Tensor& out, const U
       predicate_kernel<T><<<cuda::blocks_for(n), cuda::kThreads>>>(op, ops, n, in.data<T>(),
                                                                    out.data<bool>());
     } else {
-      unary_kernel<T><<<cuda::blocks_for(n), cuda::kThreads>>>(op, args, ops, n, in.data<T>(),
-                                                               out.data<T>());
+      unary_kernel<T><<<cuda::blocks_for_unrolled(n), cuda::kThreads>>>(op, args, ops, n,
+                                                                        in.data<T>(), out.data<T>());
     }
     CUDA_CHECK_LAUNCH();
   });
