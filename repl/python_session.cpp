@@ -31,7 +31,10 @@ bool start_interpreter() {
   py::initialize_interpreter(&config, 0, nullptr, false);
   py::module_ sys = py::module_::import("sys");
   py::list path = sys.attr("path");
+  // tensorplay's torch first; then, as in python, '' (the current folder) for the prompt and
+  // -c code, which run_file turns into a script's own folder (`from model import Net`).
   path.insert(0, TP_PYTHON_DIR);
+  path.insert(1, "");
   sys.attr("argv") = py::make_tuple("");
   // The quick names every session starts with: torch, nn, F, optim, ones, zeros, ..., cpu, cuda.
   py::module_::import("tensorplay.quick_names").attr("install")();
@@ -100,7 +103,14 @@ bool PythonSession::run_file(const std::string& source, const std::string& filen
   sys.attr("argv") = args;
   // As in python: a script has __file__; -c code and piped input ("<string>", "<stdin>") do not.
   // Tracebacks read a script's lines from its file; -c and piped code show none, as in python.
-  if (filename.rfind('<', 0) != 0) globals()["__file__"] = filename;
+  if (filename.rfind('<', 0) != 0) {
+    globals()["__file__"] = filename;
+    py::module_ os_path = py::module_::import("os.path");
+    py::object folder = os_path.attr("dirname")(os_path.attr("realpath")(filename));
+    py::list path = sys.attr("path");
+    if (path.size() > 1 && py::str(path[1]).cast<std::string>().empty()) path[1] = folder;
+    else path.insert(1, folder);
+  }
   return run(source, filename, false);
 }
 

@@ -26,6 +26,15 @@ out=$(PYTHONPATH="$tmp/pythonpath" HOME="$tmp/home" PATH="$tmp/bin:$PATH" \
       "$bin" -c 'import torch; print(torch.__file__.endswith("repl/python/torch/__init__.py"))' 2>&1)
 check "tensorplay's torch first on sys.path" "True" "$out"
 
+# As in python: a script imports modules beside it, -c code from the current folder.
+mkdir -p "$tmp/project" "$tmp/elsewhere"
+echo 'NAME = "the helper beside the script"' > "$tmp/project/helper.py"
+echo 'from helper import NAME; print(NAME)' > "$tmp/project/main.py"
+check "a script imports a module beside it" "the helper beside the script" \
+  "$(cd "$tmp/elsewhere" && "$bin" run ../project/main.py 2>&1)"
+check "-c imports from the current folder" "the helper beside the script" \
+  "$(cd "$tmp/project" && "$bin" -c 'from helper import NAME; print(NAME)' 2>&1)"
+
 out=$("$bin" -c 'import numpy as np; print(np.arange(3).sum())' 2>&1)
 check "numpy imports" "3" "$out"
 
