@@ -11,6 +11,7 @@ import torch.distributed as dist
 import torch.nn as nn
 from torch.utils.data import DataLoader, TensorDataset
 from torch.utils.data.distributed import DistributedSampler
+from rank_report import print_all_ranks
 
 dist.init_process_group("gloo")
 rank, world = dist.get_rank(), dist.get_world_size()
@@ -57,12 +58,8 @@ loss_fn(model(X[rank::world][4:8]), y[rank::world][4:8]).backward()
 lines.append(f"no_sync local grad {[round(v, 4) for v in local_grad.tolist()]} "
              f"synced grad {[round(v, 4) for v in model.module[2].bias.grad.tolist()]}")
 
-everyone = [None] * world
-dist.all_gather_object(everyone, lines)
+print_all_ranks(lines)
 if rank == 0:
-    for r, rank_lines in enumerate(everyone):
-        for line in rank_lines:
-            print(f"[rank {r}] {line}")
     # One process, the same start, each step on the union of the ranks' batches.
     single = make_model(100)
     with torch.no_grad():

@@ -6,6 +6,7 @@
 # its elements were contiguous from its offset; tensorplay reduces the view's own elements.)
 import torch
 import torch.distributed as dist
+from rank_report import print_all_ranks
 
 dist.init_process_group("gloo")
 rank, world = dist.get_rank(), dist.get_world_size()
@@ -62,12 +63,7 @@ attempt("all_gather of another size", lambda: dist.all_gather([torch.zeros(2)] *
 attempt("all_gather of another dtype", lambda: dist.all_gather([torch.zeros(1)] * world, torch.zeros(1, dtype=torch.int64)))
 attempt("init twice", lambda: dist.init_process_group("gloo"))
 
-everyone = [None] * world
-dist.all_gather_object(everyone, lines)
-if rank == 0:
-    for r, rank_lines in enumerate(everyone):
-        for line in rank_lines:
-            print(f"[rank {r}] {line}")
+print_all_ranks(lines)
 dist.destroy_process_group()
 if rank == 0:
     print("initialized after destroy:", dist.is_initialized())

@@ -6,6 +6,7 @@ import torch
 import torch.distributed as dist
 from torch.utils.data import DataLoader, TensorDataset
 from torch.utils.data.distributed import DistributedSampler
+from rank_report import print_all_ranks
 
 dist.init_process_group("gloo")
 rank, world = dist.get_rank(), dist.get_world_size()
@@ -24,10 +25,5 @@ lines.append(f"3 samples, padded: {list(s)} len {len(s)}")
 lines.append(f"3 samples, drop_last: {list(DistributedSampler(small, shuffle=False, drop_last=True))}")
 lines.append(f"batches: {[b[0].tolist() for b in DataLoader(small, batch_size=2, sampler=s)]}")
 
-everyone = [None] * world
-dist.all_gather_object(everyone, lines)
-if rank == 0:
-    for r, rank_lines in enumerate(everyone):
-        for line in rank_lines:
-            print(f"[rank {r}] {line}")
+print_all_ranks(lines)
 dist.destroy_process_group()

@@ -8,6 +8,7 @@ import os
 import torch
 import torch.distributed as dist
 import torch.nn as nn
+from rank_report import print_all_ranks
 
 use_cuda = torch.cuda.is_available()
 dist.init_process_group("nccl" if use_cuda else "gloo")
@@ -34,10 +35,5 @@ lines.append(f"final fc2 bias {[round(v, 4) for v in model[2].bias.tolist()]}")
 total = torch.tensor([float(rank + 1)], device=device)
 dist.all_reduce(total)
 lines.append(f"all_reduce on the device: {total.item()}")
-everyone = [None] * world
-dist.all_gather_object(everyone, lines)
-if rank == 0:
-    for r, rank_lines in enumerate(everyone):
-        for line in rank_lines:
-            print(f"[rank {r}] {line}")
+print_all_ranks(lines)
 dist.destroy_process_group()
