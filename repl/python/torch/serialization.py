@@ -34,13 +34,15 @@ _UNSAFE_MESSAGE = (
 )
 _DOCS_MESSAGE = ("\n\nCheck the documentation of torch.load to learn more about types accepted by default with "
                  "weights_only https://pytorch.org/docs/stable/generated/torch.load.html.")
-_NO_CENTRAL_DIRECTORY = (
-    "PytorchStreamReader failed reading zip archive: failed finding central directory. This is an internal "
+# miniz's words (through PyTorch's reader) for a zip archive it cannot open: shorter than an
+# end-of-central-directory record (22 bytes), or without one.
+_MINIZ_ERROR = (
+    "PytorchStreamReader failed reading zip archive: {}. This is an internal "
     "miniz error. If you are seeing this error, there is a high likelihood that your checkpoint file is "
     "corrupted. This can happen if the checkpoint was not saved properly, was transferred incorrectly, or the "
     "file was modified after saving.")
-# What torch.save(..., _use_new_zipfile_serialization=False) wrote before PyTorch 1.6: its
-# first pickle is this number.
+# What torch.save wrote before PyTorch 1.6 (and with _use_new_zipfile_serialization=False)
+# starts with this number, pickled.
 _LEGACY_MAGIC_NUMBER = 0x1950A86A20F9469CFC6C
 
 # ---- saving ----
@@ -99,7 +101,7 @@ def _write_record(zf, name, data):
     zf.writestr(info, data)
 
 
-def save(obj, f, pickle_module=pickle, pickle_protocol=DEFAULT_PROTOCOL, _use_new_zipfile_serialization=True,
+def save(obj, f, pickle_protocol=DEFAULT_PROTOCOL, _use_new_zipfile_serialization=True,
          _disable_byteorder_record=False):
     """torch.save(obj, f): writes obj to a path, a pathlib.Path or a binary file object, in
     PyTorch's zip format."""
@@ -257,10 +259,14 @@ class _Unpickler(pickle.Unpickler):
         return self.allowed[full_path]
 
     def persistent_load(self, pid):
-        kind, storage_type, key, location, numel = pid
+        # ("storage", type, key, location, numel), and in the legacy format a view of another
+        # storage after them (None in every file PyTorch wrote since 0.4).
+        kind, storage_type, key, location, numel = pid[:5]
         if kind != "storage":
             raise pickle.UnpicklingError(f"Unknown typename for persistent_load, expected 'storage' but got '{kind}'")
-        return self.read_storage(storage_type.dtype, key, location)
+        if pid[5:] not in ((), (None,)):
+            raise RuntimeError("this file holds a view of a storage (PyTorch before 0.4), which tensorplay does not read")
+        return self.read_storage(storage_type.dtype, key, location, numel)
 
 
 def _load_zip(zf, map_location, weights_only):
@@ -275,7 +281,7 @@ def _load_zip(zf, map_location, weights_only):
     restore = _restore_location(map_location)
     loaded = {}
 
-    def read_storage(dtype, key, location):
+    def read_storage(dtype, key, location, numel):
         if key not in loaded:
             record = prefix + "data/" + key
             if record not in names:
@@ -287,22 +293,44 @@ def _load_zip(zf, map_location, weights_only):
     return _Unpickler(io.BytesIO(zf.read(prefix + "data.pkl")), read_storage, weights_only).load()
 
 
-def _load_legacy(f):
-    """A file that is not a zip archive: PyTorch's pre-1.6 format, or not a checkpoint at all."""
-    head = f.read()
-    if not head:
+def _load_legacy(f, map_location, weights_only):
+    """A file that is not a zip archive: PyTorch's format before 1.6 (five pickles: a magic number,
+    the protocol version, the machine's sizes, the object, the storage keys; then each storage's
+    element count as an int64 and its bytes), or not a checkpoint at all."""
+    if not f.read(1):
         raise EOFError()
-    if head.startswith(b"\x80\x02\x8a\x0a" + _LEGACY_MAGIC_NUMBER.to_bytes(10, "little")):
-        raise RuntimeError("This file was saved in PyTorch's legacy format (before 1.6, or with "
-                           "_use_new_zipfile_serialization=False), which tensorplay does not read: load it in "
-                           "PyTorch and save it again with torch.save(obj, f).")
-    raise pickle.UnpicklingError(f"invalid load key, {head[:1].decode('latin-1')!r}.")
+    f.seek(-1, io.SEEK_CUR)
+    magic = f.read(14)
+    if magic != b"\x80\x02\x8a\x0a" + _LEGACY_MAGIC_NUMBER.to_bytes(10, "little"):
+        raise pickle.UnpicklingError("torch.load: this is not a file torch.save wrote: it is neither a zip archive "
+                                     "(PyTorch 1.6 and later) nor PyTorch's legacy format")
+    f.read(1)  # the magic number's STOP
+    restore = _restore_location(map_location)
+    storages = {}  # key -> (storage on its device, dtype), filled once the object is read
+
+    def read_storage(dtype, key, location, numel):
+        if key not in storages:
+            host = torch._C._storage_from_bytes(bytes(numel * torch.empty(0, dtype=dtype).element_size()), dtype)
+            storages[key] = restore(host, location)
+        return storages[key]
+
+    _Unpickler(f, read_storage, weights_only).load()  # the protocol version
+    _Unpickler(f, read_storage, weights_only).load()  # sizes of short, int and long
+    result = _Unpickler(f, read_storage, weights_only).load()
+    for key in _Unpickler(f, read_storage, weights_only).load():
+        numel = int.from_bytes(f.read(8), "little")
+        storage = storages[key]
+        data = f.read(numel * storage.element_size())
+        storage.copy_(torch._C._storage_from_bytes(data, storage.dtype))
+    return result
 
 
-def load(f, map_location=None, pickle_module=None, *, weights_only=None, mmap=None, **pickle_load_args):
+def load(f, map_location=None, pickle_module=None, *, weights_only=None, mmap=None):
     """torch.load(f, map_location=None, weights_only=True): the object torch.save wrote to a path,
     a pathlib.Path or a binary file object, each tensor on the device it was saved from or the
-    one map_location names."""
+    one map_location names. As in PyTorch, weights_only defaults to False only when a
+    pickle_module is given; mmap=True gives the same tensors (tensorplay always reads the
+    storages into memory)."""
     if weights_only is None:
         weights_only = pickle_module is None
     with contextlib.ExitStack() as stack:
@@ -312,11 +340,13 @@ def load(f, map_location=None, pickle_module=None, *, weights_only=None, mmap=No
         is_zip = f.read(4) == b"PK\x03\x04"
         f.seek(start)
         if not is_zip:
-            return _load_legacy(f)
+            return _load_legacy(f, map_location, weights_only)
         try:
             zf = stack.enter_context(zipfile.ZipFile(f))
         except zipfile.BadZipFile:
-            raise RuntimeError(_NO_CENTRAL_DIRECTORY) from None
+            size = f.seek(0, io.SEEK_END) - start
+            reason = "not a ZIP archive" if size < 22 else "failed finding central directory"
+            raise RuntimeError(_MINIZ_ERROR.format(reason)) from None
         try:
             return _load_zip(zf, map_location, weights_only)
         except zipfile.BadZipFile as e:

@@ -1,0 +1,59 @@
+# torch.save / torch.load across devices on a simulated GPU: each storage records the device it
+# was saved from and loads back there; map_location moves storages between the CPU and GPUs.
+# Hand-checked against PyTorch's serialization.py (texts of its RuntimeErrors).
+import io
+import os
+import zipfile
+
+import torch
+
+torch.manual_seed(0)
+x = torch.arange(6, dtype=torch.float32).reshape(2, 3).to("cuda")
+buf = io.BytesIO()
+torch.save({"x": x, "row": x[1], "cpu": torch.ones(2)}, buf)
+print(b"cuda:0" in zipfile.ZipFile(buf).read("archive/data.pkl"))
+
+
+def load(**kwargs):
+    buf.seek(0)
+    return torch.load(buf, **kwargs)
+
+
+d = load()
+print(d["x"].device, d["row"].device, d["cpu"].device)
+d["row"][0] = 30.0
+print(d["x"])
+for where in ("cpu", "cuda", "cuda:0", torch.device("cpu"), {"cuda:0": "cpu"}, {"cpu": "cuda:0"},
+              lambda storage, loc: storage.cuda(), lambda storage, loc: None):
+    d = load(map_location=where)
+    print(d["x"].device, d["cpu"].device)
+try:
+    load(map_location="cuda:1")
+except RuntimeError as e:
+    print(type(e).__name__, e)
+try:
+    load(map_location={"cuda:0": "cuda:3"})
+except RuntimeError as e:
+    print(type(e).__name__, e)
+
+# A model trained on the GPU, saved, and loaded into a CPU model.
+model = torch.nn.Linear(3, 2).to("cuda")
+buf = io.BytesIO()
+torch.save(model.state_dict(), buf)
+buf.seek(0)
+sd = torch.load(buf, map_location="cpu")
+cpu_model = torch.nn.Linear(3, 2)
+print(cpu_model.load_state_dict(sd), cpu_model.weight.device, torch.equal(cpu_model.weight, model.weight.cpu()))
+buf.seek(0)
+print(torch.load(buf)["weight"].device)
+
+# Files that are not checkpoints; a legacy file (PyTorch before 1.6) loads onto the GPU too.
+for name, data in (("junk.pt", b"hello world, not a checkpoint"), ("tiny.pt", b"PK\x03\x04garbage")):
+    with open(name, "wb") as f:
+        f.write(data)
+    try:
+        torch.load(name)
+    except Exception as e:
+        print(type(e).__name__, e)
+    os.remove(name)
+print(torch.load("save_load/legacy.pt", map_location="cuda")["views"]["row"])
