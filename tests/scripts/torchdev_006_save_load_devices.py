@@ -57,3 +57,13 @@ for name, data in (("junk.pt", b"hello world, not a checkpoint"), ("tiny.pt", b"
         print(type(e).__name__, e)
     os.remove(name)
 print(torch.load("save_load/legacy.pt", map_location="cuda")["views"]["row"])
+# One flipped byte in a storage: the record's CRC-32 no longer matches (PyTorch reads it
+# without checking and loads the changed number).
+good = bytearray(open("save_load/tensor.pt", "rb").read())
+header = zipfile.ZipFile("save_load/tensor.pt").getinfo("tensor/data/0").header_offset
+# the data follows the local header: 30 bytes, the name, the extra field (its length at 28)
+good[header + 30 + len("tensor/data/0") + int.from_bytes(good[header + 28:header + 30], "little")] ^= 0x55
+try:
+    torch.load(io.BytesIO(bytes(good)))
+except RuntimeError as e:
+    print(type(e).__name__, e)

@@ -30,4 +30,6 @@ def build():
         ("sgd", sgd.state_dict()),
         ("nested", {"epoch": 3, "loss": 0.125, "name": "run-1", "ok": True, "none": None,
                     "list": [1, 2.5, "x", (3, "y")], "tuple": (torch.tensor([1, 2]), [4, 5])}),
+        ("torch_values", {"device": torch.device("cuda", 1), "cpu": torch.device("cpu"), "dtype": torch.float16,
+                          "size": torch.Size([2, 3]), "shape": torch.ones(4, 1).shape}),
     ])
