@@ -18,7 +18,7 @@ except RuntimeError as e:
 for where in ("cpu", torch.device("cpu"), {"cuda:0": "cpu"}, lambda storage, loc: storage):
     obj = torch.load("save_load/cuda.pt", map_location=where)
     print(obj["x"].device, obj["model"]["weight"].device, obj["cpu"].device)
-obj = torch.load("save_load/cuda.pt", map_location="cpu")
+obj = torch.load("save_load/cuda.pt", map_location="cpu", mmap=True)
 print(obj)
 obj["row"][0] = 30.0
 print(obj["x"])

@@ -26,6 +26,7 @@ def build():
         ("requires_grad", {"leaf": torch.ones(2, requires_grad=True), "scalar": torch.tensor(3.0),
                            "empty": torch.zeros(0, 2)}),
         ("state_dict", model.state_dict()),
+        ("parameters", {"all": list(model.parameters()), "first": model[0].weight}),
         ("adam", opt.state_dict()),
         ("sgd", sgd.state_dict()),
         ("nested", {"epoch": 3, "loss": 0.125, "name": "run-1", "ok": True, "none": None,
