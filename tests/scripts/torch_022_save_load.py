@@ -65,6 +65,9 @@ print(legacy)
 legacy["views"]["row"][0] = -1.0
 print(legacy["views"]["base"][1], legacy["views"]["again"] is legacy["views"]["base"])
 
+print("== a file from a big-endian machine ==")
+print(torch.load(os.path.join(HERE, "big.pt")))
+
 print("== round trip: path, pathlib.Path, file object ==")
 with tempfile.TemporaryDirectory() as d:
     x = torch.randn(2, 3)

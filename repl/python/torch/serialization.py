@@ -10,6 +10,7 @@ numel); `data/<key>` holds that storage's bytes (every view of one storage share
 follow, in PyTorch's order. torch.load rebuilds each storage on the device its location names,
 or where map_location sends it, and with weights_only=True (the default, as in PyTorch 2.6+)
 unpickles only tensors, containers and the globals allowlisted here."""
+import array
 import collections
 import contextlib
 import io
@@ -74,7 +75,7 @@ class _Pickler(pickle.Pickler):
 
     def reducer_override(self, obj):
         if isinstance(obj, torch.nn.Parameter):
-            state = {k: v for k, v in obj.__dict__.items()}
+            state = dict(obj.__dict__)
             if state:
                 return _rebuild_parameter_with_state, (obj.detach(), obj.requires_grad, collections.OrderedDict(),
                                                        state)
@@ -86,9 +87,15 @@ class _Pickler(pickle.Pickler):
 
 
 def _archive_name(f):
-    if isinstance(f, (str, os.PathLike)):
-        return os.path.basename(os.fspath(f)).split(".")[0]
-    return "archive"
+    """The top folder of the records: the file's name without its last extension, as PyTorch
+    names it ("ckpt.pth.tar" -> "ckpt.pth")."""
+    if not isinstance(f, (str, os.PathLike)):
+        return "archive"
+    base = os.path.basename(os.fspath(f))
+    name = base[:base.rfind(".")] if "." in base else base
+    if not name:
+        raise RuntimeError(f"invalid file name: {base}")
+    return name
 
 
 def _write_record(zf, name, data):
@@ -250,8 +257,6 @@ class _Unpickler(pickle.Unpickler):
 
     def find_class(self, module, name):
         if self.allowed is None:
-            if module == "torch" and name in _STORAGE_TYPES:
-                return _STORAGE_TYPES[name]
             return super().find_class(module, name)
         full_path = f"{module}.{name}"
         if full_path not in self.allowed:
@@ -269,15 +274,23 @@ class _Unpickler(pickle.Unpickler):
         return self.read_storage(storage_type.dtype, key, location, numel)
 
 
+def _byteswap(data, itemsize):
+    """A storage's bytes saved on a machine of the other byte order, each element reversed."""
+    if itemsize == 1:
+        return data
+    elements = array.array({2: "H", 4: "I", 8: "Q"}[itemsize], data)
+    elements.byteswap()
+    return elements.tobytes()
+
+
 def _load_zip(zf, map_location, weights_only):
     names = zf.namelist()
     prefix = names[0].split("/")[0] + "/" if names else ""
     if prefix + "data.pkl" not in names:
-        raise RuntimeError(f"PytorchStreamReader failed locating file data.pkl: file not found")
-    byteorder = zf.read(prefix + "byteorder").decode() if prefix + "byteorder" in names else "little"
-    if byteorder != sys.byteorder:
-        raise RuntimeError(f"this file was saved on a {byteorder}-endian machine: tensorplay reads only "
-                           f"{sys.byteorder}-endian files")
+        raise RuntimeError("PytorchStreamReader failed locating file data.pkl: file not found")
+    byteorder = zf.read(prefix + "byteorder") if prefix + "byteorder" in names else b"little"
+    if byteorder not in (b"little", b"big"):
+        raise ValueError("Unknown endianness type: " + byteorder.decode())
     restore = _restore_location(map_location)
     loaded = {}
 
@@ -286,7 +299,10 @@ def _load_zip(zf, map_location, weights_only):
             record = prefix + "data/" + key
             if record not in names:
                 raise RuntimeError(f"PytorchStreamReader failed locating file data/{key}: file not found")
-            host = torch._C._storage_from_bytes(zf.read(record), dtype)
+            data = zf.read(record)
+            if byteorder.decode() != sys.byteorder:
+                data = _byteswap(data, torch.empty(0, dtype=dtype).element_size())
+            host = torch._C._storage_from_bytes(data, dtype)
             loaded[key] = restore(host, location)
         return loaded[key]
 
