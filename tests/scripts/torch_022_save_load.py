@@ -136,3 +136,23 @@ with tempfile.TemporaryDirectory() as d:
         torch.load(os.path.join(d, "missing.pt"))
     except FileNotFoundError as e:
         print(type(e).__name__, e.strerror)
+    for args in ((lambda: 0, io.BytesIO()), (torch.ones(2), 123), (torch.ones(2), os.path.join(d, "no", "x.pt"))):
+        try:
+            torch.save(*args)
+        except Exception as e:
+            print(type(e).__name__, str(e).replace(d, "TMP"))
+# zip archives without the records a checkpoint needs
+for records in (["archive/version"], ["archive/data.pkl"]):
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as zf:
+        for name in records:
+            zf.writestr(name, zipfile.ZipFile(os.path.join(HERE, "tensor.pt")).read("tensor/" + name.split("/", 1)[1]))
+    buf.seek(0)
+    try:
+        torch.load(buf)
+    except RuntimeError as e:
+        print(type(e).__name__, e)
+try:
+    torch.load(123)
+except AttributeError as e:
+    print(type(e).__name__, e)

@@ -35,10 +35,10 @@ _UNSAFE_MESSAGE = (
 )
 _DOCS_MESSAGE = ("\n\nCheck the documentation of torch.load to learn more about types accepted by default with "
                  "weights_only https://pytorch.org/docs/stable/generated/torch.load.html.")
-# miniz's words (through PyTorch's reader) for a zip archive it cannot open: shorter than an
-# end-of-central-directory record (22 bytes), or without one.
+# PyTorch's reader (over miniz) on a record it cannot find or an archive it cannot open:
+# shorter than an end-of-central-directory record (22 bytes), or without one.
 _MINIZ_ERROR = (
-    "PytorchStreamReader failed reading zip archive: {}. This is an internal "
+    "PytorchStreamReader failed {}. This is an internal "
     "miniz error. If you are seeing this error, there is a high likelihood that your checkpoint file is "
     "corrupted. This can happen if the checkpoint was not saved properly, was transferred incorrectly, or the "
     "file was modified after saving.")
@@ -112,6 +112,12 @@ def save(obj, f, pickle_protocol=DEFAULT_PROTOCOL, _use_new_zipfile_serializatio
          _disable_byteorder_record=False):
     """torch.save(obj, f): writes obj to a path, a pathlib.Path or a binary file object, in
     PyTorch's zip format."""
+    if not isinstance(f, (str, os.PathLike)) and not hasattr(f, "write"):
+        raise AttributeError("expected 'f' to be string, path, or a file-like object with a 'write' attribute")
+    if isinstance(f, (str, os.PathLike)):
+        parent = os.path.dirname(os.fspath(f))
+        if parent and not os.path.isdir(parent):
+            raise RuntimeError(f"Parent directory {parent} does not exist.")
     if not _use_new_zipfile_serialization:
         raise RuntimeError("tensorplay writes only PyTorch's zip format (_use_new_zipfile_serialization=True)")
     data = io.BytesIO()
@@ -286,8 +292,12 @@ def _byteswap(data, itemsize):
 def _load_zip(zf, map_location, weights_only):
     names = zf.namelist()
     prefix = names[0].split("/")[0] + "/" if names else ""
+    # PyTorch's reader checks the format's version record when it opens the archive.
+    if prefix + "version" not in names and prefix + ".data/version" not in names:
+        raise RuntimeError('Expected hasRecord("version") to be true, but got false.  (Could this error message be '
+                           'improved?  If so, please report an enhancement request to PyTorch.)')
     if prefix + "data.pkl" not in names:
-        raise RuntimeError("PytorchStreamReader failed locating file data.pkl: file not found")
+        raise RuntimeError(_MINIZ_ERROR.format("locating file data.pkl: file not found"))
     byteorder = zf.read(prefix + "byteorder") if prefix + "byteorder" in names else b"little"
     if byteorder not in (b"little", b"big"):
         raise ValueError("Unknown endianness type: " + byteorder.decode())
@@ -298,7 +308,7 @@ def _load_zip(zf, map_location, weights_only):
         if key not in loaded:
             record = prefix + "data/" + key
             if record not in names:
-                raise RuntimeError(f"PytorchStreamReader failed locating file data/{key}: file not found")
+                raise RuntimeError(_MINIZ_ERROR.format(f"locating file data/{key}: file not found"))
             data = zf.read(record)
             if byteorder.decode() != sys.byteorder:
                 data = _byteswap(data, torch.empty(0, dtype=dtype).element_size())
@@ -352,6 +362,13 @@ def load(f, map_location=None, pickle_module=None, *, weights_only=None, mmap=No
     with contextlib.ExitStack() as stack:
         if isinstance(f, (str, os.PathLike)):
             f = stack.enter_context(open(f, "rb"))
+        try:
+            f.seek(f.tell())
+        except (io.UnsupportedOperation, AttributeError) as e:
+            if "seek" not in str(e) and "tell" not in str(e):
+                raise
+            raise type(e)(f"{e}. You can only torch.load from a file that is seekable. Please pre-load the data "
+                          "into a buffer like io.BytesIO and try to load from it instead.") from None
         start = f.tell()
         is_zip = f.read(4) == b"PK\x03\x04"
         f.seek(start)
@@ -362,7 +379,7 @@ def load(f, map_location=None, pickle_module=None, *, weights_only=None, mmap=No
         except zipfile.BadZipFile:
             size = f.seek(0, io.SEEK_END) - start
             reason = "not a ZIP archive" if size < 22 else "failed finding central directory"
-            raise RuntimeError(_MINIZ_ERROR.format(reason)) from None
+            raise RuntimeError(_MINIZ_ERROR.format("reading zip archive: " + reason)) from None
         try:
             return _load_zip(zf, map_location, weights_only)
         except zipfile.BadZipFile as e:
