@@ -65,6 +65,19 @@ print(legacy)
 legacy["views"]["row"][0] = -1.0
 print(legacy["views"]["base"][1], legacy["views"]["again"] is legacy["views"]["base"])
 
+print("== a whole nn.Module ==")
+try:
+    torch.load(os.path.join(HERE, "model.pt"))
+except pickle.UnpicklingError as e:
+    print(type(e).__name__, str(e).splitlines()[-3])
+whole = torch.load(os.path.join(HERE, "model.pt"), weights_only=False)
+print(whole, whole(torch.ones(1, 2)))
+buf = io.BytesIO()
+torch.save(model, buf)
+buf.seek(0)
+again = torch.load(buf, weights_only=False)
+print(again, torch.equal(again(torch.ones(1, 4)), model(torch.ones(1, 4))))
+
 print("== a file from a big-endian machine ==")
 print(torch.load(os.path.join(HERE, "big.pt")))
 

@@ -1,4 +1,4 @@
-# A file tensorplay saved from a (simulated) GPU, loaded where there is no GPU: the run script
+# Files tensorplay saved from a (simulated) GPU, loaded where there is no GPU: the run script
 # runs *_nogpu.py scripts without GPUs (--no-sim), and this .expected is what PyTorch printed.
 # Each storage records the device it was saved from ("cuda:0"); map_location moves it.
 import io
@@ -22,3 +22,7 @@ obj = torch.load("save_load/cuda.pt", map_location="cpu", mmap=True)
 print(obj)
 obj["row"][0] = 30.0
 print(obj["x"])
+# A whole model saved from the GPU: nn.Module objects are not allowed by weights_only.
+model = torch.load("save_load/model_cuda.pt", map_location="cpu", weights_only=False)
+print(model, model.training, model[0].weight.device)
+print(model(torch.ones(2, 3)))

@@ -1,7 +1,7 @@
 """Writes the PyTorch-saved files of this folder (run with /opt/torchref/bin/python, torch 2.15 on
 the CPU), read by tests/scripts/torch_022_save_load.py: NAME.pt is torch.save(obj) for each object
 of objects.py, legacy.pt the format before PyTorch 1.6 (_use_new_zipfile_serialization=False),
-big.pt a big-endian file."""
+big.pt a big-endian file, model.pt a whole nn.Module (torch.save(model))."""
 import os
 import sys
 import zipfile
@@ -30,3 +30,6 @@ with zipfile.ZipFile(os.path.join(HERE, "big.pt"), "w") as dst:
             n = built["dtypes"][int(info.filename.rsplit("/", 1)[1])].element_size()
             data = b"".join(data[i:i + n][::-1] for i in range(0, len(data), n))
         dst.writestr(info.filename, data)
+
+torch.manual_seed(0)
+torch.save(torch.nn.Sequential(torch.nn.Linear(2, 2), torch.nn.ReLU()), os.path.join(HERE, "model.pt"))
