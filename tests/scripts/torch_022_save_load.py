@@ -127,6 +127,12 @@ for kwargs in ({}, {"weights_only": True}):
 buf.seek(0)
 print(torch.load(buf, weights_only=False)["config"].lr)
 buf.seek(0)
+print(torch.load(buf, pickle_module=pickle)["config"].lr)
+try:
+    torch.load(buf, pickle_module=pickle, weights_only=True)
+except RuntimeError as e:
+    print(type(e).__name__, e)
+buf.seek(0)
 with torch.serialization.safe_globals([Config]):
     print(torch.load(buf)["config"].lr)
 buf.seek(0)

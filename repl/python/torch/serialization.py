@@ -359,6 +359,8 @@ def load(f, map_location=None, pickle_module=None, *, weights_only=None, mmap=No
     storages into memory)."""
     if weights_only is None:
         weights_only = pickle_module is None
+    if weights_only and pickle_module is not None:
+        raise RuntimeError("Can not safely load weights when explicit pickle_module is specified")
     with contextlib.ExitStack() as stack:
         if isinstance(f, (str, os.PathLike)):
             f = stack.enter_context(open(f, "rb"))
