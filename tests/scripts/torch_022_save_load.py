@@ -143,7 +143,9 @@ torch.serialization.clear_safe_globals()
 print("== bad input ==")
 with tempfile.TemporaryDirectory() as d:
     good = open(os.path.join(HERE, "tensor.pt"), "rb").read()
-    for what, data in (("truncated", good[:500]), ("empty", b"")):
+    legacy = open(os.path.join(HERE, "legacy.pt"), "rb").read()
+    for what, data in (("truncated", good[:500]), ("empty", b""), ("legacy cut in its storages", legacy[:-4]),
+                       ("legacy cut in its pickle", legacy[:40])):
         p = os.path.join(d, what + ".pt")
         with open(p, "wb") as f:
             f.write(data)

@@ -311,7 +311,7 @@ def _load_zip(zf, map_location, weights_only):
                 raise RuntimeError(_MINIZ_ERROR.format(f"locating file data/{key}: file not found"))
             data = zf.read(record)
             if byteorder.decode() != sys.byteorder:
-                data = _byteswap(data, torch.empty(0, dtype=dtype).element_size())
+                data = _byteswap(data, dtype.itemsize)
             host = torch._C._storage_from_bytes(data, dtype)
             loaded[key] = restore(host, location)
         return loaded[key]
@@ -332,22 +332,38 @@ def _load_legacy(f, map_location, weights_only):
                                      "(PyTorch 1.6 and later) nor PyTorch's legacy format")
     f.read(1)  # the magic number's STOP
     restore = _restore_location(map_location)
-    storages = {}  # key -> (storage on its device, dtype), filled once the object is read
+    storages = {}  # key -> the storage on its device, filled once the object is read
 
     def read_storage(dtype, key, location, numel):
         if key not in storages:
-            host = torch._C._storage_from_bytes(bytes(numel * torch.empty(0, dtype=dtype).element_size()), dtype)
-            storages[key] = restore(host, location)
+            storages[key] = restore(torch._C._storage_from_bytes(bytes(numel * dtype.itemsize), dtype), location)
         return storages[key]
 
-    _Unpickler(f, read_storage, weights_only).load()  # the protocol version
-    _Unpickler(f, read_storage, weights_only).load()  # sizes of short, int and long
-    result = _Unpickler(f, read_storage, weights_only).load()
-    for key in _Unpickler(f, read_storage, weights_only).load():
-        numel = int.from_bytes(f.read(8), "little")
+    def read_exactly(n):
+        data = f.read(n)
+        if len(data) < n:
+            raise RuntimeError(f"unexpected EOF, expected {n - len(data)} more bytes. The file might be corrupted.")
+        return data
+
+    def unpickle():
+        # A file cut short inside a pickle is an EOFError, as PyTorch's weights-only unpickler
+        # raises it (the C unpickler says "pickle data was truncated" for some cuts).
+        try:
+            return _Unpickler(f, read_storage, weights_only).load()
+        except EOFError:
+            raise EOFError() from None
+        except pickle.UnpicklingError as e:
+            if str(e) != "pickle data was truncated":
+                raise
+            raise EOFError() from None
+
+    unpickle()  # the protocol version
+    unpickle()  # sizes of short, int and long
+    result = unpickle()
+    for key in unpickle():
+        numel = int.from_bytes(read_exactly(8), "little")
         storage = storages[key]
-        data = f.read(numel * storage.element_size())
-        storage.copy_(torch._C._storage_from_bytes(data, storage.dtype))
+        storage.copy_(torch._C._storage_from_bytes(read_exactly(numel * storage.element_size()), storage.dtype))
     return result
 
 
