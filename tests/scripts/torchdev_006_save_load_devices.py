@@ -67,3 +67,16 @@ try:
     torch.load(io.BytesIO(bytes(good)))
 except RuntimeError as e:
     print(type(e).__name__, e)
+# A file whose pickle was edited to describe a (4, 3) tensor over its 6 saved numbers (the CRCs
+# recomputed): the view would read past the storage, so loading stops with PyTorch's text.
+src = zipfile.ZipFile("save_load/tensor.pt")
+edited = io.BytesIO()
+with zipfile.ZipFile(edited, "w") as zf:
+    for name in src.namelist():
+        data = src.read(name)
+        zf.writestr(name, data.replace(b"K\x02K\x03\x86", b"K\x04K\x03\x86") if name.endswith("data.pkl") else data)
+edited.seek(0)
+try:
+    torch.load(edited)
+except RuntimeError as e:
+    print(type(e).__name__, e)
