@@ -6,6 +6,7 @@
 # on the sanitizer build, AddressSanitizer's note for an allocation it refused is dropped too.
 # The host's own time is frozen (TENSORPLAY_FREEZE_HOST_CLOCK=1): a script's timing of GPU
 # work reads only modeled time, so it prints exact figures.
+# Scripts named *_nogpu.py run without GPUs (--no-sim), as on a CPU-only machine.
 # Usage: run_torch_scripts.sh PROGRAM [SCRIPT_DIR]
 set -u
 bin=$(realpath "$1")
@@ -18,7 +19,9 @@ normalize() {
 pass=0; fail=0
 for py in torch_*.py torchdev_*.py; do
   want=${py%.py}.expected
-  got=$(TENSORPLAY_SIM_GPUS= TENSORPLAY_FREEZE_HOST_CLOCK=1 "$bin" --sim run "$py" 2>&1 | normalize)
+  gpus=--sim
+  [[ $py == *_nogpu.py ]] && gpus=--no-sim
+  got=$(TENSORPLAY_SIM_GPUS= TENSORPLAY_FREEZE_HOST_CLOCK=1 "$bin" $gpus run "$py" 2>&1 | normalize)
   if [ "$got" == "$(normalize < "$want")" ]; then
     pass=$((pass + 1)); echo "ok    $py"
   else

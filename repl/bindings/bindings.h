@@ -21,5 +21,6 @@ void bind_optim(py::module_& m);         // optim_binding.cpp: SGD / Adam update
 void bind_data(py::module_& m);          // data_binding.cpp: DataLoader draws, DataParallel scatter/gather
 void bind_session(py::module_& m);       // session_binding.cpp: output sinks, simulated clock
 void bind_distributed(py::module_& m);   // distributed_binding.cpp: TCPStore, the Gloo group
+void bind_serialization(py::module_& m); // serialization_binding.cpp: storages for torch.save / load
 
 }  // namespace tp::torchpy

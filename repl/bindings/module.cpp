@@ -27,6 +27,7 @@ PyObject* init_torch_c() {
     bind_data(m);
     bind_session(m);
     bind_distributed(m);
+    bind_serialization(m);
   } catch (py::error_already_set& e) {
     e.restore();
     return nullptr;

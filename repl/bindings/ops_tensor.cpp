@@ -154,6 +154,10 @@ py::object d_element_size(const py::args& a, const py::kwargs& kw) {
   OpArgs p("element_size", a, kw, {"input"});
   return py::int_(static_cast<int64_t>(p.tensor(0).element_size()));
 }
+py::object d_storage_offset(const py::args& a, const py::kwargs& kw) {
+  OpArgs p("storage_offset", a, kw, {"input"});
+  return py::int_(p.tensor(0).storage_offset());
+}
 py::object d_is_contiguous(const py::args& a, const py::kwargs& kw) {
   OpArgs p("is_contiguous", a, kw, {"input"});
   return py::bool_(p.tensor(0).is_contiguous());
@@ -292,6 +296,7 @@ std::vector<OpSpec> tensor_ops() {
       {"dim", d_dim, W::Method, "x.dim(): number of dims"},
       {"numel", d_numel, W::Both, "numel(input): number of elements"},
       {"element_size", d_element_size, W::Method, "x.element_size(): bytes per element"},
+      {"storage_offset", d_storage_offset, W::Method, "x.storage_offset(): elements from the storage's start to x[0, ...]"},
       {"is_contiguous", d_is_contiguous, W::Method, "x.is_contiguous(): row-major in memory?"},
       {"is_floating_point", d_is_floating_point, W::Both, "is_floating_point(input)"},
       {"get_device", d_get_device, W::Method, "x.get_device(): cuda ordinal, -1 on cpu"},

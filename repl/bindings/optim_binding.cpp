@@ -18,6 +18,10 @@ namespace {
 // state["name"] as a tensor (the dict holds Python tensor objects).
 Tensor state_tensor(const py::dict& state, const char* name) { return tensor_of(state[name]); }
 
+// A state key as one interned string object per name, as PyTorch's literal keys are: torch.save
+// then pickles every later "exp_avg" as a reference to the first, byte for byte as PyTorch does.
+py::str key(const char* name) { return py::reinterpret_steal<py::str>(PyUnicode_InternFromString(name)); }
+
 // a * b + c rounded once, as PyTorch's CPU kernels compute add(c, a, alpha=b), lerp and
 // addcmul: they are compiled into fused multiply-adds. For float32 the product of two float32
 // values is exact in float64, so the float64 sum rounded to float32 is the fused result (but
@@ -52,7 +56,7 @@ void sgd_step(py::handle param, py::dict state, double lr, double momentum, doub
     Tensor buf;
     if (!state.contains("momentum_buffer") || state["momentum_buffer"].is_none()) {
       buf = clone(grad);
-      state["momentum_buffer"] = wrap(buf);
+      state[key("momentum_buffer")] = wrap(buf);
     } else {
       buf = state_tensor(state, "momentum_buffer");
       mul_(buf, Scalar(momentum));
@@ -77,10 +81,10 @@ void adam_step(py::handle param, py::dict state, double lr, double beta1, double
   if (!grad.defined()) return;
   if (py::len(state) == 0) {
     // As PyTorch: step is a float32 CPU scalar, the moments live beside the parameter.
-    state["step"] = wrap(zeros({}, TensorOptions(DType::Float32)));
-    state["exp_avg"] = wrap(zeros_like(p));
-    state["exp_avg_sq"] = wrap(zeros_like(p));
-    if (amsgrad) state["max_exp_avg_sq"] = wrap(zeros_like(p));
+    state[key("step")] = wrap(zeros({}, TensorOptions(DType::Float32)));
+    state[key("exp_avg")] = wrap(zeros_like(p));
+    state[key("exp_avg_sq")] = wrap(zeros_like(p));
+    if (amsgrad) state[key("max_exp_avg_sq")] = wrap(zeros_like(p));
   }
   Tensor step_t = state_tensor(state, "step");
   Tensor exp_avg = state_tensor(state, "exp_avg");
@@ -100,7 +104,7 @@ void adam_step(py::handle param, py::dict state, double lr, double beta1, double
   const double bias_correction2_sqrt = std::sqrt(1 - std::pow(beta2, step));
   Tensor second = exp_avg_sq;
   if (amsgrad) {
-    if (!state.contains("max_exp_avg_sq")) state["max_exp_avg_sq"] = wrap(zeros_like(p));
+    if (!state.contains("max_exp_avg_sq")) state[key("max_exp_avg_sq")] = wrap(zeros_like(p));
     Tensor max_sq = state_tensor(state, "max_exp_avg_sq");
     assign(max_sq, maximum(max_sq, exp_avg_sq));
     second = max_sq;

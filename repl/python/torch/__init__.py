@@ -43,11 +43,17 @@ from torch._C import (  # noqa: E402,F401
 from torch import autograd, backends, cuda, amp  # noqa: E402,F401
 from torch.autograd.grad_mode import enable_grad, inference_mode, no_grad, set_grad_enabled  # noqa: E402,F401
 from torch.amp import autocast  # noqa: E402,F401
+from torch.storage import _STORAGE_TYPES  # noqa: E402
+
+globals().update(_STORAGE_TYPES)  # torch.FloatStorage, ...: a saved file names them
 
 
 def __getattr__(name):
-    # torch.optim, torch.utils and torch.distributed load on first use: start-up time counts.
-    if name in ("optim", "utils", "distributed"):
+    # torch.optim, torch.utils, torch.distributed and torch.save/load load on first use: start-up time counts.
+    if name in ("optim", "utils", "distributed", "serialization"):
         import importlib
         return importlib.import_module("torch." + name)
+    if name in ("save", "load"):
+        from torch import serialization
+        return getattr(serialization, name)
     raise AttributeError(f"module 'torch' has no attribute '{name}'")

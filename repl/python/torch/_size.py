@@ -2,6 +2,11 @@
 
 
 class Size(tuple):
+    __module__ = "torch"  # torch.Size, as PyTorch names it (in printing and in pickles)
+
+    def __reduce__(self):
+        return Size, (tuple(self),)
+
     def __repr__(self):
         return "torch.Size([" + ", ".join(str(d) for d in self) + "])"
 

@@ -66,6 +66,13 @@ class Module:
         setattr_("_forward_hooks", OrderedDict())
         setattr_("_forward_pre_hooks", OrderedDict())
 
+    def __getstate__(self):
+        # torch.save(model): PyTorch's Module.__setstate__ supplies every hook dict that an old
+        # checkpoint lacks but _backward_hooks, so the state carries an empty one for PyTorch.
+        state = dict(self.__dict__)
+        state.setdefault("_backward_hooks", OrderedDict())
+        return state
+
     # ---- registration ----
 
     def register_buffer(self, name, tensor, persistent=True):
