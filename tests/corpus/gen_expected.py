@@ -3,13 +3,14 @@ into its .expected file (run with /opt/torchref/bin/python, torch 2.15 on CPU).
 
 Run from anywhere: /opt/torchref/bin/python tests/corpus/gen_expected.py [SCRIPT.py ...]
 With no argument every corpus script is recorded, passing and pending alike.
-stdout and stderr are merged (unbuffered, so their order is the order of writing), and the
-script runs in its own folder with a scratch working directory, as tests/corpus/run_corpus.sh
-runs it. Tracebacks name the script by its basename and CPython's ^^^^ marker lines under
-failing expressions are dropped (the runner drops them too). Traceback frames inside the torch
-package itself (PyTorch's site-packages/torch/ here, repl/python/torch/ in tensorplay) are
-dropped too, the "File" line with the source line under it: they name another implementation's
-files, so a traceback is compared on the learner's frames and the exception's text.
+stdout and stderr are merged (unbuffered, so their order is the order of writing) and each
+script runs in a scratch working directory, as tests/corpus/run_corpus.sh runs it. Written
+the way the runner compares: the script's path as its basename (tracebacks, warnings),
+object addresses as 0x... (so a re-recording changes no line by chance), CPython's ^^^^ marker
+lines dropped, and traceback frames inside the torch package itself (PyTorch's
+site-packages/torch/ here, repl/python/torch/ in tensorplay) dropped with the source line
+under them: they name another implementation's files, so a traceback is compared on the
+learner's frames and the exception's text.
 """
 import os
 import re
@@ -19,6 +20,7 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 MARKERS = re.compile(r"^\s+[\^~]+\s*$")
+ADDRESS = re.compile(r"0x[0-9a-f]+")
 TORCH_FRAME = re.compile(r'^  File ".*/torch/.*", line \d+, in ')
 SCRIPT = re.compile(r"^\d{3}_.*\.py$")
 
@@ -31,7 +33,7 @@ def record(path):
     with tempfile.TemporaryDirectory() as scratch:
         proc = subprocess.run([TORCH_PYTHON, "-u", path], cwd=scratch, stdout=subprocess.PIPE,
                               stderr=subprocess.STDOUT, text=True)
-    text = proc.stdout.replace('File "%s"' % path, 'File "%s"' % name)
+    text = ADDRESS.sub("0x...", proc.stdout.replace(path, name))
     lines, skip = [], False
     for l in text.split("\n"):
         if skip and l.startswith("    "):

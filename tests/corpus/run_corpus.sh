@@ -25,7 +25,7 @@ for py in "${scripts[@]}"; do
   py=$(realpath "$py"); name=$(basename "$py")
   want=${py%.py}.expected
   rm -rf "${scratch:?}"/*
-  got=$(cd "$scratch" && TENSORPLAY_SIM_GPUS= "$bin" --no-sim run "$py" 2>&1 | sed "s|File \"$py\"|File \"$name\"|" | normalize)
+  got=$(cd "$scratch" && TENSORPLAY_SIM_GPUS= "$bin" --no-sim run "$py" 2>&1 | sed "s|$py|$name|g" | normalize)
   if [ "$got" == "$(normalize < "$want")" ]; then
     pass=$((pass + 1)); echo "ok    $name"
   else
