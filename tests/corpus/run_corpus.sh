@@ -3,9 +3,10 @@
 # offline and deterministically) through `tensorplay --no-sim run`, as CPU PyTorch would run
 # it, and compares what each prints (stdout and stderr together) byte for byte with its
 # .expected file, recorded from real PyTorch by gen_expected.py.
-# Each script runs in a scratch working directory (some save files); as the recorder does,
-# CPython's ^^^^ marker lines are dropped, object addresses masked, and traceback frames inside
-# the torch package (repl/python/torch/ here) dropped with their source line.
+# Each script runs in a scratch working directory (some save files); as the recorder does, the
+# script's path is written as its name, object addresses masked, CPython's ^^^^ marker lines
+# dropped, and traceback frames inside the torch package (repl/python/torch/ here) dropped with
+# their source line.
 # Scripts under pending/ do not pass yet and are not run (README.md says why).
 # Usage: run_corpus.sh PROGRAM [SCRIPT.py ...]   (default: every tests/corpus/NNN_*.py)
 set -u
