@@ -40,13 +40,15 @@ bool is_leaf(const Tensor& t) {
   return !m || !m->grad_fn;
 }
 
-void set_requires_grad(const Tensor& t, bool flag) {
+void set_requires_grad(const Tensor& t, bool flag, RequiresGradBy by) {
   TP_CHECK(is_leaf(t), RuntimeError,
            "you can only change requires_grad flags of leaf variables. If you want to use a "
            "computed variable in a subgraph that doesn't require differentiation use "
            "var_no_grad = var.detach().");
   TP_CHECK(!flag || is_floating(t.dtype()), RuntimeError,
-           "only Tensors of floating point dtype can require gradients");
+           by == RequiresGradBy::Method      ? "only Tensors of floating point dtype can require gradients"
+           : by == RequiresGradBy::Attribute ? "only Tensors of floating point and complex dtype can require gradients"
+                                             : "Only Tensors of floating point and complex dtype can require gradients");
   if (!flag && !meta_or_null(t)) return;
   meta(t).requires_grad = flag;
 }
@@ -117,7 +119,7 @@ void set_data(const Tensor& t, const Tensor& src) {
 void make_parameter(const Tensor& t, bool requires_grad) {
   AutogradMeta& m = meta(t);
   m.is_parameter = true;
-  set_requires_grad(t, requires_grad);
+  set_requires_grad(t, requires_grad, RequiresGradBy::Creation);
 }
 
 bool is_parameter(const Tensor& t) {

@@ -21,8 +21,15 @@ namespace tp::autograd {
 AutogradMeta& meta(const Tensor& t);
 // A leaf is a tensor with no grad_fn (every tensor that does not require grad is one).
 bool is_leaf(const Tensor& t);
-// t.requires_grad_(flag): only leaves, only floating dtypes, as PyTorch checks.
-void set_requires_grad(const Tensor& t, bool flag);
+// Who asks a tensor to require grad: PyTorch words the refusal of an integer tensor
+// differently for each.
+enum class RequiresGradBy {
+  Method,     // t.requires_grad_()
+  Attribute,  // t.requires_grad = True
+  Creation,   // a factory's requires_grad=True, nn.Parameter, autograd.Variable
+};
+// Sets requires_grad: only leaves, only floating dtypes, as PyTorch checks.
+void set_requires_grad(const Tensor& t, bool flag, RequiresGradBy by = RequiresGradBy::Method);
 // t.grad (undefined when none).
 Tensor grad(const Tensor& t);
 // t.grad = g (undefined clears it); checks device, dtype and shape like PyTorch.

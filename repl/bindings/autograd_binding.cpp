@@ -97,7 +97,7 @@ void set_grad(py::handle self, py::handle g) {
 
 void set_requires_grad(py::handle self, py::handle flag) {
   TP_CHECK(PyBool_Check(flag.ptr()), RuntimeError, "requires_grad must be a bool");
-  autograd::set_requires_grad(tensor_of(self), flag.ptr() == Py_True);
+  autograd::set_requires_grad(tensor_of(self), flag.ptr() == Py_True, autograd::RequiresGradBy::Attribute);
 }
 
 void check_create_graph(bool create_graph) {

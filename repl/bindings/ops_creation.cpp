@@ -16,7 +16,7 @@ namespace {
 
 // requires_grad=True: the new tensor becomes a leaf that requires grad.
 Tensor with_requires_grad(const OpArgs& p, size_t i, Tensor t) {
-  if (p.boolean(i, false)) autograd::set_requires_grad(t, true);
+  if (p.boolean(i, false)) autograd::set_requires_grad(t, true, autograd::RequiresGradBy::Creation);
   return t;
 }
 
@@ -77,13 +77,13 @@ py::object t_randint(const py::args& a, const py::kwargs& kw) {
   bool two = a.size() == 2 || (!p.has(2) && p.has(1));
   Shape size = two ? p.int_list(1) : p.int_list(2);
   TensorOptions o = options(p, 3, 4, DType::Int64);
-  if (two) return wrap(randint(p.integer(0), size, o));
-  return wrap(randint(p.integer(0), p.integer(1), size, o));
+  if (two) return wrap(with_requires_grad(p, 5, randint(p.integer(0), size, o)));
+  return wrap(with_requires_grad(p, 5, randint(p.integer(0), p.integer(1), size, o)));
 }
 
 py::object t_randperm(const py::args& a, const py::kwargs& kw) {
   OpArgs p("randperm", a, kw, {"n", "dtype", "device", "requires_grad"});
-  return wrap(randperm(p.integer(0), options(p, 1, 2, DType::Int64)));
+  return wrap(with_requires_grad(p, 3, randperm(p.integer(0), options(p, 1, 2, DType::Int64))));
 }
 
 // *_like(input, dtype=None, device=None).

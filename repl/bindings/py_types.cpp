@@ -192,6 +192,13 @@ void bind_value_types(py::module_& m) {
     return obj;
   });
 
+  // torch.autograd.Variable(data, requires_grad): data detached, requiring grad as asked.
+  tensor.def_static("_legacy_variable", [](const Tensor& data, bool requires_grad) {
+    Tensor alias = autograd::detach(data);
+    autograd::set_requires_grad(alias, requires_grad, autograd::RequiresGradBy::Creation);
+    return alias;
+  });
+
   // The types torch/__init__.py defines in Python.
   m.def("_register_python_types", [](py::object size, py::object parameter, py::object return_types) {
     g_size_type = size.release();
