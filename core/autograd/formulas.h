@@ -52,6 +52,9 @@ std::shared_ptr<Node> extreme_dim_node(const char* name, const Tensor& self, int
 // var (is_std false) / std over dims with Bessel's correction.
 std::shared_ptr<Node> var_std_node(bool is_std, const Tensor& self, const std::vector<int64_t>& dims,
                                    int64_t correction, bool keepdim, const Tensor& out);
+// linalg.vector_norm of any ord over dims (LinalgVectorNormBackward0).
+std::shared_ptr<Node> norm_node(const Tensor& self, double ord, const std::vector<int64_t>& dims, bool keepdim,
+                                const Tensor& out);
 std::shared_ptr<Node> softmax_node(const Tensor& self, int64_t dim, bool log, const Tensor& out);
 std::shared_ptr<Node> logsumexp_node(const Tensor& self, const std::vector<int64_t>& dims, bool keepdim,
                                      const Tensor& out);

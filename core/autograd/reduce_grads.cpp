@@ -2,10 +2,12 @@
 // gradient is first reshaped to the keepdim shape (1 in each reduced dim) so that it
 // broadcasts against the input.
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 
 #include "core/autograd/formulas.h"
 #include "core/autograd/grad_utils.h"
+#include "core/ops/copy.h"
 #include "core/ops/creation.h"
 #include "core/ops/elementwise.h"
 #include "core/ops/reduce.h"
@@ -86,6 +88,35 @@ std::shared_ptr<Node> extreme_node(const char* name, const Tensor& self, const s
       if (keep[d] == 1) reduced.push_back(static_cast<int64_t>(d));
     Tensor count = keep.empty() ? sum(hit) : sum(hit, reduced, true);
     return TensorList{div(where(hit, kept(g[0], keep), Scalar(0.0)), count)};
+  });
+}
+
+std::shared_ptr<Node> norm_node(const Tensor& self, double ord, const std::vector<int64_t>& dims, bool,
+                                const Tensor& out) {
+  Shape keep = keep_shape(self.sizes(), dims);
+  return make_node("LinalgVectorNormBackward0", {self, out}, [keep, ord](G g, G s, N) {
+    // FunctionsManual.cpp norm_backward, case by case; a zero norm gives a zero gradient.
+    const Tensor& x = s[0];
+    Tensor grad = kept(g[0], keep), norm = kept(s[1], keep);
+    Tensor zero_norm = eq(norm, Scalar(0.0));
+    if (ord == 0) return TensorList{Tensor()};  // undefined, as ATen: .grad stays None
+    if (ord == 1) return TensorList{mul(sign(x), grad)};
+    if (ord == 2) return TensorList{mul(grad, where(zero_norm, Scalar(0.0), div(x, norm)))};
+    if (std::isinf(ord)) {
+      Tensor hit = cast(eq(abs(x), norm), x.dtype());
+      std::vector<int64_t> reduced;
+      for (size_t d = 0; d < keep.size(); ++d)
+        if (keep[d] == 1) reduced.push_back(static_cast<int64_t>(d));
+      Tensor count = keep.empty() ? sum(hit) : sum(hit, reduced, true);
+      return TensorList{mul(sign(x), mul(div(grad, count), hit))};
+    }
+    if (ord < 1) {
+      Tensor scaled = mul(sign(x), where(eq(x, Scalar(0.0)), Scalar(0.0), pow(abs(x), Scalar(ord - 1))));
+      return TensorList{mul(mul(scaled, grad), pow(norm, Scalar(1 - ord)))};
+    }
+    Tensor scaled = ord < 2 ? mul(sign(x), pow(abs(x), Scalar(ord - 1))) : mul(x, pow(abs(x), Scalar(ord - 2)));
+    Tensor scale = where(zero_norm, Scalar(0.0), div(grad, pow(norm, Scalar(ord - 1))));
+    return TensorList{mul(scaled, scale)};
   });
 }
 

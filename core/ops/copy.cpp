@@ -9,6 +9,7 @@
 #include "core/device_registry.h"
 #include "core/error.h"
 #include "core/ops/broadcast.h"
+#include "core/ops/type_promotion.h"
 
 namespace tp {
 
@@ -52,6 +53,20 @@ const Tensor& copy_impl(const Tensor& dst, const Tensor& src, bool non_blocking)
 }
 
 }  // namespace
+
+bool write_out(const Tensor& result, const Tensor& out) {
+  TP_CHECK(can_cast(result.dtype(), out.dtype()), RuntimeError, "result type ", dtype_legacy_name(result.dtype()),
+           " can't be cast to the desired output type ", dtype_legacy_name(out.dtype()));
+  TP_CHECK(result.device() == out.device(), RuntimeError, "Expected out tensor to have device ",
+           result.device().str(), ", but got ", out.device().str(), " instead");
+  if (out.sizes() == result.sizes()) {
+    copy_(out, result);
+    return false;
+  }
+  bool had_elements = out.numel() != 0;
+  autograd::set_data(out, clone(cast(result, out.dtype())));
+  return had_elements;
+}
 
 const Tensor& copy_(const Tensor& dst, const Tensor& src, bool non_blocking) {
   // An integer destination keeps no history (integers never require grad).

@@ -12,6 +12,11 @@ namespace tp {
 // differ. non_blocking lets a host-to-device copy from pinned memory run while the host
 // goes on (a pageable one blocks regardless, as in CUDA).
 const Tensor& copy_(const Tensor& dst, const Tensor& src, bool non_blocking = false);
+// A torch function's out=: result written into out, as ATen's resize_output + copy_: result's
+// dtype must cast to out's ("result type Float can't be cast to the desired output type
+// Long") and the devices match; an out of another shape takes result's shape. Returns true
+// when out had elements and so was resized (PyTorch warns then).
+bool write_out(const Tensor& result, const Tensor& out);
 // A tensor of `dtype` with t's values (t itself when the dtype already matches).
 Tensor cast(const Tensor& t, DType dtype);
 // t.to(device, dtype, non_blocking=, copy=): t itself when nothing would change and copy

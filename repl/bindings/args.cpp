@@ -12,6 +12,19 @@ namespace tp::torchpy {
 
 bool OpArgs::next_is_method = false;
 
+namespace {
+// PyTorch's argument parser also takes numpy's names for these parameters
+// (python_arg_parser.cpp numpy_compatibility_arg_names): x.sum(axis=0, keepdims=True).
+std::vector<const char*> numpy_aliases(const std::string& param) {
+  if (param == "dim") return {"axis"};
+  if (param == "keepdim") return {"keepdims"};
+  if (param == "input") return {"x", "a", "x1"};
+  if (param == "other") return {"x2"};
+  return {};
+}
+const char* bare_name(const char* param) { return param[0] == '*' ? param + 1 : param; }
+}  // namespace
+
 void raise_type_error(const std::string& message) { throw py::type_error(message); }
 
 OpArgs::OpArgs(const char* fname_, const py::args& a, const py::kwargs& kw, std::initializer_list<const char*> params)
@@ -21,7 +34,10 @@ OpArgs::OpArgs(const char* fname_, const py::args& a, const py::kwargs& kw, std:
   for (auto item : kw_) {
     std::string key = py::str(item.first);
     bool ok = false;
-    for (const char* p : params_) ok = ok || key == (p[0] == '*' ? p + 1 : p);
+    for (const char* p : params_) {
+      ok = ok || key == bare_name(p);
+      for (const char* alias : numpy_aliases(bare_name(p))) ok = ok || key == alias;
+    }
     if (!ok) raise_type_error(std::string(fname) + "() got an unexpected keyword argument '" + key + "'");
   }
   for (size_t i = 0; i < params_.size(); ++i)
@@ -36,8 +52,11 @@ OpArgs::OpArgs(const char* fname_, const py::args& a, const py::kwargs& kw, std:
 py::handle OpArgs::get(size_t i) const {
   if (i < a_.size() && i <= varargs_at_) return a_[i];
   if (i >= params_.size()) return py::handle();
-  const char* name = params_[i][0] == '*' ? params_[i] + 1 : params_[i];
-  if (kw_ && kw_.contains(name)) return kw_[name];
+  const char* name = bare_name(params_[i]);
+  if (!kw_) return py::handle();
+  if (kw_.contains(name)) return kw_[name];
+  for (const char* alias : numpy_aliases(name))
+    if (kw_.contains(alias)) return kw_[alias];
   return py::handle();
 }
 

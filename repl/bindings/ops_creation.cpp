@@ -114,6 +114,30 @@ py::object t_full_like(const py::args& a, const py::kwargs& kw) {
   return wrap(full_like(p.tensor(0), p.scalar(1), p.dtype(2), p.device(3)));
 }
 
+// x.new_zeros/new_ones/new_empty(*size, dtype=None, device=None, requires_grad=False),
+// x.new_full(size, fill_value, ...), x.new_tensor(data, ...): x's dtype and device unless given.
+py::object new_sized(const py::args& a, const py::kwargs& kw, const char* name, SizedFn fn) {
+  OpArgs p(name, a, kw, {"self", "*size", "dtype", "device", "requires_grad", "layout", "pin_memory"});
+  Tensor self = p.tensor(0);
+  TensorOptions o(p.dtype(2).value_or(self.dtype()), p.device(3).value_or(self.device()));
+  return wrap(with_requires_grad(p, 4, fn(p.varargs_shape(1), o)));
+}
+py::object t_new_zeros(const py::args& a, const py::kwargs& kw) { return new_sized(a, kw, "new_zeros", zeros_fn); }
+py::object t_new_ones(const py::args& a, const py::kwargs& kw) { return new_sized(a, kw, "new_ones", ones_fn); }
+py::object t_new_empty(const py::args& a, const py::kwargs& kw) { return new_sized(a, kw, "new_empty", empty_fn); }
+py::object t_new_full(const py::args& a, const py::kwargs& kw) {
+  OpArgs p("new_full", a, kw, {"self", "size", "fill_value", "dtype", "device", "requires_grad"});
+  Tensor self = p.tensor(0);
+  Tensor out = full(p.int_list(1), p.scalar(2), p.dtype(3).value_or(self.dtype()), p.device(4).value_or(self.device()));
+  return wrap(with_requires_grad(p, 5, out));
+}
+py::object t_new_tensor(const py::args& a, const py::kwargs& kw) {
+  OpArgs p("new_tensor", a, kw, {"self", "data", "dtype", "device", "requires_grad"});
+  Tensor self = p.tensor(0);
+  Tensor out = tensor_from_data(p.get(1), p.dtype(2).value_or(self.dtype()), p.device(3).value_or(self.device()));
+  return wrap(with_requires_grad(p, 4, out));
+}
+
 py::object t_manual_seed(const py::args& a, const py::kwargs& kw) {
   OpArgs p("manual_seed", a, kw, {"seed"});
   default_generator().manual_seed(static_cast<uint64_t>(p.integer(0)));
@@ -165,6 +189,11 @@ std::vector<OpSpec> creation_ops() {
       {"full_like", t_full_like, W::Function, "full_like(input, fill_value): filled, like input"},
       {"rand_like", t_rand_like, W::Function, "rand_like(input): uniform random, like input"},
       {"randn_like", t_randn_like, W::Function, "randn_like(input): normal random, like input"},
+      {"new_zeros", t_new_zeros, W::Method, "x.new_zeros(*size): zeros with x's dtype and device"},
+      {"new_ones", t_new_ones, W::Method, "x.new_ones(*size): ones with x's dtype and device"},
+      {"new_empty", t_new_empty, W::Method, "x.new_empty(*size): uninitialised, x's dtype and device"},
+      {"new_full", t_new_full, W::Method, "x.new_full(size, fill_value): filled, x's dtype and device"},
+      {"new_tensor", t_new_tensor, W::Method, "x.new_tensor(data): a copy of data with x's dtype and device"},
       {"manual_seed", t_manual_seed, W::Function, "manual_seed(seed): seed the random number generator"},
       {"set_printoptions", t_set_printoptions, W::Function, "set_printoptions(precision=, threshold=, ...): tensor printing"},
       {"is_tensor", t_is_tensor, W::Function, "is_tensor(obj): True for a Tensor"},

@@ -5,6 +5,7 @@
 #include "core/ops/copy.h"
 #include "core/ops/elementwise.h"
 #include "core/ops/linalg.h"
+#include "core/ops/norm.h"
 #include "core/ops/random.h"
 #include "core/ops/reduce.h"
 #include "repl/bindings/args.h"
@@ -318,6 +319,21 @@ py::object r_all(const py::args& a, const py::kwargs& kw) {
   if (!p.has(1)) return wrap(all(p.tensor(0)));
   return wrap(all(p.tensor(0), p.integer(1), p.boolean(2, false)));
 }
+// norm(input, p='fro', dim=None, keepdim=False, dtype=None): torch.functional.norm, which
+// hands every vector norm ('fro' included) to linalg.vector_norm.
+py::object r_norm(const py::args& a, const py::kwargs& kw) {
+  OpArgs p("norm", a, kw, {"input", "p", "dim", "keepdim", "dtype"});
+  double ord = 2;
+  if (p.has(1) && py::isinstance<py::str>(p.get(1))) {
+    std::string name = py::str(p.get(1));
+    if (name == "nuc")
+      fail(ErrorKind::NotImplementedError, "tensorplay does not compute the nuclear norm (p='nuc'): it needs an SVD");
+    if (name != "fro") fail(ErrorKind::RuntimeError, "linalg.matrix_norm: Order ", name, " not supported.");
+  } else if (p.has(1)) {
+    ord = p.number(1, 2);
+  }
+  return wrap(vector_norm(p.tensor(0), ord, dims_of(p, 2), p.boolean(3, false), p.dtype(4)));
+}
 py::object r_softmax(const py::args& a, const py::kwargs& kw) {
   OpArgs p("softmax", a, kw, {"input", "dim", "dtype"});
   return wrap(softmax(p.tensor(0), p.integer(1), p.dtype(2)));
@@ -441,6 +457,7 @@ std::vector<OpSpec> math_ops() {
       {"var", r_var, W::Both, "var(input, dim=None, unbiased=True, keepdim=False)"},
       {"any", r_any, W::Both, "any(input, dim=None, keepdim=False)"},
       {"all", r_all, W::Both, "all(input, dim=None, keepdim=False)"},
+      {"norm", r_norm, W::Both, "norm(input, p='fro', dim=None, keepdim=False, dtype=None): vector norm"},
       {"softmax", r_softmax, W::Both, "softmax(input, dim): exp normalised along dim"},
       {"log_softmax", r_log_softmax, W::Both, "log_softmax(input, dim)"},
       {"logsumexp", r_logsumexp, W::Both, "logsumexp(input, dim, keepdim=False)"},

@@ -28,6 +28,8 @@ TensorIndex index_component(py::handle v) {
     auto* s = reinterpret_cast<PySliceObject*>(o);
     return TensorIndex(Slice{slice_part(s->start), slice_part(s->stop), slice_part(s->step)});
   }
+  // A list or range is a sequence of indices (PyTorch's sequenceToVariable): x[range(n), y].
+  if (PyRange_Check(o)) return TensorIndex(tensor_from_data(py::reinterpret_steal<py::list>(PySequence_List(o)), std::nullopt, Device::cpu()));
   if (py::isinstance<py::list>(v)) return TensorIndex(tensor_from_data(v, std::nullopt, Device::cpu()));
   if (auto k = as_index(v)) return TensorIndex(*k);  // numpy integers
   throw py::index_error(
