@@ -86,7 +86,16 @@ std::optional<DType> parse_dtype(const std::string& spelled) {
   return std::nullopt;
 }
 
-DType default_float_dtype() { return DType::Float32; }
+namespace {
+DType g_default_float = DType::Float32;  // the session's torch.set_default_dtype
+}  // namespace
+
+DType default_float_dtype() { return g_default_float; }
+
+void set_default_float_dtype(DType t) {
+  TP_CHECK(is_floating(t), TypeError, "only floating-point types are supported as the default type");
+  g_default_float = t;
+}
 
 DType promote_types(DType a, DType b) {
   if (a == b) return a;

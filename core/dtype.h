@@ -28,8 +28,10 @@ const char* dtype_legacy_name(DType t);
 const char* dtype_cpp_name(DType t);
 // Parses "float32", "float", "torch.float64", "long", "half", ... ; nullopt if unknown.
 std::optional<DType> parse_dtype(const std::string& name);
-// The default floating dtype (torch.get_default_dtype()).
+// The default floating dtype (torch.get_default_dtype()): float32 until set_default_dtype.
 DType default_float_dtype();
+// torch.set_default_dtype: floating dtypes only (PyTorch's TypeError otherwise).
+void set_default_float_dtype(DType t);
 
 // c10::promoteTypes for two dtypes.
 DType promote_types(DType a, DType b);

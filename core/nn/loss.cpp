@@ -305,6 +305,54 @@ Tensor mse_loss(const Tensor& input, const Tensor& target, Reduction reduction) 
       });
 }
 
+namespace {
+
+// The piecewise losses of ATen's PointwiseOpsKernel: z = |input - target|, quadratic below
+// `edge`, linear above. `smooth` picks smooth_l1's scaling (divide by beta) over huber's
+// (multiply the linear part by delta); each term is computed in ATen's order.
+Tensor piecewise_loss(const char* name, const char* node_name, const Tensor& input, const Tensor& target,
+                      Reduction reduction, double edge, bool smooth) {
+  if (amp::should_cast(name, {&input, &target}))
+    return piecewise_loss(name, node_name, amp::autocast_arg(name, input), amp::autocast_arg(name, target),
+                          reduction, edge, smooth);
+  return autograd::record_op(
+      {input, target},
+      [&] {
+        Tensor z = abs(sub(input, target));
+        Tensor quadratic = smooth ? div(mul(mul(z, Scalar(0.5)), z), Scalar(edge)) : mul(mul(z, Scalar(0.5)), z);
+        Tensor linear = smooth ? sub(z, Scalar(0.5 * edge)) : mul(sub(z, Scalar(0.5 * edge)), Scalar(edge));
+        return reduce(where(lt(z, Scalar(edge)), quadratic, linear), reduction);
+      },
+      [&](const Tensor&) {
+        return autograd::make_node(
+            node_name, {input, target},
+            [reduction, edge, smooth](const TensorList& grads, const TensorList& saved, const Node& node) -> TensorList {
+              // d/dx: x/beta (smooth) or x (huber) inside the edge, +-1 (smooth) or +-delta outside.
+              Tensor x = sub(saved[0], saved[1]);
+              Tensor norm = expand_grad(grads[0], reduction, x.numel());
+              Tensor outside = smooth ? sign(x) : mul(sign(x), Scalar(edge));
+              Tensor inside = smooth ? div(x, Scalar(edge)) : x;
+              Tensor g = mul(where(lt(abs(x), Scalar(edge)), inside, outside), norm);
+              Tensor gi = node.needs(0) ? autograd::sum_to(g, saved[0].sizes()) : Tensor();
+              Tensor gt = node.needs(1) ? autograd::sum_to(neg(g), saved[1].sizes()) : Tensor();
+              return {gi, gt};
+            });
+      });
+}
+
+}  // namespace
+
+Tensor smooth_l1_loss(const Tensor& input, const Tensor& target, Reduction reduction, double beta) {
+  TP_CHECK(beta >= 0, RuntimeError, "smooth_l1_loss does not support negative values for beta.");
+  if (beta == 0) return l1_loss(input, target, reduction);
+  return piecewise_loss("smooth_l1_loss", "SmoothL1LossBackward0", input, target, reduction, beta, true);
+}
+
+Tensor huber_loss(const Tensor& input, const Tensor& target, Reduction reduction, double delta) {
+  TP_CHECK(delta > 0, RuntimeError, "huber_loss does not support non-positive values for delta.");
+  return piecewise_loss("huber_loss", "HuberLossBackward0", input, target, reduction, delta, false);
+}
+
 Tensor l1_loss(const Tensor& input, const Tensor& target, Reduction reduction) {
   if (amp::should_cast("l1_loss", {&input, &target}))
     return l1_loss(amp::autocast_arg("l1_loss", input), amp::autocast_arg("l1_loss", target),

@@ -1,4 +1,4 @@
-// Loss functions (torch.nn.functional's cross_entropy, nll_loss, mse_loss, l1_loss,
+// Loss functions (torch.nn.functional's cross_entropy, nll_loss, mse_loss, l1_loss, smooth_l1_loss, huber_loss,
 // binary_cross_entropy[_with_logits]) and the loss modules that hold their options.
 // They compose ordinary ops, so they run on the tensors' device; grad_fns are PyTorch's.
 #pragma once
@@ -30,6 +30,13 @@ Tensor cross_entropy(const Tensor& input, const Tensor& target, const Tensor& we
                      double label_smoothing = 0.0);
 // F.mse_loss: (input - target)^2, broadcasting. grad_fn MseLossBackward0.
 Tensor mse_loss(const Tensor& input, const Tensor& target, Reduction reduction = Reduction::Mean);
+// F.smooth_l1_loss: z = |input - target|; 0.5 z^2 / beta below beta, else z - 0.5 beta
+// (beta 0: l1_loss; negative beta: PyTorch's RuntimeError). grad_fn SmoothL1LossBackward0.
+Tensor smooth_l1_loss(const Tensor& input, const Tensor& target, Reduction reduction = Reduction::Mean,
+                      double beta = 1.0);
+// F.huber_loss: 0.5 z^2 below delta, else delta (z - 0.5 delta). grad_fn HuberLossBackward0.
+Tensor huber_loss(const Tensor& input, const Tensor& target, Reduction reduction = Reduction::Mean,
+                  double delta = 1.0);
 // F.l1_loss: |input - target|, composed (MeanBackward0 / SumBackward0 / AbsBackward0).
 Tensor l1_loss(const Tensor& input, const Tensor& target, Reduction reduction = Reduction::Mean);
 // F.binary_cross_entropy: input holds probabilities in [0, 1]; logs clamp at -100.

@@ -124,6 +124,13 @@ void linspace_fill(T* out, Scalar start_s, Scalar end_s, int64_t steps) {
 
 }  // namespace
 
+namespace {
+Device g_default_device = Device::cpu();
+}  // namespace
+
+Device default_device() { return g_default_device; }
+void set_default_device(Device device) { g_default_device = device; }
+
 Tensor zeros(const Shape& size, TensorOptions options) {
   for (int64_t s : size)
     TP_CHECK(s >= 0, RuntimeError, "zeros: Dimension size must be non-negative.");

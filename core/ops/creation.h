@@ -10,6 +10,10 @@
 
 namespace tp {
 
+// The device factories use when not told (torch.set_default_device; cpu until set).
+Device default_device();
+void set_default_device(Device device);
+
 // torch.zeros(size, dtype=, device=).
 Tensor zeros(const Shape& size, TensorOptions options = {});
 // torch.ones(size, dtype=, device=).

@@ -92,6 +92,14 @@ void bind_losses(py::module_& m) {
     OpArgs p("l1_loss", a, kw, {"input", "target", "size_average", "reduce", "reduction"});
     return wrap(F::l1_loss(p.tensor(0), p.tensor(1), reduction_arg(p, 4)));
   });
+  def_op(m, "smooth_l1_loss", [](const py::args& a, const py::kwargs& kw) {
+    OpArgs p("smooth_l1_loss", a, kw, {"input", "target", "size_average", "reduce", "reduction", "beta"});
+    return wrap(F::smooth_l1_loss(p.tensor(0), p.tensor(1), reduction_arg(p, 4), p.number(5, 1.0)));
+  });
+  def_op(m, "huber_loss", [](const py::args& a, const py::kwargs& kw) {
+    OpArgs p("huber_loss", a, kw, {"input", "target", "reduction", "delta"});
+    return wrap(F::huber_loss(p.tensor(0), p.tensor(1), reduction_arg(p, 2), p.number(3, 1.0)));
+  });
   def_op(m, "binary_cross_entropy", [](const py::args& a, const py::kwargs& kw) {
     OpArgs p("binary_cross_entropy", a, kw, {"input", "target", "weight", "size_average", "reduce", "reduction"});
     return wrap(F::binary_cross_entropy(p.tensor(0), p.tensor(1), opt_tensor(p, 2), reduction_arg(p, 5)));

@@ -9,6 +9,7 @@
 #include "core/autograd/autograd.h"
 #include "core/error.h"
 #include "core/ops/copy.h"
+#include "core/ops/creation.h"
 #include "core/ops/device_ops.h"
 #include "repl/bindings/args.h"
 #include "repl/bindings/bindings.h"
@@ -142,7 +143,7 @@ void bind_numpy(py::module_& m) {
     std::optional<Device> device = p.device(2);
     if (is_tensor(data)) return wrap(to(tensor_of(data), device, dtype));
     if (is_ndarray(data)) return wrap(to(tensor_from_numpy(data), device, dtype));
-    return wrap(tensor_from_data(data, dtype, device.value_or(Device::cpu())));
+    return wrap(tensor_from_data(data, dtype, device.value_or(default_device())));
   }, "as_tensor(data, dtype=None, device=None): a tensor, sharing memory with data when it can");
 }
 

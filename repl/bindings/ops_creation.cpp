@@ -21,13 +21,13 @@ Tensor with_requires_grad(const OpArgs& p, size_t i, Tensor t) {
 }
 
 TensorOptions options(const OpArgs& p, size_t dtype_i, size_t device_i, DType dflt) {
-  return TensorOptions(p.dtype(dtype_i).value_or(dflt), p.device(device_i).value_or(Device::cpu()));
+  return TensorOptions(p.dtype(dtype_i).value_or(dflt), p.device(device_i).value_or(default_device()));
 }
 
 py::object t_tensor(const py::args& a, const py::kwargs& kw) {
   OpArgs p("tensor", a, kw, {"data", "dtype", "device", "requires_grad", "pin_memory"});
   if (!p.has(0)) raise_type_error("tensor() missing 1 required positional arguments: \"data\"");
-  return wrap(with_requires_grad(p, 3, tensor_from_data(p.get(0), p.dtype(1), p.device(2).value_or(Device::cpu()))));
+  return wrap(with_requires_grad(p, 3, tensor_from_data(p.get(0), p.dtype(1), p.device(2).value_or(default_device()))));
 }
 
 // zeros/ones/empty/rand/randn(*size, dtype=None, device=None, requires_grad=False).
@@ -50,7 +50,7 @@ py::object t_randn(const py::args& a, const py::kwargs& kw) { return sized(a, kw
 
 py::object t_full(const py::args& a, const py::kwargs& kw) {
   OpArgs p("full", a, kw, {"size", "fill_value", "dtype", "device", "requires_grad"});
-  return wrap(with_requires_grad(p, 4, full(p.int_list(0), p.scalar(1), p.dtype(2), p.device(3).value_or(Device::cpu()))));
+  return wrap(with_requires_grad(p, 4, full(p.int_list(0), p.scalar(1), p.dtype(2), p.device(3).value_or(default_device()))));
 }
 
 py::object t_eye(const py::args& a, const py::kwargs& kw) {
@@ -60,7 +60,7 @@ py::object t_eye(const py::args& a, const py::kwargs& kw) {
 
 py::object t_arange(const py::args& a, const py::kwargs& kw) {
   OpArgs p("arange", a, kw, {"start", "end", "step", "dtype", "device", "requires_grad"});
-  Device dev = p.device(4).value_or(Device::cpu());
+  Device dev = p.device(4).value_or(default_device());
   if (!p.has(1)) return wrap(with_requires_grad(p, 5, arange(p.scalar(0), p.dtype(3), dev)));
   Scalar step = p.has(2) ? p.scalar(2) : Scalar(int64_t{1});
   return wrap(with_requires_grad(p, 5, arange(p.scalar(0), p.scalar(1), step, p.dtype(3), dev)));
@@ -133,6 +133,7 @@ py::object t_new_full(const py::args& a, const py::kwargs& kw) {
 }
 py::object t_new_tensor(const py::args& a, const py::kwargs& kw) {
   OpArgs p("new_tensor", a, kw, {"self", "data", "dtype", "device", "requires_grad"});
+  if (!p.get(1)) raise_type_error("new_tensor() missing 1 required positional arguments: \"data\"");
   Tensor self = p.tensor(0);
   Tensor out = tensor_from_data(p.get(1), p.dtype(2).value_or(self.dtype()), p.device(3).value_or(self.device()));
   return wrap(with_requires_grad(p, 4, out));
@@ -158,6 +159,27 @@ py::object t_set_printoptions(const py::args& a, const py::kwargs& kw) {
   if (p.has(5)) u.sci_mode = p.boolean(5, false);
   set_printoptions(u);
   return py::none();
+}
+
+py::object t_set_default_dtype(const py::args& a, const py::kwargs& kw) {
+  OpArgs p("set_default_dtype", a, kw, {"d"});
+  const char* text = "invalid dtype object: only floating-point types are supported as the default type";
+  if (!p.has(0) || type_name(p.get(0)) != "torch.dtype") raise_type_error(text);
+  set_default_float_dtype(*p.dtype(0));
+  return py::none();
+}
+py::object t_get_default_dtype(const py::args& a, const py::kwargs& kw) {
+  OpArgs p("get_default_dtype", a, kw, {});
+  return wrap_dtype(default_float_dtype());
+}
+py::object t_set_default_device(const py::args& a, const py::kwargs& kw) {
+  OpArgs p("set_default_device", a, kw, {"device"});
+  set_default_device(p.device(0).value_or(Device::cpu()));
+  return py::none();
+}
+py::object t_get_default_device(const py::args& a, const py::kwargs& kw) {
+  OpArgs p("get_default_device", a, kw, {});
+  return wrap_device(default_device());
 }
 
 py::object t_is_tensor(const py::args& a, const py::kwargs& kw) {
@@ -196,6 +218,10 @@ std::vector<OpSpec> creation_ops() {
       {"new_tensor", t_new_tensor, W::Method, "x.new_tensor(data): a copy of data with x's dtype and device"},
       {"manual_seed", t_manual_seed, W::Function, "manual_seed(seed): seed the random number generator"},
       {"set_printoptions", t_set_printoptions, W::Function, "set_printoptions(precision=, threshold=, ...): tensor printing"},
+      {"set_default_dtype", t_set_default_dtype, W::Function, "set_default_dtype(d): the float dtype factories use"},
+      {"get_default_dtype", t_get_default_dtype, W::Function, "get_default_dtype(): torch.float32 unless set"},
+      {"set_default_device", t_set_default_device, W::Function, "set_default_device(device): where factories put tensors"},
+      {"get_default_device", t_get_default_device, W::Function, "get_default_device(): cpu unless set"},
       {"is_tensor", t_is_tensor, W::Function, "is_tensor(obj): True for a Tensor"},
   };
 }

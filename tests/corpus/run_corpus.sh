@@ -6,7 +6,8 @@
 # Each script runs in a scratch working directory (some save files); as the recorder does, the
 # script's path is written as its name, object addresses masked, CPython's ^^^^ marker lines
 # dropped, and traceback frames inside the torch package (repl/python/torch/ here) dropped with
-# their source line.
+# their source line; a warning raised inside the torch package is written "<torch>: UserWarning:
+# ..." without its source line (where inside the package is not the learner's business).
 # Scripts under pending/ do not pass yet and are not run (README.md says why).
 # Usage: run_corpus.sh PROGRAM [SCRIPT.py ...]   (default: every tests/corpus/NNN_*.py)
 set -u
@@ -17,7 +18,10 @@ if [ $# -gt 0 ]; then scripts=("$@"); else scripts=("$here"/[0-9][0-9][0-9]_*.py
 normalize() {
   awk '/^  File ".*\/torch\/.*", line [0-9]+, in / { skip = 1; next }
        skip && /^    / { skip = 0; next }
-       { skip = 0; print }' | grep -v -E '^\s+[\^~]+\s*$' | sed -E 's/0x[0-9a-f]+/0x.../g'
+       /^[^ ]*\/torch\/[^ ]*\.py:[0-9]+: [A-Za-z]*Warning: / {
+         sub(/^[^ ]*\/torch\/[^ ]*\.py:[0-9]+:/, "<torch>:"); print; wskip = 1; next }
+       wskip && /^  / { wskip = 0; next }
+       { skip = 0; wskip = 0; print }' | grep -v -E '^\s+[\^~]+\s*$' | sed -E 's/0x[0-9a-f]+/0x.../g'
 }
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT

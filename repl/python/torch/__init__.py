@@ -50,7 +50,7 @@ globals().update(_STORAGE_TYPES)  # torch.FloatStorage, ...: a saved file names 
 
 def __getattr__(name):
     # torch.optim, torch.utils, torch.distributed and torch.save/load load on first use: start-up time counts.
-    if name in ("optim", "utils", "distributed", "serialization", "linalg"):
+    if name in ("optim", "utils", "distributed", "serialization", "linalg", "accelerator", "functional"):
         import importlib
         return importlib.import_module("torch." + name)
     if name in ("save", "load"):

@@ -5,16 +5,13 @@ import warnings
 
 from torch._C import Tensor, _nn
 from torch._C._nn import (  # noqa: F401
-    binary_cross_entropy,
-    binary_cross_entropy_with_logits,
-    cross_entropy,
     dropout,
     linear,
-    nll_loss,
     relu,
     sigmoid,
     tanh,
 )
+from torch.nn._reduction import reduction_of as _reduction_of
 
 
 def _implicit_dim_warning(name, dim, stacklevel):
@@ -42,10 +39,48 @@ def _size_warning(input, target):
 
 
 def mse_loss(input, target, size_average=None, reduce=None, reduction="mean"):
+    reduction = _reduction_of(size_average, reduce, reduction)
     _size_warning(input, target)
-    return _nn.mse_loss(input, target, size_average, reduce, reduction)
+    return _nn.mse_loss(input, target, reduction=reduction)
 
 
 def l1_loss(input, target, size_average=None, reduce=None, reduction="mean"):
+    reduction = _reduction_of(size_average, reduce, reduction)
     _size_warning(input, target)
-    return _nn.l1_loss(input, target, size_average, reduce, reduction)
+    return _nn.l1_loss(input, target, reduction=reduction)
+
+
+def smooth_l1_loss(input, target, size_average=None, reduce=None, reduction="mean", beta=1.0):
+    reduction = _reduction_of(size_average, reduce, reduction)
+    _size_warning(input, target)
+    return _nn.smooth_l1_loss(input, target, reduction=reduction, beta=beta)
+
+
+def huber_loss(input, target, reduction="mean", delta=1.0, weight=None):
+    _size_warning(input, target)
+    if weight is not None:
+        raise NotImplementedError("tensorplay: huber_loss(weight=) is not supported")
+    return _nn.huber_loss(input, target, reduction=reduction, delta=delta)
+
+
+def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction="mean"):
+    reduction = _reduction_of(size_average, reduce, reduction)
+    return _nn.nll_loss(input, target, weight, ignore_index=ignore_index, reduction=reduction)
+
+
+def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction="mean",
+                  label_smoothing=0.0):
+    reduction = _reduction_of(size_average, reduce, reduction)
+    return _nn.cross_entropy(input, target, weight, ignore_index=ignore_index, reduction=reduction,
+                             label_smoothing=label_smoothing)
+
+
+def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=None, reduction="mean"):
+    reduction = _reduction_of(size_average, reduce, reduction)
+    return _nn.binary_cross_entropy(input, target, weight, reduction=reduction)
+
+
+def binary_cross_entropy_with_logits(input, target, weight=None, size_average=None, reduce=None, reduction="mean",
+                                     pos_weight=None):
+    reduction = _reduction_of(size_average, reduce, reduction)
+    return _nn.binary_cross_entropy_with_logits(input, target, weight, reduction=reduction, pos_weight=pos_weight)

@@ -6,11 +6,11 @@ from torch.nn.modules.activation import LogSoftmax, ReLU, Sigmoid, Softmax, Tanh
 from torch.nn.modules.dropout import Dropout  # noqa: F401
 from torch.nn.modules.flatten import Flatten  # noqa: F401
 from torch.nn.modules.loss import (  # noqa: F401
-    BCELoss, BCEWithLogitsLoss, CrossEntropyLoss, L1Loss, MSELoss, NLLLoss,
+    BCELoss, BCEWithLogitsLoss, CrossEntropyLoss, HuberLoss, L1Loss, MSELoss, NLLLoss, SmoothL1Loss,
 )
 
 __all__ = [
     "Module", "Sequential", "ModuleList", "ModuleDict", "ParameterList", "Identity", "Linear", "ReLU", "Sigmoid",
     "Tanh", "Softmax", "LogSoftmax", "Dropout", "Flatten", "L1Loss", "MSELoss", "NLLLoss", "CrossEntropyLoss",
-    "BCELoss", "BCEWithLogitsLoss",
+    "BCELoss", "BCEWithLogitsLoss", "SmoothL1Loss", "HuberLoss",
 ]

@@ -1,5 +1,6 @@
 """The loss modules of torch.nn: options kept at construction (a class weight is a buffer, as
 in PyTorch), forward(input, target) calls torch.nn.functional. Their repr prints no options."""
+from torch.nn import _reduction
 from torch.nn import functional as F
 from torch.nn.modules.module import Module
 
@@ -7,7 +8,7 @@ from torch.nn.modules.module import Module
 class _Loss(Module):
     def __init__(self, size_average=None, reduce=None, reduction="mean"):
         super().__init__()
-        self.reduction = reduction
+        self.reduction = _reduction.reduction_of(size_average, reduce, reduction)
 
 
 class _WeightedLoss(_Loss):
@@ -24,6 +25,24 @@ class L1Loss(_Loss):
 class MSELoss(_Loss):
     def forward(self, input, target):
         return F.mse_loss(input, target, reduction=self.reduction)
+
+
+class SmoothL1Loss(_Loss):
+    def __init__(self, size_average=None, reduce=None, reduction="mean", beta=1.0):
+        super().__init__(size_average, reduce, reduction)
+        self.beta = beta
+
+    def forward(self, input, target):
+        return F.smooth_l1_loss(input, target, reduction=self.reduction, beta=self.beta)
+
+
+class HuberLoss(_Loss):
+    def __init__(self, reduction="mean", delta=1.0):
+        super().__init__(reduction=reduction)
+        self.delta = delta
+
+    def forward(self, input, target):
+        return F.huber_loss(input, target, reduction=self.reduction, delta=self.delta)
 
 
 class NLLLoss(_WeightedLoss):
