@@ -15,8 +15,10 @@
 #include "core/ops/copy.h"
 #include "core/ops/creation.h"
 #include "core/ops/elementwise.h"
+#include "core/ops/index_dim.h"
 #include "core/ops/indexing.h"
 #include "core/ops/linalg.h"
+#include "core/ops/norm.h"
 #include "core/ops/reduce.h"
 #include "core/ops/shape.h"
 #include "tests/test_util.h"
@@ -151,6 +153,26 @@ std::vector<GradCase> cases() {
   c.push_back({"softmax dim 0", {b3}, [](I x) { return softmax(x[0], 0); }});
   c.push_back({"log_softmax", {m}, [](I x) { return log_softmax(x[0], -1); }});
   c.push_back({"logsumexp", {m}, [](I x) { return logsumexp(x[0], {1}); }});
+  c.push_back({"norm", {m}, [](I x) { return vector_norm(x[0]); }});
+  c.push_back({"norm p=1 dim", {m}, [](I x) { return vector_norm(x[0], 1, {1}); }});
+  c.push_back({"norm p=3 keepdim", {m}, [](I x) { return vector_norm(x[0], 3, {0}, true); }});
+  c.push_back({"norm p=inf", {m}, [](I x) { return vector_norm(x[0], INFINITY, {1}); }});
+  // One-dim indexing (index_dim.h); index tensors are fixed, repeats included.
+  auto ids = [](std::vector<int64_t> v, Shape s) {
+    std::vector<Scalar> values(v.begin(), v.end());
+    return tensor(values, s, DType::Int64);
+  };
+  c.push_back({"gather", {m}, [ids](I x) { return gather(x[0], 1, ids({3, 0, 0, 1, 2, 2}, {3, 2})); }});
+  c.push_back({"scatter src", {m, {3, 2}}, [ids](I x) { return scatter(x[0], 1, ids({3, 0, 1, 2, 2, 0}, {3, 2}), x[1]); }});
+  c.push_back({"scatter_add", {m, {3, 2}},
+               [ids](I x) { return scatter(x[0], 1, ids({3, 3, 1, 2, 0, 0}, {3, 2}), x[1], true); }});
+  c.push_back({"scatter value", {m}, [ids](I x) { return scatter(x[0], 0, ids({1, 0, 2, 2}, {1, 4}), Scalar(2.0)); }});
+  c.push_back({"index_select", {m}, [ids](I x) { return index_select(x[0], 1, ids({3, 1, 3}, {3})); }});
+  c.push_back({"index_add", {m, {2, 4}}, [ids](I x) { return index_add(x[0], 0, ids({2, 2}, {2}), x[1], Scalar(3)); }});
+  c.push_back({"index_fill", {m}, [ids](I x) { return index_fill(x[0], 1, ids({0, 2}, {2}), Scalar(-1.0)); }});
+  c.push_back({"masked_fill", {m}, [](I x) { return masked_fill(x[0], gt(x[0], Scalar(0.0)), Scalar(0.5)); }});
+  c.push_back({"masked_fill tensor value", {m, {}},
+               [](I x) { return masked_fill(x[0], gt(x[0], Scalar(0.0)), x[1]); }});
   // Shape and view ops.
   c.push_back({"view", {m}, [](I x) { return view(x[0], {2, 6}); }});
   c.push_back({"reshape copying", {m}, [](I x) { return reshape(t(x[0]), {12}); }});

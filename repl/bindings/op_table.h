@@ -32,5 +32,6 @@ const std::vector<OpSpec>& op_table();
 std::vector<OpSpec> creation_ops();  // ops_creation.cpp
 std::vector<OpSpec> math_ops();      // ops_math.cpp
 std::vector<OpSpec> tensor_ops();    // ops_tensor.cpp
+std::vector<OpSpec> index_ops();     // ops_index.cpp
 
 }  // namespace tp::torchpy

@@ -56,11 +56,24 @@ def main():
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--log", help="where the driver logs each call (default: a temporary file)")
     a = parser.parse_args()
-    log_path = a.log or os.path.join(tempfile.mkdtemp(prefix="tensorplay-fuzz-"), "calls.log")
+    if a.log:
+        return fuzz(a, a.log)
+    # The default log (GBs for a long run) lives only as long as the run that reports from it.
+    with tempfile.TemporaryDirectory(prefix="tensorplay-fuzz-") as scratch:
+        return fuzz(a, os.path.join(scratch, "calls.log"))
+
+
+def fuzz(a, log_path):
+    """One fuzzing run logging to log_path; 0 when it ends cleanly."""
     cmd = [a.tensorplay, "--sim", "run", os.path.join(HERE, "fuzz_torch.py"), str(a.seed), str(a.seconds), log_path]
     # Output goes to a file, not a pipe: a long run's sanitizer notes would fill a pipe
     # nobody reads until the end, and the child would block on it.
-    output_file = open(log_path + ".out", "w+")
+    with open(log_path + ".out", "w+") as output_file:
+        return supervise(a, cmd, log_path, output_file)
+
+
+def supervise(a, cmd, log_path, output_file):
+    """Runs the driver, killing it when no call finishes for HANG_SECONDS, and reports."""
     proc = subprocess.Popen(cmd, stdout=output_file, stderr=subprocess.STDOUT, text=True,
                             start_new_session=True, env=child_environment(a.tensorplay),
                             preexec_fn=None if sanitized(a.tensorplay) else cap_address_space)
