@@ -114,6 +114,9 @@ with torch.no_grad():
 print(bn(xb)[2, 0, 3])
 print(bn.state_dict()["running_var"], bn.state_dict()["num_batches_tracked"])
 
+# One value per (sample, channel): PyTorch sums such a batch in one partial sum per thread, so
+# its last bits depend on the machine's thread count; printed to 4 decimals.
+torch.set_printoptions(precision=4)
 bn1 = nn.BatchNorm1d(4, momentum=None)
 xs = torch.randn(6, 4)
 for k in range(3):
@@ -128,6 +131,7 @@ bn_na.eval()
 print(bn_na(xs)[5])
 bn_nb = nn.BatchNorm1d(4, bias=False)
 print([n for n, _ in bn_nb.named_parameters()], bn_nb(xs)[1])
+torch.set_printoptions(precision=8)
 
 # F.batch_norm directly
 rm, rv = torch.zeros(3), torch.ones(3)
