@@ -119,15 +119,11 @@ Tensor gather_pad(const Tensor& self, const Shape& pad, PadMode mode) {
   const int64_t k = static_cast<int64_t>(pad.size()) / 2;
   std::vector<Tensor> idx(static_cast<size_t>(self.dim() - k));
   for (const Tensor& t : pad_indices(self, pad, mode)) idx.push_back(t);
-  const char* name = nullptr;
-  std::string node_name;
-  if (mode == PadMode::Circular) {
-    node_name = "CopySlices";
-  } else {
-    node_name =
-        str_cat(mode == PadMode::Reflect ? "ReflectionPad" : "ReplicationPad", k, "DBackward0");
-  }
-  name = node_name.c_str();
+  // Circular padding is made of slice copies in ATen: its grad_fn is CopySlices.
+  const std::string name =
+      mode == PadMode::Circular
+          ? "CopySlices"
+          : str_cat(mode == PadMode::Reflect ? "ReflectionPad" : "ReplicationPad", k, "DBackward0");
   Shape in_sizes = self.sizes();
   return autograd::record_op(
       {self}, [&] { return advanced_index(self, idx); },
@@ -142,6 +138,13 @@ Tensor gather_pad(const Tensor& self, const Shape& pad, PadMode mode) {
 
 void check_gather_pad(const Tensor& self, const Shape& pad, PadMode mode) {
   const int64_t k = static_cast<int64_t>(pad.size()) / 2;
+  const int64_t first = self.dim() == k + 2 ? 1 : 0;  // the batch dim may be empty
+  for (int64_t d = first; d < self.dim() && mode != PadMode::Circular; ++d) {
+    TP_CHECK(self.size(d) != 0, RuntimeError, "Expected ", k + 1, "D or ", k + 2,
+             "D (batch mode) tensor with possibly 0 batch size and other non-zero dimensions for "
+             "input, but got: ",
+             shape_str(self.sizes()));
+  }
   for (int64_t j = k - 1; j >= 0; --j) {  // the last dim first, as ATen checks width first
     const int64_t d = self.dim() - k + j;
     const int64_t size = self.size(d);
@@ -156,11 +159,27 @@ void check_gather_pad(const Tensor& self, const Shape& pad, PadMode mode) {
       TP_CHECK(before <= size && after <= size, RuntimeError,
                "Padding value causes wrapping around more than once.");
     }
-    TP_CHECK(size > 0 || mode != PadMode::Replicate, RuntimeError,
-             "input tensor must have non-zero size");
-    TP_CHECK(size + before + after >= 1, RuntimeError, "input (", shape_str(self.sizes()),
-             ") is too small. Calculated output size: ", size + before + after);
   }
+  if (mode == PadMode::Circular) return;
+  // Every padded dim must keep at least one element: "H: 3 W: 0" for output and input.
+  static const char* const kNames[] = {"D", "H", "W"};
+  std::string out_sizes, in_sizes;
+  bool fits = true;
+  for (int64_t j = 0; j < k; ++j) {
+    const int64_t d = self.dim() - k + j;
+    const int64_t pad_idx = 2 * (k - 1 - j);
+    const int64_t out = self.size(d) + pad[pad_idx] + pad[pad_idx + 1];
+    fits = fits && out >= 1;
+    const char* name = kNames[3 - k + j];
+    out_sizes += str_cat(j ? " " : "", name, ": ", out);
+    in_sizes += str_cat(j ? ", " : "", name, ": ", self.size(d));
+  }
+  if (k == 1) {
+    TP_CHECK(fits, RuntimeError, "input (", in_sizes, ") is too small. Calculated output ",
+             out_sizes);
+  }
+  TP_CHECK(fits, RuntimeError, "Calculated output ", out_sizes,
+           " must be >= 1 in every dimension (input ", in_sizes, ")");
 }
 
 // ---- convolution ----
