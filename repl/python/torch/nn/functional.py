@@ -53,6 +53,7 @@ def l1_loss(input, target, size_average=None, reduce=None, reduction="mean"):
 
 # ---- convolution, padding, pooling, normalization (core/nn/conv, pool, batch_norm) ----
 
+from torch.nn.modules.utils import _list_with_default  # noqa: E402
 from torch._C._nn import (  # noqa: E402,F401
     adaptive_avg_pool1d,
     avg_pool1d,
@@ -64,15 +65,6 @@ from torch._C._nn import (  # noqa: E402,F401
 
 def pad(input, pad, mode="constant", value=None):
     return _nn.pad(input, pad, mode, value)
-
-
-def _list_with_default(out_size, defaults):
-    # torch/nn/modules/utils.py: None entries of an output size keep the input's size.
-    if isinstance(out_size, int):
-        return out_size
-    if len(defaults) <= len(out_size):
-        raise ValueError(f"Input dimension should be at least {len(out_size) + 1}")
-    return [v if v is not None else d for v, d in zip(out_size, defaults[-len(out_size):])]
 
 
 def max_pool1d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False, return_indices=False):

@@ -26,6 +26,7 @@ def _reverse_repeat_tuple(t, n):
 
 
 def _list_with_default(out_size, defaults):
+    """An adaptive pool's output size with None entries replaced by the input's own sizes."""
     if isinstance(out_size, int):
         return out_size
     if len(defaults) <= len(out_size):
