@@ -70,22 +70,43 @@ Tensor log_softmax(const Tensor& x, std::optional<int64_t> dim) {
   return tp::log_softmax(x, dim ? *dim : implicit_softmax_dim(x));
 }
 
-Tensor dropout(const Tensor& x, double p, bool training, bool inplace) {
+namespace {
+
+// _dropout_impl's noise of `shape`: bernoulli_(1 - p) on the CPU (one double uniform per
+// element, 1 where it is < 1 - p), then divided by 1 - p; a 0-dim zero when p is 1.
+Tensor dropout_noise(const Tensor& x, const Shape& shape, double p) {
+  if (p == 1.0) return zeros({}, TensorOptions(x.dtype(), x.device()));
+  autograd::NoGradGuard no_grad;
+  Tensor u = empty({shape_numel(shape)}, TensorOptions(DType::Float64));
+  tp::uniform_(u, 0.0, 1.0);
+  Tensor keep = cast(lt(u, Scalar(1.0 - p)), x.dtype());
+  return div(to(view(keep, shape), x.device(), std::nullopt), Scalar(1.0 - p));
+}
+
+void check_dropout_p(double p) {
   if (p < 0.0 || p > 1.0) {
     fail(ErrorKind::ValueError, "dropout probability has to be between 0 and 1, but got ", python_float_repr(p));
   }
+}
+
+}  // namespace
+
+Tensor dropout(const Tensor& x, double p, bool training, bool inplace) {
+  check_dropout_p(p);
   if (p == 0.0 || !training || x.numel() == 0) return x;
-  Tensor noise;
-  if (p == 1.0) {
-    noise = zeros({}, TensorOptions(x.dtype(), x.device()));
-  } else {
-    autograd::NoGradGuard no_grad;
-    // bernoulli_(1 - p) on the CPU: one double uniform per element, 1 where it is < 1 - p.
-    Tensor u = empty({x.numel()}, TensorOptions(DType::Float64));
-    tp::uniform_(u, 0.0, 1.0);
-    Tensor keep = cast(lt(u, Scalar(1.0 - p)), x.dtype());
-    noise = div(to(view(keep, x.sizes()), x.device(), std::nullopt), Scalar(1.0 - p));
-  }
+  Tensor noise = dropout_noise(x, x.sizes(), p);
+  if (inplace) return binary_(BinaryOp::Mul, x, noise);
+  return mul(x, noise);
+}
+
+Tensor feature_dropout(const Tensor& x, double p, bool training, bool inplace) {
+  check_dropout_p(p);
+  if (p == 0.0 || !training || x.numel() == 0) return x;
+  TP_CHECK(x.dim() >= 2, RuntimeError, "Feature dropout requires at least 2 dimensions in the input");
+  Shape shape(static_cast<size_t>(x.dim()), 1);
+  shape[0] = x.size(0);
+  shape[1] = x.size(1);
+  Tensor noise = dropout_noise(x, shape, p);
   if (inplace) return binary_(BinaryOp::Mul, x, noise);
   return mul(x, noise);
 }

@@ -24,6 +24,9 @@ Tensor log_softmax(const Tensor& x, std::optional<int64_t> dim);
 // CPU generator, as PyTorch's CPU kernel) and scales the rest by 1/(1-p); x itself when not
 // training. Raises ValueError for p outside [0, 1].
 Tensor dropout(const Tensor& x, double p = 0.5, bool training = true, bool inplace = false);
+// _VF.feature_dropout (F.dropout1d/dropout2d): zeroes whole channels, one Bernoulli draw per
+// (sample, channel), noise of shape (N, C, 1, ...); MulBackward0 like dropout.
+Tensor feature_dropout(const Tensor& x, double p = 0.5, bool training = true, bool inplace = false);
 Tensor flatten(const Tensor& x, int64_t start_dim = 0, int64_t end_dim = -1);
 
 }  // namespace tp::nn::functional

@@ -222,12 +222,16 @@ void bind_module_helpers(py::module_& m) {
 
 }  // namespace
 
+// nn_conv_binding.cpp: convolution, padding, pooling, batch norm, feature dropout.
+void bind_nn_conv(py::module_& nn);
+
 void bind_nn(py::module_& m) {
   py::module_ nn = m.def_submodule("_nn", "torch.nn's functional ops, losses and initialisers");
   bind_functional(nn);
   bind_losses(nn);
   bind_init(nn);
   bind_module_helpers(nn);
+  bind_nn_conv(nn);
 }
 
 }  // namespace tp::torchpy

@@ -3,7 +3,13 @@ from torch.nn.modules.module import Module  # noqa: F401
 from torch.nn.modules.container import ModuleDict, ModuleList, ParameterList, Sequential  # noqa: F401
 from torch.nn.modules.linear import Identity, Linear  # noqa: F401
 from torch.nn.modules.activation import LogSoftmax, ReLU, Sigmoid, Softmax, Tanh  # noqa: F401
-from torch.nn.modules.dropout import Dropout  # noqa: F401
+from torch.nn.modules.dropout import Dropout, Dropout1d, Dropout2d  # noqa: F401
+from torch.nn.modules.conv import Conv1d, Conv2d  # noqa: F401
+from torch.nn.modules.pooling import (  # noqa: F401
+    AdaptiveAvgPool1d, AdaptiveAvgPool2d, AdaptiveMaxPool1d, AdaptiveMaxPool2d, AvgPool1d, AvgPool2d, MaxPool1d,
+    MaxPool2d,
+)
+from torch.nn.modules.batchnorm import BatchNorm1d, BatchNorm2d  # noqa: F401
 from torch.nn.modules.flatten import Flatten  # noqa: F401
 from torch.nn.modules.loss import (  # noqa: F401
     BCELoss, BCEWithLogitsLoss, CrossEntropyLoss, HuberLoss, L1Loss, MSELoss, NLLLoss, SmoothL1Loss,
@@ -13,4 +19,7 @@ __all__ = [
     "Module", "Sequential", "ModuleList", "ModuleDict", "ParameterList", "Identity", "Linear", "ReLU", "Sigmoid",
     "Tanh", "Softmax", "LogSoftmax", "Dropout", "Flatten", "L1Loss", "MSELoss", "NLLLoss", "CrossEntropyLoss",
     "BCELoss", "BCEWithLogitsLoss", "SmoothL1Loss", "HuberLoss",
+    "Conv1d", "Conv2d", "MaxPool1d", "MaxPool2d", "AvgPool1d", "AvgPool2d", "AdaptiveAvgPool1d",
+    "AdaptiveAvgPool2d", "AdaptiveMaxPool1d", "AdaptiveMaxPool2d", "BatchNorm1d", "BatchNorm2d", "Dropout1d",
+    "Dropout2d",
 ]

@@ -1,9 +1,12 @@
-"""nn.Dropout: zeroes elements with probability p while training; the identity in eval mode."""
+"""nn.Dropout, nn.Dropout1d, nn.Dropout2d: zero elements (or whole channels) with probability p
+while training; the identity in eval mode."""
 from torch.nn import functional as F
 from torch.nn.modules.module import Module
 
 
-class Dropout(Module):
+class _DropoutNd(Module):
+    __constants__ = ["p", "inplace"]
+
     def __init__(self, p=0.5, inplace=False):
         super().__init__()
         if p < 0 or p > 1:
@@ -11,8 +14,24 @@ class Dropout(Module):
         self.p = p
         self.inplace = inplace
 
+    def extra_repr(self):
+        return f"p={self.p}, inplace={self.inplace}"
+
+
+class Dropout(_DropoutNd):
     def forward(self, input):
         return F.dropout(input, self.p, self.training, self.inplace)
 
-    def extra_repr(self):
-        return f"p={self.p}, inplace={self.inplace}"
+
+class Dropout1d(_DropoutNd):
+    """Zeroes whole channels of an (N, C, L) or (C, L) input while training."""
+
+    def forward(self, input):
+        return F.dropout1d(input, self.p, self.training, self.inplace)
+
+
+class Dropout2d(_DropoutNd):
+    """Zeroes whole channels of an (N, C, H, W) input while training."""
+
+    def forward(self, input):
+        return F.dropout2d(input, self.p, self.training, self.inplace)

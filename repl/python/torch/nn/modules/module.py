@@ -446,6 +446,12 @@ class Module:
         if not isinstance(state_dict, Mapping):
             raise TypeError(f"Expected state_dict to be dict-like, got {type(state_dict)}.")
         missing, unexpected, errors = [], [], []
+        # A copy, as PyTorch's: a module's _load_from_state_dict may add keys (BatchNorm's
+        # num_batches_tracked for old checkpoints) without touching the caller's dict.
+        metadata = getattr(state_dict, "_metadata", None)
+        state_dict = OrderedDict(state_dict)
+        if metadata is not None:
+            state_dict._metadata = metadata
 
         def load(module, prefix):
             module._load_from_state_dict(state_dict, prefix, missing, unexpected, errors, assign)
