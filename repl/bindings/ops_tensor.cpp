@@ -1,6 +1,8 @@
 // Bindings of the shape ops (reshape, view, transpose, permute, cat, stack, split, ...) and of
 // the Tensor methods that convert or describe (to, cuda, cpu, float, item, tolist, size,
 // dim, clone, ...); their part of the op table.
+#include <algorithm>
+
 #include "core/error.h"
 #include "core/ops/copy.h"
 #include "core/ops/device_ops.h"
@@ -199,7 +201,28 @@ py::object c_tolist(const py::args& a, const py::kwargs& kw) {
 }
 
 // x.to(device / dtype / other tensor, non_blocking=False, copy=False).
+// x.to(..., requires_grad=True) and other unknown keywords: PyTorch's parser text listing
+// to()'s three signatures (the trailing ", " when only keywords were given is PyTorch's).
+void check_to_keywords(const py::args& a, const py::kwargs& kw) {
+  static const char* known[] = {"device", "dtype", "non_blocking", "copy", "memory_format"};
+  bool unknown = false;
+  for (auto item : kw) {
+    std::string key = py::str(item.first);
+    unknown = unknown || std::none_of(std::begin(known), std::end(known), [&](const char* k) { return key == k; });
+  }
+  if (!unknown) return;
+  std::string got;
+  for (size_t i = 1; i < a.size(); ++i) got += type_name(a[i]) + ", ";
+  for (auto item : kw) got += std::string(py::str(item.first)) + "=" + type_name(item.second) + ", ";
+  if (a.size() > 1) got.resize(got.size() - 2);
+  const std::string tail = "bool non_blocking = False, bool copy = False, *, torch.memory_format memory_format = None)\n";
+  raise_type_error("to() received an invalid combination of arguments - got (" + got + "), but expected one of:\n" +
+                   " * (torch.device device = None, torch.dtype dtype = None, " + tail +
+                   " * (torch.dtype dtype, " + tail + " * (Tensor tensor, " + tail);
+}
+
 py::object c_to(const py::args& a, const py::kwargs& kw) {
+  check_to_keywords(a, kw);
   OpArgs p("to", a, kw, {"input", "arg1", "arg2", "device", "dtype", "non_blocking", "copy"});
   const Tensor& x = p.tensor(0);
   std::optional<Device> dev = p.device(3);

@@ -47,3 +47,10 @@ print(a.sum(axis=1), a.mean(axis=0, keepdims=True), torch.sum(a, axis=(0, 1)), a
 print(a.new_ones(2, 2), a.new_zeros((3,)), a.new_full((2,), 7), a.new_tensor([1, 2]), a.new_empty(2).shape)
 print(a.new_ones(2, dtype=torch.int64), torch.arange(3).new_ones(2), a.new_zeros(2, requires_grad=True))
 print(a[range(2), [0, 2]], a[range(1, 2)], a[:, range(0, 3, 2)])
+
+# to() with a keyword it does not take: PyTorch's parser text with the three signatures.
+for call in ("a.to('cpu', requires_grad=True)", "a.to(requires_grad=True)", "a.to(torch.float32, foo=3)"):
+    try:
+        eval(call)
+    except TypeError as e:
+        print(e)
