@@ -1,6 +1,7 @@
 // The update kernels of torch.optim (torch/optim/*.py keeps the groups, state and texts):
-// one parameter's SGD or Adam step, PyTorch's _single_tensor_sgd / _single_tensor_adam op for
-// op, with the roundings of its CPU kernels, so float32 numbers match PyTorch's bit for bit.
+// one parameter's SGD, Adam, Adadelta, RMSprop, Adagrad or Adamax step, PyTorch's
+// _single_tensor_<name> op for op, with the roundings of its CPU kernels, so float32 numbers
+// match PyTorch's bit for bit.
 // The parameter's state is optimizer.state[p], a Python dict these kernels fill and update.
 #include <cmath>
 
@@ -39,6 +40,40 @@ Tensor fma(const Tensor& a, double b, const Tensor& c) {
 }
 // In-place forms: the result written into t (a parameter or a state tensor).
 void assign(const Tensor& t, const Tensor& value) { copy_(t, value); }
+
+// t.lerp_(end, weight) as PyTorch's CPU kernel: t + w * (end - t) for a weight below 0.5,
+// else end + (w - 1) * (end - t), each one fused multiply-add.
+void lerp_(const Tensor& t, const Tensor& end, double weight) {
+  if (std::abs(weight) < 0.5) assign(t, fma(sub(end, t), weight, t));
+  else assign(t, fma(sub(end, t), static_cast<float>(weight) - 1.0f, end));
+}
+
+// v.mul_(decay).addcmul_(g, g, value=1 - decay): the running average of squares.
+void average_square_(const Tensor& v, const Tensor& g, double decay) {
+  mul_(v, Scalar(decay));
+  assign(v, fma(mul(g, Scalar(1 - decay)), g, v));  // (value * g) * g + v
+}
+
+// p.addcdiv_(num, denom, value=value): (value * num) / denom + p.
+void addcdiv_(const Tensor& p, const Tensor& num, const Tensor& denom, double value) {
+  add_(p, div(mul(num, Scalar(value)), denom));
+}
+
+// The gradient a step starts from: negated when maximizing, plus weight_decay * p.
+Tensor step_grad(const Tensor& p, const Tensor& grad, bool maximize, double weight_decay) {
+  Tensor g = maximize ? neg(grad) : grad;
+  return weight_decay != 0 ? fma(p, weight_decay, g) : g;
+}
+
+// state["step"] += 1, PyTorch's float32 CPU step counter; returns the new count.
+double count_step(const py::dict& state) {
+  Tensor step_t = state_tensor(state, "step");
+  add_(step_t, Scalar(1));
+  return item(step_t).to_double();
+}
+
+// A fresh float32 step counter, as PyTorch keeps it (a CPU scalar).
+py::object new_step() { return wrap(zeros({}, TensorOptions(DType::Float32))); }
 
 // PyTorch's _single_tensor_sgd:
 //   g = grad (negated when maximize); g = g.add(p, alpha=weight_decay)
@@ -95,10 +130,8 @@ void adam_step(py::handle param, py::dict state, double lr, double beta1, double
     if (decoupled) mul_(p, Scalar(1 - lr * weight_decay));
     else grad = fma(p, weight_decay, grad);
   }
-  // lerp with a weight below 0.5 is m + w * (g - m).
-  assign(exp_avg, fma(sub(grad, exp_avg), 1 - beta1, exp_avg));
-  mul_(exp_avg_sq, Scalar(beta2));
-  assign(exp_avg_sq, fma(mul(grad, Scalar(1 - beta2)), grad, exp_avg_sq));  // (value * g) * g + v
+  lerp_(exp_avg, grad, 1 - beta1);
+  average_square_(exp_avg_sq, grad, beta2);
   const double step = item(step_t).to_double();
   const double step_size = lr / (1 - std::pow(beta1, step));
   const double bias_correction2_sqrt = std::sqrt(1 - std::pow(beta2, step));
@@ -110,7 +143,118 @@ void adam_step(py::handle param, py::dict state, double lr, double beta1, double
     second = max_sq;
   }
   Tensor denom = add(div(sqrt(second), Scalar(bias_correction2_sqrt)), Scalar(eps));
-  add_(p, div(mul(exp_avg, Scalar(-step_size)), denom));  // addcdiv: (value * m) / denom + p
+  addcdiv_(p, exp_avg, denom, -step_size);
+}
+
+// PyTorch's _single_tensor_adadelta:
+//   step += 1; g = grad (negated when maximize), g = g.add(p, alpha=weight_decay)
+//   square_avg.mul_(rho).addcmul_(g, g, value=1 - rho)
+//   delta = (acc_delta + eps).sqrt() / (square_avg + eps).sqrt() * g
+//   acc_delta.mul_(rho).addcmul_(delta, delta, value=1 - rho);  p.add_(delta, alpha=-lr)
+void adadelta_step(py::handle param, py::dict state, double lr, double rho, double eps, double weight_decay,
+                   bool maximize) {
+  const Tensor& p = tensor_of(param);
+  autograd::NoGradGuard no_grad;
+  Tensor grad = autograd::grad(p);
+  if (!grad.defined()) return;
+  if (py::len(state) == 0) {
+    state[key("step")] = new_step();
+    state[key("square_avg")] = wrap(zeros_like(p));
+    state[key("acc_delta")] = wrap(zeros_like(p));
+  }
+  Tensor square_avg = state_tensor(state, "square_avg");
+  Tensor acc_delta = state_tensor(state, "acc_delta");
+  count_step(state);
+  grad = step_grad(p, grad, maximize, weight_decay);
+  average_square_(square_avg, grad, rho);
+  Tensor std = sqrt(add(square_avg, Scalar(eps)));
+  Tensor delta = mul(div(sqrt(add(acc_delta, Scalar(eps))), std), grad);
+  average_square_(acc_delta, delta, rho);
+  assign(p, fma(delta, -lr, p));
+}
+
+// PyTorch's _single_tensor_rmsprop:
+//   g = grad (negated when maximize); step += 1; g = g.add(p, alpha=weight_decay)
+//   square_avg.mul_(alpha).addcmul_(g, g, value=1 - alpha)
+//   avg = sqrt(square_avg - grad_avg^2) with grad_avg.lerp_(g, 1 - alpha) (centered), else
+//   sqrt(square_avg); avg += eps
+//   buf.mul_(momentum).addcdiv_(g, avg); p.add_(buf, alpha=-lr) (momentum), else
+//   p.addcdiv_(g, avg, value=-lr)
+void rmsprop_step(py::handle param, py::dict state, double lr, double alpha, double eps, double weight_decay,
+                  double momentum, bool centered, bool maximize) {
+  const Tensor& p = tensor_of(param);
+  autograd::NoGradGuard no_grad;
+  Tensor grad = autograd::grad(p);
+  if (!grad.defined()) return;
+  if (py::len(state) == 0) {
+    state[key("step")] = new_step();
+    state[key("square_avg")] = wrap(zeros_like(p));
+    if (momentum > 0) state[key("momentum_buffer")] = wrap(zeros_like(p));
+    if (centered) state[key("grad_avg")] = wrap(zeros_like(p));
+  }
+  Tensor square_avg = state_tensor(state, "square_avg");
+  count_step(state);
+  grad = step_grad(p, grad, maximize, weight_decay);
+  average_square_(square_avg, grad, alpha);
+  Tensor avg;
+  if (centered) {
+    Tensor grad_avg = state_tensor(state, "grad_avg");
+    lerp_(grad_avg, grad, 1 - alpha);
+    avg = sqrt(fma(neg(grad_avg), grad_avg, square_avg));  // addcmul(value=-1)
+  } else {
+    avg = sqrt(square_avg);
+  }
+  avg = add(avg, Scalar(eps));
+  if (momentum > 0) {
+    Tensor buf = state_tensor(state, "momentum_buffer");
+    mul_(buf, Scalar(momentum));
+    addcdiv_(buf, grad, avg, 1);
+    assign(p, fma(buf, -lr, p));
+  } else {
+    addcdiv_(p, grad, avg, -lr);
+  }
+}
+
+// PyTorch's _single_tensor_adagrad (dense): step += 1; g = grad (negated when maximize),
+// g = g.add(p, alpha=weight_decay); clr = lr / (1 + (step - 1) * lr_decay)
+//   sum.addcmul_(g, g, value=1); p.addcdiv_(g, sum.sqrt() + eps, value=-clr)
+// The state (step, sum) is made by the constructor, as PyTorch does.
+void adagrad_step(py::handle param, py::dict state, double lr, double lr_decay, double eps,
+                  double weight_decay, bool maximize) {
+  const Tensor& p = tensor_of(param);
+  autograd::NoGradGuard no_grad;
+  Tensor grad = autograd::grad(p);
+  if (!grad.defined()) return;
+  Tensor sum = state_tensor(state, "sum");
+  const double step = count_step(state);
+  grad = step_grad(p, grad, maximize, weight_decay);
+  const double clr = lr / (1 + (step - 1) * lr_decay);
+  assign(sum, fma(grad, grad, sum));
+  addcdiv_(p, grad, add(sqrt(sum), Scalar(eps)), -clr);
+}
+
+// PyTorch's _single_tensor_adamax: step += 1; g = grad (negated when maximize),
+// g = g.add(p, alpha=weight_decay); exp_avg.lerp_(g, 1 - beta1)
+//   exp_inf = maximum(exp_inf * beta2, |g| + eps); p.addcdiv_(exp_avg, exp_inf, value=-lr / (1 - beta1^step))
+void adamax_step(py::handle param, py::dict state, double lr, double beta1, double beta2, double eps,
+                 double weight_decay, bool maximize) {
+  const Tensor& p = tensor_of(param);
+  autograd::NoGradGuard no_grad;
+  Tensor grad = autograd::grad(p);
+  if (!grad.defined()) return;
+  if (py::len(state) == 0) {
+    state[key("step")] = new_step();
+    state[key("exp_avg")] = wrap(zeros_like(p));
+    state[key("exp_inf")] = wrap(zeros_like(p));
+  }
+  Tensor exp_avg = state_tensor(state, "exp_avg");
+  Tensor exp_inf = state_tensor(state, "exp_inf");
+  const double step = count_step(state);
+  grad = step_grad(p, grad, maximize, weight_decay);
+  lerp_(exp_avg, grad, 1 - beta1);
+  mul_(exp_inf, Scalar(beta2));
+  assign(exp_inf, maximum(exp_inf, add(abs(grad), Scalar(eps))));
+  addcdiv_(p, exp_avg, exp_inf, -(lr / (1 - std::pow(beta1, step))));
 }
 
 }  // namespace
@@ -122,6 +266,16 @@ void bind_optim(py::module_& m) {
   m.def("_adam_step", &adam_step, py::arg("param"), py::arg("state"), py::arg("lr"), py::arg("beta1"),
         py::arg("beta2"), py::arg("eps"), py::arg("weight_decay"), py::arg("amsgrad"), py::arg("maximize"),
         py::arg("decoupled"), "One parameter's torch.optim.Adam / AdamW update (state: optimizer.state[param]).");
+  m.def("_adadelta_step", &adadelta_step, py::arg("param"), py::arg("state"), py::arg("lr"), py::arg("rho"),
+        py::arg("eps"), py::arg("weight_decay"), py::arg("maximize"), "One parameter's torch.optim.Adadelta update.");
+  m.def("_rmsprop_step", &rmsprop_step, py::arg("param"), py::arg("state"), py::arg("lr"), py::arg("alpha"),
+        py::arg("eps"), py::arg("weight_decay"), py::arg("momentum"), py::arg("centered"), py::arg("maximize"),
+        "One parameter's torch.optim.RMSprop update.");
+  m.def("_adagrad_step", &adagrad_step, py::arg("param"), py::arg("state"), py::arg("lr"), py::arg("lr_decay"),
+        py::arg("eps"), py::arg("weight_decay"), py::arg("maximize"), "One parameter's torch.optim.Adagrad update.");
+  m.def("_adamax_step", &adamax_step, py::arg("param"), py::arg("state"), py::arg("lr"), py::arg("beta1"),
+        py::arg("beta2"), py::arg("eps"), py::arg("weight_decay"), py::arg("maximize"),
+        "One parameter's torch.optim.Adamax update.");
 }
 
 }  // namespace tp::torchpy
