@@ -2,12 +2,11 @@
 // graph and, in backward, calls the Python backward (torch/autograd/function.py checks what
 // it returns). The node holds its ctx; the ctx holds the node only weakly (ctx._cdata), so
 // the graph owns both, as PyTorch's PyNode and THPFunction do.
-#include "repl/bindings/function_node.h"
-
 #include "core/autograd/autograd.h"
 #include "core/autograd/grad_utils.h"
 #include "core/error.h"
 #include "core/ops/creation.h"
+#include "repl/bindings/function_node.h"
 #include "repl/bindings/py_types.h"
 
 namespace tp::torchpy {
@@ -20,7 +19,8 @@ struct OutputMeta {
 };
 
 struct PyFunctionNode : autograd::SavingNode {
-  PyFunctionNode(py::object ctx, std::string name) : SavingNode(std::move(name)), ctx(std::move(ctx)) {}
+  PyFunctionNode(py::object ctx, std::string name)
+      : SavingNode(std::move(name)), ctx(std::move(ctx)) {}
   ~PyFunctionNode() override {
     // The last tensor of a graph may die on a thread without the GIL (the GUI's).
     if (!Py_IsInitialized()) {
@@ -59,7 +59,8 @@ struct PyFunctionNode : autograd::SavingNode {
 using WeakNode = std::weak_ptr<PyFunctionNode>;
 
 std::shared_ptr<PyFunctionNode> node_of(py::handle ref) {
-  auto node = static_cast<WeakNode*>(py::reinterpret_borrow<py::capsule>(ref).get_pointer())->lock();
+  auto node =
+      static_cast<WeakNode*>(py::reinterpret_borrow<py::capsule>(ref).get_pointer())->lock();
   TP_CHECK(node, RuntimeError, "the graph of this autograd.Function's output was freed");
   return node;
 }
@@ -74,8 +75,8 @@ bool is_input(const Tensor& t, const TensorList& inputs) {
 // the node (edges to the tensor inputs), gives each differentiable output its history and
 // returns the outputs. An output that is an input, or already has history, is returned as
 // a new tensor sharing its storage, so the input itself keeps its own.
-py::tuple attach(py::object ctx, py::handle inputs, py::tuple outputs, py::handle non_differentiable,
-                 py::handle saved) {
+py::tuple attach(py::object ctx, py::handle inputs, py::tuple outputs,
+                 py::handle non_differentiable, py::handle saved) {
   std::string name = py::str(py::type::of(ctx).attr("__name__"));
   auto node = std::make_shared<PyFunctionNode>(ctx, name);
   TensorList ins;
@@ -106,7 +107,8 @@ py::tuple attach(py::object ctx, py::handle inputs, py::tuple outputs, py::handl
     node->outputs.push_back(om);
     result[i] = o;
   }
-  ctx.attr("_cdata") = py::capsule(new WeakNode(node), [](void* p) { delete static_cast<WeakNode*>(p); });
+  ctx.attr("_cdata") =
+      py::capsule(new WeakNode(node), [](void* p) { delete static_cast<WeakNode*>(p); });
   return result;
 }
 
@@ -140,8 +142,10 @@ void bind_function(py::module_& m) {
   m.def("_function_attach", &attach, py::arg("ctx"), py::arg("inputs"), py::arg("outputs"),
         py::arg("non_differentiable"), py::arg("saved"),
         "After a custom Function's forward: its node joins the graph; returns the outputs.");
-  m.def("_function_saved_tensors", &saved_tensors, py::arg("cdata"), "ctx.saved_tensors of a Function node.");
-  m.def("_function_next_functions", &next_functions, py::arg("cdata"), "ctx.next_functions of a Function node.");
+  m.def("_function_saved_tensors", &saved_tensors, py::arg("cdata"),
+        "ctx.saved_tensors of a Function node.");
+  m.def("_function_next_functions", &next_functions, py::arg("cdata"),
+        "ctx.next_functions of a Function node.");
 }
 
 }  // namespace tp::torchpy

@@ -1,7 +1,8 @@
 // The update kernels of torch.optim (torch/optim/*.py keeps the groups, state and texts):
-// one parameter's SGD, Adam, Adadelta, RMSprop, Adagrad or Adamax step, PyTorch's
-// _single_tensor_<name> op for op, with the roundings of its CPU kernels, so float32 numbers
-// match PyTorch's bit for bit.
+// one parameter's SGD, Adam, Adadelta, RMSprop, Adagrad, Adamax, NAdam or RAdam step,
+// PyTorch's _single_tensor_<name> op for op, with the roundings of its CPU kernels, so float32
+// numbers match PyTorch's bit for bit (given the same sqrt: PyTorch's CPU one, MKL's, is not
+// correctly rounded; tensorplay's is).
 // The parameter's state is optimizer.state[p], a Python dict these kernels fill and update.
 #include <cmath>
 
@@ -257,6 +258,95 @@ void adamax_step(py::handle param, py::dict state, double lr, double beta1, doub
   addcdiv_(p, exp_avg, exp_inf, -(lr / (1 - std::pow(beta1, step))));
 }
 
+// The weight decay of Adam's family: p.mul_(1 - lr * weight_decay) when decoupled (the
+// gradient unchanged), else g + weight_decay * p.
+Tensor decay(const Tensor& p, const Tensor& grad, double lr, double weight_decay, bool decoupled) {
+  if (weight_decay == 0) return grad;
+  if (!decoupled) return fma(p, weight_decay, grad);
+  mul_(p, Scalar(1 - lr * weight_decay));
+  return grad;
+}
+
+// Adam's two moments, made on the first step.
+void init_moments(py::dict& state, const Tensor& p) {
+  state[key("exp_avg")] = wrap(zeros_like(p));
+  state[key("exp_avg_sq")] = wrap(zeros_like(p));
+}
+
+// PyTorch's _single_tensor_nadam: step += 1; g = grad (negated when maximize), decay;
+//   mu = beta1 * (1 - 0.5 * 0.96^(step * momentum_decay)), mu_next likewise at step + 1
+//   mu_product *= mu (a float32 scalar); m.lerp_(g, 1 - beta1)
+//   v.mul_(beta2).addcmul_(g, g, value=1 - beta2)
+//   denom = (v / (1 - beta2^step)).sqrt() + eps
+//   p.addcdiv_(g, denom, value=-lr * (1 - mu) / (1 - mu_product))
+//   p.addcdiv_(m, denom, value=-lr * mu_next / (1 - mu_product * mu_next))
+void nadam_step(py::handle param, py::dict state, double lr, double beta1, double beta2, double eps,
+                double weight_decay, double momentum_decay, bool decoupled, bool maximize) {
+  const Tensor& p = tensor_of(param);
+  autograd::NoGradGuard no_grad;
+  Tensor grad = autograd::grad(p);
+  if (!grad.defined()) return;
+  if (py::len(state) == 0) {
+    state[key("step")] = new_step();
+    state[key("mu_product")] = wrap(ones({}, TensorOptions(DType::Float32)));
+    init_moments(state, p);
+  }
+  Tensor mu_product = state_tensor(state, "mu_product");
+  Tensor exp_avg = state_tensor(state, "exp_avg");
+  Tensor exp_avg_sq = state_tensor(state, "exp_avg_sq");
+  if (maximize) grad = neg(grad);
+  const double step = count_step(state);
+  const double bias_correction2 = 1 - std::pow(beta2, step);
+  grad = decay(p, grad, lr, weight_decay, decoupled);
+  const double mu = beta1 * (1.0 - 0.5 * std::pow(0.96, step * momentum_decay));
+  const double mu_next = beta1 * (1.0 - 0.5 * std::pow(0.96, (step + 1) * momentum_decay));
+  mul_(mu_product, Scalar(mu));
+  lerp_(exp_avg, grad, 1 - beta1);
+  average_square_(exp_avg_sq, grad, beta2);
+  Tensor denom = add(sqrt(div(exp_avg_sq, Scalar(bias_correction2))), Scalar(eps));
+  const double product = item(mu_product).to_double();
+  addcdiv_(p, grad, denom, -lr * (1.0 - mu) / (1.0 - product));
+  addcdiv_(p, exp_avg, denom, (-lr * mu_next) / (1.0 - product * mu_next));
+}
+
+// PyTorch's _single_tensor_radam: step += 1; g = grad (negated when maximize), decay; the
+// moments as Adam's; m_hat = m / (1 - beta1^step);
+//   rho_t = rho_inf - 2 step beta2^step / (1 - beta2^step)
+//   rho_t > 5: p -= m_hat * lr * (1 / (v.sqrt() + eps) * sqrt(1 - beta2^step)) * rect
+//   else:      p -= m_hat * lr
+void radam_step(py::handle param, py::dict state, double lr, double beta1, double beta2, double eps,
+                double weight_decay, bool decoupled, bool maximize) {
+  const Tensor& p = tensor_of(param);
+  autograd::NoGradGuard no_grad;
+  Tensor grad = autograd::grad(p);
+  if (!grad.defined()) return;
+  if (py::len(state) == 0) {
+    state[key("step")] = new_step();
+    init_moments(state, p);
+  }
+  Tensor exp_avg = state_tensor(state, "exp_avg");
+  Tensor exp_avg_sq = state_tensor(state, "exp_avg_sq");
+  if (maximize) grad = neg(grad);
+  const double step = count_step(state);
+  grad = decay(p, grad, lr, weight_decay, decoupled);
+  lerp_(exp_avg, grad, 1 - beta1);
+  average_square_(exp_avg_sq, grad, beta2);
+  const double bias_correction1 = 1 - std::pow(beta1, step);
+  const double bias_correction2 = 1 - std::pow(beta2, step);
+  Tensor update = mul(div(exp_avg, Scalar(bias_correction1)), Scalar(lr));
+  const double rho_inf = 2 / (1 - beta2) - 1;
+  const double rho_t = rho_inf - 2 * step * std::pow(beta2, step) / bias_correction2;
+  if (rho_t > 5.0) {
+    // float / tensor is reciprocal(tensor) * float in PyTorch (Tensor.__rtruediv__).
+    Tensor adaptive =
+        mul(reciprocal(add(sqrt(exp_avg_sq), Scalar(eps))), Scalar(std::pow(bias_correction2, 0.5)));
+    const double rect =
+        std::pow((rho_t - 4) * (rho_t - 2) * rho_inf / ((rho_inf - 4) * (rho_inf - 2) * rho_t), 0.5);
+    update = mul(mul(update, adaptive), Scalar(rect));
+  }
+  sub_(p, update);
+}
+
 }  // namespace
 
 void bind_optim(py::module_& m) {
@@ -276,6 +366,12 @@ void bind_optim(py::module_& m) {
   m.def("_adamax_step", &adamax_step, py::arg("param"), py::arg("state"), py::arg("lr"), py::arg("beta1"),
         py::arg("beta2"), py::arg("eps"), py::arg("weight_decay"), py::arg("maximize"),
         "One parameter's torch.optim.Adamax update.");
+  m.def("_nadam_step", &nadam_step, py::arg("param"), py::arg("state"), py::arg("lr"), py::arg("beta1"),
+        py::arg("beta2"), py::arg("eps"), py::arg("weight_decay"), py::arg("momentum_decay"), py::arg("decoupled"),
+        py::arg("maximize"), "One parameter's torch.optim.NAdam update.");
+  m.def("_radam_step", &radam_step, py::arg("param"), py::arg("state"), py::arg("lr"), py::arg("beta1"),
+        py::arg("beta2"), py::arg("eps"), py::arg("weight_decay"), py::arg("decoupled"), py::arg("maximize"),
+        "One parameter's torch.optim.RAdam update.");
 }
 
 }  // namespace tp::torchpy

@@ -1,6 +1,6 @@
-# torch.optim beyond SGD/Adam (torch_016): Adadelta, Adagrad, RMSprop, Adamax and LBFGS over
-# several steps (values, state, state_dict), every optimizer's repr, param_groups edits,
-# add_param_group, load_state_dict and the constructors' errors. Recorded from PyTorch 2.15.
+# torch.optim beyond SGD/Adam (torch_016): Adadelta, Adagrad, RMSprop, Adamax, NAdam, RAdam and
+# LBFGS over several steps (values, state, state_dict), every optimizer's repr, param_groups
+# edits, add_param_group, load_state_dict and the constructors' errors. Recorded from PyTorch 2.15.
 import torch, torch.nn as nn, torch.optim as optim
 
 
@@ -21,6 +21,10 @@ cases = [
     (optim.RMSprop, dict(lr=0.02, alpha=0.3, centered=True, weight_decay=0.01)),
     (optim.RMSprop, dict(centered=True, momentum=0.5, maximize=True)),
     (optim.Adamax, {}), (optim.Adamax, dict(lr=0.01, betas=(0.5, 0.9), weight_decay=0.1)),
+    (optim.NAdam, {}), (optim.NAdam, dict(lr=0.01, weight_decay=0.1, momentum_decay=0.01, maximize=True)),
+    (optim.NAdam, dict(weight_decay=0.1, decoupled_weight_decay=True)),
+    (optim.RAdam, {}), (optim.RAdam, dict(lr=0.01, betas=(0.5, 0.6), weight_decay=0.1)),
+    (optim.RAdam, dict(weight_decay=0.1, decoupled_weight_decay=True, maximize=True)),
 ]
 for cls, kw in cases:
     m = nn.Linear(4, 3); m.load_state_dict(lin.state_dict())
@@ -42,7 +46,7 @@ for cls, kw in cases:
 # Reprs (the multi-line "Parameter Group" form) of every optimizer, and a second group.
 p = [nn.Parameter(torch.ones(2))]
 for cls in [optim.SGD, optim.Adam, optim.AdamW, optim.Adadelta, optim.Adagrad, optim.RMSprop, optim.Adamax,
-            optim.LBFGS]:
+            optim.NAdam, optim.RAdam, optim.LBFGS]:
     print(cls(p, lr=0.5))
 o = optim.RMSprop([{'params': [lin.weight]}, {'params': [lin.bias], 'lr': 0.1, 'momentum': 0.5}], lr=0.01)
 print(o)
@@ -97,6 +101,11 @@ attempt(lambda: optim.RMSprop(params, weight_decay=-1))
 attempt(lambda: optim.RMSprop(params, alpha=-1))
 attempt(lambda: optim.Adamax(params, lr=-1))
 attempt(lambda: optim.Adamax(params, betas=(0.9, 1.0)))
+attempt(lambda: optim.NAdam(params, lr=-1))
+attempt(lambda: optim.NAdam(params, momentum_decay=-1))
+attempt(lambda: optim.NAdam(params, betas=(-0.1, 0.9)))
+attempt(lambda: optim.RAdam(params, eps=-1))
+attempt(lambda: optim.RAdam(params, weight_decay=-1))
 attempt(lambda: optim.LBFGS(params, lr=-1))
 attempt(lambda: optim.RMSprop([], lr=0.1))
 attempt(lambda: optim.Adadelta(lin.weight))

@@ -8,6 +8,9 @@ from torch.optim.adagrad import Adagrad
 from torch.optim.adamax import Adamax
 from torch.optim.rmsprop import RMSprop
 from torch.optim.lbfgs import LBFGS
+from torch.optim.nadam import NAdam
+from torch.optim.radam import RAdam
 from torch.optim import lr_scheduler  # noqa: F401
 
-__all__ = ["Optimizer", "SGD", "Adam", "AdamW", "Adadelta", "Adagrad", "Adamax", "RMSprop", "LBFGS"]
+__all__ = ["Optimizer", "SGD", "Adam", "AdamW", "Adadelta", "Adagrad", "Adamax", "RMSprop", "LBFGS", "NAdam",
+           "RAdam"]
