@@ -71,19 +71,26 @@ bool is_input(const Tensor& t, const TensorList& inputs) {
   return false;
 }
 
-// _function_attach(ctx, inputs, outputs, non_differentiable, saved): after forward, makes
-// the node (edges to the tensor inputs), gives each differentiable output its history and
-// returns the outputs. An output that is an input, or already has history, is returned as
-// a new tensor sharing its storage, so the input itself keeps its own.
+TensorList tensor_list(py::handle seq) {
+  TensorList out;
+  for (py::handle t : seq) out.push_back(tensor_of(t));
+  return out;
+}
+
+// _function_attach(ctx, inputs, outputs, non_differentiable, dirty, saved): after forward,
+// makes the node (edges to the tensor inputs), gives each differentiable output its history
+// and returns the outputs. An input marked dirty (modified in place) is returned itself, its
+// history now this node; any other output that is an input, or already has history, is
+// returned as a new tensor sharing its storage, so the input keeps its own history.
 py::tuple attach(py::object ctx, py::handle inputs, py::tuple outputs,
-                 py::handle non_differentiable, py::handle saved) {
+                 py::handle non_differentiable, py::handle dirty, py::handle saved) {
   std::string name = py::str(py::type::of(ctx).attr("__name__"));
   auto node = std::make_shared<PyFunctionNode>(ctx, name);
-  TensorList ins;
-  for (py::handle t : inputs) ins.push_back(tensor_of(t));
+  const TensorList ins = tensor_list(inputs);
   autograd::collect_edges(*node, ins);
-  TensorList non_diff;
-  for (py::handle t : non_differentiable) non_diff.push_back(tensor_of(t));
+  const TensorList non_diff = tensor_list(non_differentiable);
+  const TensorList dirty_inputs = tensor_list(dirty);
+  size_t dirty_returned = 0;
   for (py::handle t : saved) node->saved.push_back(t.is_none() ? Tensor() : tensor_of(t));
   node->record_versions();
 
@@ -95,8 +102,13 @@ py::tuple attach(py::object ctx, py::handle inputs, py::tuple outputs,
     if (is_tensor(o)) {
       Tensor t = tensor_of(o);
       om = {true, InputMeta{t.sizes(), t.dtype(), t.device()}};
+      if (is_input(t, dirty_inputs)) {
+        TP_CHECK(!(autograd::is_leaf(t) && t.requires_grad()), RuntimeError,
+                 "a leaf Variable that requires grad has been used in an in-place operation.");
+        ++dirty_returned;
+      }
       if (is_floating(t.dtype()) && !is_input(t, non_diff)) {
-        if (is_input(t, ins) || t.requires_grad()) {
+        if (!is_input(t, dirty_inputs) && (is_input(t, ins) || t.requires_grad())) {
           t = autograd::detach(t);
           o = wrap(t);
         }
@@ -107,6 +119,9 @@ py::tuple attach(py::object ctx, py::handle inputs, py::tuple outputs,
     node->outputs.push_back(om);
     result[i] = o;
   }
+  TP_CHECK(dirty_returned >= dirty_inputs.size(), RuntimeError,
+           "Some elements marked as dirty during the forward method were not returned as output. "
+           "The inputs that are modified inplace must all be outputs of the Function.");
   ctx.attr("_cdata") =
       py::capsule(new WeakNode(node), [](void* p) { delete static_cast<WeakNode*>(p); });
   return result;
@@ -140,7 +155,7 @@ py::object function_ctx(const Node& node) {
 
 void bind_function(py::module_& m) {
   m.def("_function_attach", &attach, py::arg("ctx"), py::arg("inputs"), py::arg("outputs"),
-        py::arg("non_differentiable"), py::arg("saved"),
+        py::arg("non_differentiable"), py::arg("dirty"), py::arg("saved"),
         "After a custom Function's forward: its node joins the graph; returns the outputs.");
   m.def("_function_saved_tensors", &saved_tensors, py::arg("cdata"),
         "ctx.saved_tensors of a Function node.");

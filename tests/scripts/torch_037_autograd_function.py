@@ -1,5 +1,5 @@
 # torch.autograd.Function: forward/backward staticmethods through Function.apply, ctx
-# (save_for_backward, saved_tensors, needs_input_grad, mark_non_differentiable,
+# (save_for_backward, saved_tensors, needs_input_grad, mark_non_differentiable, mark_dirty,
 # set_materialize_grads, attributes), non-tensor arguments, the grad_fn object and its
 # repr, PyTorch's errors for wrong gradients and old-style functions, and the grad-mode
 # decorators. Recorded from PyTorch 2.15 (CPU).
@@ -132,6 +132,39 @@ class Same(torch.autograd.Function):
 
 o = Same.apply(a)
 print(o is a, o.grad_fn, a.grad_fn, o)
+
+
+class AddOne(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, a):
+        a.add_(1)
+        ctx.mark_dirty(a)
+        return a
+
+    @staticmethod
+    def backward(ctx, g):
+        return g * 2
+
+
+lx = torch.tensor([1., 2.], requires_grad=True)
+h = lx * 1
+out = AddOne.apply(h)
+print(out is h, out, h.grad_fn)
+out.sum().backward()
+print(lx.grad)
+attempt(lambda: AddOne.apply(lx))
+print(lx)
+
+
+class DirtyNotReturned(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, a):
+        a.add_(1)
+        ctx.mark_dirty(a)
+        return a * 2
+
+
+attempt(lambda: DirtyNotReturned.apply(lx * 1))
 
 
 class OnlySecond(torch.autograd.Function):

@@ -1,7 +1,8 @@
 """torch.autograd.Function: custom differentiable operations written in Python, with PyTorch's
-ctx API (save_for_backward, needs_input_grad, mark_non_differentiable, set_materialize_grads)
-and texts. The node that calls backward lives in C++ (torch._C._function_attach); an output's
-grad_fn is the ctx object, of class <Name>Backward, as in PyTorch."""
+ctx API (save_for_backward, needs_input_grad, mark_non_differentiable, mark_dirty,
+set_materialize_grads) and texts. The node that calls backward lives in C++
+(torch._C._function_attach); an output's grad_fn is the ctx object, of class <Name>Backward,
+as in PyTorch."""
 import functools
 import warnings
 
@@ -133,7 +134,8 @@ class Function(FunctionCtx, metaclass=FunctionMeta):
                                 f"{type(t).__name__}")
         if hasattr(ctx, "to_save"):
             del ctx.to_save
-        outputs = _C._function_attach(ctx, inputs, outputs, getattr(ctx, "non_differentiable", ()), saved)
+        outputs = _C._function_attach(ctx, inputs, outputs, getattr(ctx, "non_differentiable", ()),
+                                      getattr(ctx, "dirty_tensors", ()), saved)
         return outputs if isinstance(output, tuple) else outputs[0]
 
 
