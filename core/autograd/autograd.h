@@ -64,6 +64,9 @@ void backward(const TensorList& roots, const TensorList& gradients, bool retain_
 TensorList grad(const TensorList& outputs, const TensorList& inputs, const TensorList& grad_outputs,
                 bool retain_graph, bool allow_unused);
 
+// PyTorch's error for a second backward through freed saved tensors (or reading them).
+[[noreturn]] void freed_graph_error();
+
 // ---- Recording (for op implementations) ----
 
 // True when grad mode is on and any input requires grad.

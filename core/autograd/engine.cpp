@@ -50,7 +50,9 @@ void accumulate(TensorList& buffer, size_t pos, Tensor g) {
   slot = slot.defined() ? add(slot, g) : std::move(g);
 }
 
-[[noreturn]] void freed_graph_error() {
+}  // namespace
+
+void freed_graph_error() {
   fail(ErrorKind::RuntimeError,
        "Trying to backward through the graph a second time (or directly access saved tensors "
        "after they have already been freed). Saved intermediate values of the graph are freed "
@@ -58,6 +60,8 @@ void accumulate(TensorList& buffer, size_t pos, Tensor g) {
        "backward through the graph a second time or if you need to access saved tensors after "
        "calling backward.");
 }
+
+namespace {
 
 // One backward pass. With `capture`, gradients reaching those edges are returned instead of
 // accumulated into leaves (torch.autograd.grad).

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <limits>
 
+#include "core/backends/backend.h"
 #include "core/error.h"
 #include "core/ops/copy.h"
 
@@ -122,6 +123,13 @@ void linspace_fill(T* out, Scalar start_s, Scalar end_s, int64_t steps) {
   }
 }
 
+// A fresh tensor filled with `value`. Unlike fill_ this is no write: the tensor stays at
+// version 0, as PyTorch's factories leave it (the in-place modification error prints it).
+Tensor filled(const Tensor& t, Scalar value) {
+  backend_for(t.device()).fill(t, value);
+  return t;
+}
+
 }  // namespace
 
 namespace {
@@ -134,21 +142,18 @@ void set_default_device(Device device) { g_default_device = device; }
 Tensor zeros(const Shape& size, TensorOptions options) {
   for (int64_t s : size)
     TP_CHECK(s >= 0, RuntimeError, "zeros: Dimension size must be non-negative.");
-  Tensor t = empty(size, options);
-  return zero_(t);
+  return filled(empty(size, options), Scalar(int64_t{0}));
 }
 
 Tensor ones(const Shape& size, TensorOptions options) {
-  Tensor t = empty(size, options);
-  return fill_(t, Scalar(int64_t{1}));
+  return filled(empty(size, options), Scalar(int64_t{1}));
 }
 
 Tensor full(const Shape& size, Scalar value, std::optional<DType> dtype, Device device) {
   DType inferred = value.is_bool()  ? DType::Bool
                    : value.is_int() ? DType::Int64
                                     : default_float_dtype();
-  Tensor t = empty(size, TensorOptions(dtype.value_or(inferred), device));
-  return fill_(t, value);
+  return filled(empty(size, TensorOptions(dtype.value_or(inferred), device)), value);
 }
 
 Tensor eye(int64_t n, std::optional<int64_t> m, TensorOptions options) {
@@ -201,7 +206,7 @@ Tensor linspace(Scalar start, Scalar end, int64_t steps, TensorOptions options) 
   TP_CHECK(steps >= 0, RuntimeError, "number of steps must be non-negative");
   if (steps <= 1) {
     Tensor t = empty({steps}, options);
-    return steps == 1 ? fill_(t, start) : t;
+    return steps == 1 ? filled(t, start) : t;
   }
   if (options.dtype == DType::Bool) not_implemented("linspace_cpu", options.dtype);
   return build_on_host({steps}, options.dtype, options.device, [&](const Tensor& host) {
@@ -238,16 +243,16 @@ Tensor empty_like(const Tensor& t, std::optional<DType> dtype, std::optional<Dev
 }
 
 Tensor zeros_like(const Tensor& t, std::optional<DType> dtype, std::optional<Device> device) {
-  return zero_(empty_like(t, dtype, device));
+  return filled(empty_like(t, dtype, device), Scalar(int64_t{0}));
 }
 
 Tensor ones_like(const Tensor& t, std::optional<DType> dtype, std::optional<Device> device) {
-  return fill_(empty_like(t, dtype, device), Scalar(int64_t{1}));
+  return filled(empty_like(t, dtype, device), Scalar(int64_t{1}));
 }
 
 Tensor full_like(const Tensor& t, Scalar value, std::optional<DType> dtype,
                  std::optional<Device> device) {
-  return fill_(empty_like(t, dtype, device), value);
+  return filled(empty_like(t, dtype, device), value);
 }
 
 }  // namespace tp

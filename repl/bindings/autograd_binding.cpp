@@ -8,6 +8,7 @@
 #include "core/error.h"
 #include "repl/bindings/args.h"
 #include "repl/bindings/bindings.h"
+#include "repl/bindings/function_node.h"
 #include "repl/bindings/op_table.h"
 
 namespace tp::torchpy {
@@ -32,9 +33,12 @@ py::handle node_class(const std::string& name) {
   return cls;
 }
 
+}  // namespace
+
 // The Python object of a node: the one alive already, if any, so y.grad_fn is y.grad_fn.
 py::object wrap_node(const NodePtr& node) {
   if (!node) return py::none();
+  if (py::object ctx = function_ctx(*node)) return ctx;
   auto& instances = py::detail::get_internals().registered_instances;
   auto range = instances.equal_range(node.get());
   for (auto it = range.first; it != range.second; ++it) {
@@ -52,6 +56,8 @@ py::object wrap_node(const NodePtr& node) {
   v_h.type->init_instance(inst, &holder);
   return obj;
 }
+
+namespace {
 
 void bind_node(py::module_& m) {
   py::class_<Node, NodePtr> node(m, "_Node");

@@ -14,6 +14,7 @@ void bind_tensor_methods(py::module_& m);  // tensor_methods.cpp: operators, pro
 void bind_finfo(py::module_& m);         // finfo_binding.cpp: torch.finfo, torch.iinfo
 void bind_cuda(py::module_& m);          // cuda_binding.cpp: torch.cuda, torch.backends.mps
 void bind_autograd(py::module_& m);      // autograd_binding.cpp: grad mode, backward, grad_fn
+void bind_function(py::module_& m);      // function_binding.cpp: torch.autograd.Function's node
 void bind_nn(py::module_& m);            // nn_binding.cpp: torch.nn.functional ops, init, losses
 void bind_amp(py::module_& m);           // amp_binding.cpp: autocast state, GradScaler kernels
 void bind_numpy(py::module_& m);         // numpy_binding.cpp: .numpy(), from_numpy, as_tensor

@@ -1,7 +1,16 @@
-"""torch.optim: the optimizers (SGD, Adam, AdamW) over the Optimizer base, as in PyTorch."""
+"""torch.optim: the optimizers over the Optimizer base, and lr_scheduler, as in PyTorch."""
 from torch.optim.optimizer import Optimizer
 from torch.optim.sgd import SGD
 from torch.optim.adam import Adam
 from torch.optim.adamw import AdamW
+from torch.optim.adadelta import Adadelta
+from torch.optim.adagrad import Adagrad
+from torch.optim.adamax import Adamax
+from torch.optim.rmsprop import RMSprop
+from torch.optim.lbfgs import LBFGS
+from torch.optim.nadam import NAdam
+from torch.optim.radam import RAdam
+from torch.optim import lr_scheduler  # noqa: F401
 
-__all__ = ["Optimizer", "SGD", "Adam", "AdamW"]
+__all__ = ["Optimizer", "SGD", "Adam", "AdamW", "Adadelta", "Adagrad", "Adamax", "RMSprop", "LBFGS", "NAdam",
+           "RAdam"]
