@@ -153,6 +153,13 @@ std::vector<GradCase> cases() {
   c.push_back({"softmax dim 0", {b3}, [](I x) { return softmax(x[0], 0); }});
   c.push_back({"log_softmax", {m}, [](I x) { return log_softmax(x[0], -1); }});
   c.push_back({"logsumexp", {m}, [](I x) { return logsumexp(x[0], {1}); }});
+  c.push_back({"cumsum", {m}, [](I x) { return cumsum(x[0], 1); }});
+  c.push_back({"cumsum dim 0", {b3}, [](I x) { return cumsum(x[0], 0); }});
+  c.push_back({"cumprod", {m}, [](I x) { return cumprod(x[0], 1); }});
+  c.push_back({"cumprod with a zero", {m}, [](I x) {
+                 std::vector<Scalar> keep{1.0, 1.0, 0.0, 1.0, 0.0, 1.0, 1.0, 1.0, 1.0, 0.0, 1.0, 1.0};
+                 return cumprod(mul(x[0], tensor(keep, {3, 4}, DType::Float64, x[0].device())), 1);
+               }});
   c.push_back({"norm", {m}, [](I x) { return vector_norm(x[0]); }});
   c.push_back({"norm p=1 dim", {m}, [](I x) { return vector_norm(x[0], 1, {1}); }});
   c.push_back({"norm p=3 keepdim", {m}, [](I x) { return vector_norm(x[0], 3, {0}, true); }});

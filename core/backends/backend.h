@@ -93,6 +93,10 @@ class Backend {
   // on it.
   virtual void reduce(ReduceOp op, const Tensor& in, const Tensor& out, const Tensor& indices,
                       int64_t correction, int64_t kept_columns) = 0;
+  // Running sum or product along each row of a contiguous (outer, inner) tensor into out
+  // (outer, inner) of the result dtype (int64 for integer inputs). Accumulates as ATen's CPU
+  // kernel does: in double for float32 (float for the 16-bit floats), in int64 for integers.
+  virtual void scan(ScanOp op, const Tensor& in, const Tensor& out) = 0;
   // Softmax (or log-softmax) along the last dim of a contiguous (outer, inner) tensor.
   virtual void softmax(const Tensor& in, const Tensor& out, bool log) = 0;
   // out[b] = a[b] @ bm[b] for 3-D a (B,M,K), bm (B,K,N), out (B,M,N) contiguous.

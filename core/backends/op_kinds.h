@@ -33,6 +33,9 @@ inline bool binary_op_returns_bool(BinaryOp op) {
   return op >= BinaryOp::Eq && op <= BinaryOp::LogicalXor;
 }
 
+// Running reductions along a row (cumsum, cumprod).
+enum class ScanOp : uint8_t { Sum, Prod };
+
 enum class ReduceOp : uint8_t { Sum, Prod, Mean, Max, Min, ArgMax, ArgMin, Var, Std, Any, All };
 
 }  // namespace tp

@@ -6,10 +6,14 @@
 #include "core/amp/autocast.h"
 #include "core/autograd/autograd.h"
 #include "core/autograd/formulas.h"
+#include "core/autograd/grad_utils.h"
 #include "core/backends/backend.h"
 #include "core/error.h"
 #include "core/ops/copy.h"
+#include "core/ops/creation.h"
 #include "core/ops/elementwise.h"
+#include "core/ops/index_dim.h"
+#include "core/ops/shape.h"
 
 namespace tp {
 
@@ -211,6 +215,35 @@ Tensor softmax_impl(const Tensor& input, int64_t dim, std::optional<DType> dtype
   return contiguous(out_rows.as_strided(t.sizes(), strides, 0));
 }
 
+// cumsum/cumprod along dim: rows with dim last, scanned by the backend, laid back out.
+Tensor scan_impl(ScanOp op, const Tensor& t, int64_t dim) {
+  const int64_t d = wrap_dim(dim, t.dim());
+  if (t.dim() == 0) return clone(t);
+  Tensor moved = contiguous(transpose(t, d, -1));
+  const int64_t inner = t.sizes()[d];
+  Tensor rows = reshape(moved, {inner == 0 ? 0 : moved.numel() / inner, inner});
+  Tensor out_rows = empty(rows.sizes(), TensorOptions(t.dtype(), t.device()));
+  if (rows.numel() != 0) backend_for(t.device()).scan(op, rows, out_rows);
+  return contiguous(transpose(reshape(out_rows, moved.sizes()), d, -1));
+}
+
+// x reversed along dim (flip), for the scans' gradients.
+Tensor reversed(const Tensor& x, int64_t dim) {
+  if (x.dim() == 0) return x;
+  const int64_t n = x.sizes()[wrap_dim(dim, x.dim())];
+  return index_select(x, dim, arange(Scalar(n - 1), Scalar(int64_t{-1}), Scalar(int64_t{-1}), DType::Int64, x.device()));
+}
+
+// The sum of x[j] for j >= i along dim, in cumsum's order on the reversed row (ATen's
+// reversed_cumsum).
+Tensor reversed_cumsum(const Tensor& x, int64_t dim) { return reversed(cumsum(reversed(x, dim), dim), dim); }
+
+// The result dtype of cumsum/cumprod: the dtype asked for, int64 for integer and bool inputs.
+DType scan_dtype(const Tensor& t, std::optional<DType> dtype) {
+  if (dtype) return *dtype;
+  return is_floating(t.dtype()) ? t.dtype() : DType::Int64;
+}
+
 // max(dim)/min(dim) with the values recorded for autograd (the indices never require grad).
 ValuesIndices extreme_along_recorded(ReduceOp op, const char* fn, const Tensor& t, int64_t dim,
                                      bool keepdim) {
@@ -341,6 +374,46 @@ Tensor log_softmax(const Tensor& t, int64_t dim, std::optional<DType> dtype) {
   return autograd::record_op(
       {t}, [&] { return softmax_impl(t, dim, dtype, true); },
       [&](const Tensor& out) { return autograd::softmax_node(t, dim, true, out); });
+}
+
+Tensor cumsum(const Tensor& t, int64_t dim, std::optional<DType> dtype) {
+  Tensor in = cast(t, scan_dtype(t, dtype));
+  const int64_t d = wrap_dim(dim, t.dim());
+  return autograd::record_op(
+      {in}, [&] { return scan_impl(ScanOp::Sum, in, d); },
+      [&](const Tensor& out) -> std::shared_ptr<Node> {
+        if (!is_floating(out.dtype())) return nullptr;
+        return autograd::make_node("CumsumBackward0", {}, [d](const TensorList& g, const TensorList&, const Node&) {
+          return TensorList{g[0].dim() == 0 ? g[0] : reversed_cumsum(g[0], d)};
+        });
+      });
+}
+
+Tensor cumprod(const Tensor& t, int64_t dim, std::optional<DType> dtype) {
+  Tensor in = cast(t, scan_dtype(t, dtype));
+  const int64_t d = wrap_dim(dim, t.dim());
+  return autograd::record_op(
+      {in}, [&] { return scan_impl(ScanOp::Prod, in, d); },
+      [&](const Tensor& out) -> std::shared_ptr<Node> {
+        if (!is_floating(out.dtype())) return nullptr;
+        return autograd::make_node("CumprodBackward0", {in, out}, [d](const TensorList& g, const TensorList& s, const Node&) {
+          const Tensor &x = s[0], &y = s[1];
+          if (x.dim() == 0 || x.numel() <= 1) return TensorList{g[0]};
+          // ATen's cumprod_backward: without zeros, the reversed cumsum of grad * out over x.
+          if (!item(any(eq(x, Scalar(0.0)))).to<bool>()) return TensorList{div(reversed_cumsum(mul(g[0], y), d), x)};
+          // With zeros: d out[j] / d x[i] = prod of x[k] for k <= j, k != i (i <= j), each
+          // such product the cumprod of x with x[i] set to 1; summed against grad for j >= i.
+          const int64_t n = x.sizes()[d];
+          std::vector<Tensor> per_i;
+          for (int64_t i = 0; i < n; ++i) {
+            Tensor ones_at_i = index_fill(x, d, full({1}, Scalar(i), DType::Int64, x.device()), Scalar(1.0));
+            Tensor partial = mul(cumprod(ones_at_i, d), g[0]);
+            Tensor from_i = narrow(partial, d, i, n - i);
+            per_i.push_back(sum(from_i, {d}, true));
+          }
+          return TensorList{cat(per_i, d)};
+        });
+      });
 }
 
 Tensor logsumexp(const Tensor& input, const DimList& dims, bool keepdim) {

@@ -59,5 +59,9 @@ Tensor softmax(const Tensor& t, int64_t dim, std::optional<DType> dtype = {});
 Tensor log_softmax(const Tensor& t, int64_t dim, std::optional<DType> dtype = {});
 // log(sum(exp(t))) over dims, stable; integer inputs give the default float.
 Tensor logsumexp(const Tensor& t, const DimList& dims, bool keepdim = false);
+// Running sum / product along dim (CumsumBackward0, CumprodBackward0); integer and bool
+// inputs give int64 unless dtype says otherwise.
+Tensor cumsum(const Tensor& t, int64_t dim, std::optional<DType> dtype = {});
+Tensor cumprod(const Tensor& t, int64_t dim, std::optional<DType> dtype = {});
 
 }  // namespace tp

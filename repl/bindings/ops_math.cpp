@@ -2,6 +2,7 @@
 // relu, clamp, where, comparisons, ...), reductions with dim/keepdim (sum, mean, max -> a
 // return_types pair, argmax, std, softmax, ...) and matrix products; their part of the op table.
 #include "core/error.h"
+#include "core/autograd/autograd.h"
 #include "core/ops/copy.h"
 #include "core/ops/elementwise.h"
 #include "core/ops/linalg.h"
@@ -319,6 +320,22 @@ py::object r_all(const py::args& a, const py::kwargs& kw) {
   if (!p.has(1)) return wrap(all(p.tensor(0)));
   return wrap(all(p.tensor(0), p.integer(1), p.boolean(2, false)));
 }
+// cumsum/cumprod(input, dim, *, dtype=None), and x.cumsum_(dim) in place.
+py::object scan_op(const py::args& a, const py::kwargs& kw, const char* name, bool product, bool in_place) {
+  OpArgs p(name, a, kw, {"input", "dim", "dtype"});
+  Tensor x = p.tensor(0);
+  if (!p.has(1)) raise_type_error(std::string(name) + "() missing 1 required positional arguments: \"dim\"");
+  auto compute = [&](const Tensor& t) { return product ? cumprod(t, p.integer(1), p.dtype(2)) : cumsum(t, p.integer(1), p.dtype(2)); };
+  if (!in_place) return wrap(compute(x));
+  autograd::check_inplace(x);
+  assign_inplace_result(x, compute(autograd::inplace_operand(x, true)));
+  return py::reinterpret_borrow<py::object>(p.get(0));
+}
+py::object r_cumsum(const py::args& a, const py::kwargs& kw) { return scan_op(a, kw, "cumsum", false, false); }
+py::object r_cumprod(const py::args& a, const py::kwargs& kw) { return scan_op(a, kw, "cumprod", true, false); }
+py::object r_cumsum_(const py::args& a, const py::kwargs& kw) { return scan_op(a, kw, "cumsum_", false, true); }
+py::object r_cumprod_(const py::args& a, const py::kwargs& kw) { return scan_op(a, kw, "cumprod_", true, true); }
+
 // norm(input, p='fro', dim=None, keepdim=False, dtype=None): torch.functional.norm, which
 // hands every vector norm ('fro' included) to linalg.vector_norm.
 py::object r_norm(const py::args& a, const py::kwargs& kw) {
@@ -457,6 +474,10 @@ std::vector<OpSpec> math_ops() {
       {"var", r_var, W::Both, "var(input, dim=None, unbiased=True, keepdim=False)"},
       {"any", r_any, W::Both, "any(input, dim=None, keepdim=False)"},
       {"all", r_all, W::Both, "all(input, dim=None, keepdim=False)"},
+      {"cumsum", r_cumsum, W::Both, "cumsum(input, dim, dtype=None): running sum along dim"},
+      {"cumprod", r_cumprod, W::Both, "cumprod(input, dim, dtype=None): running product along dim"},
+      {"cumsum_", r_cumsum_, W::Method, "x.cumsum_(dim): in place"},
+      {"cumprod_", r_cumprod_, W::Method, "x.cumprod_(dim): in place"},
       {"norm", r_norm, W::Both, "norm(input, p='fro', dim=None, keepdim=False, dtype=None): vector norm"},
       {"softmax", r_softmax, W::Both, "softmax(input, dim): exp normalised along dim"},
       {"log_softmax", r_log_softmax, W::Both, "log_softmax(input, dim)"},

@@ -149,6 +149,24 @@ void CpuBackend::reduce(ReduceOp op, const Tensor& in, const Tensor& out, const 
   });
 }
 
+void CpuBackend::scan(ScanOp op, const Tensor& in, const Tensor& out) {
+  const int64_t outer = in.sizes()[0], inner = in.sizes()[1];
+  visit_dtype(in.dtype(), [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    using Acc = scalar::ScanAcc<T>;
+    const T* src = in.data<T>();
+    T* dst = out.data<T>();
+    for (int64_t r = 0; r < outer; ++r) {
+      Acc acc = op == ScanOp::Sum ? Acc(0) : Acc(1);
+      for (int64_t i = 0; i < inner; ++i) {
+        const Acc x = static_cast<Acc>(src[r * inner + i]);
+        acc = op == ScanOp::Sum ? acc + x : acc * x;
+        dst[r * inner + i] = static_cast<T>(acc);
+      }
+    }
+  });
+}
+
 void CpuBackend::softmax(const Tensor& in, const Tensor& out, bool log) {
   const int64_t outer = in.sizes()[0], inner = in.sizes()[1];
   visit_dtype(in.dtype(), [&](auto tag) {

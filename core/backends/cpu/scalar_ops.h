@@ -19,6 +19,11 @@ namespace tp::scalar {
 // The type arithmetic happens in: float for the 16-bit floats, the element type otherwise.
 template <typename T>
 using OpMath = std::conditional_t<std::is_same_v<T, Half> || std::is_same_v<T, BFloat16>, float, T>;
+// What ATen's CPU cumsum/cumprod accumulate in (at::acc_type<T, false>): double for the
+// float dtypes (float for Half/BFloat16), int64 for integers.
+template <typename T>
+using ScanAcc = std::conditional_t<std::is_same_v<T, Half> || std::is_same_v<T, BFloat16>, float,
+                                   std::conditional_t<std::is_floating_point_v<T>, double, int64_t>>;
 
 // True for the floating element types, 16-bit ones included.
 template <typename T>

@@ -4,7 +4,9 @@
 // second kernel combines each row's pieces in order. Floating sums accumulate in double,
 // as cpu_reduce.cpp does, so results agree to the dtype's precision; integer sums and
 // products wrap modulo 2^64 like the CPU's. Softmax: one block per row.
+#include <algorithm>
 #include <cfloat>
+#include <type_traits>
 
 #include "core/backends/cuda/cuda_allocator.h"
 #include "core/backends/cuda/cuda_backend.h"
@@ -272,6 +274,20 @@ __global__ void softmax_kernel(const T* in, T* out, int64_t outer, int64_t inner
   }
 }
 
+// One thread per row walks it in order, accumulating as the CPU does (double for float32,
+// float for the 16-bit floats, int64 for integers), so both give the same running values.
+template <typename T, typename Acc>
+__global__ void scan_kernel(const T* in, T* out, int64_t outer, int64_t inner, bool product) {
+  for (int64_t r = blockIdx.x * int64_t(blockDim.x) + threadIdx.x; r < outer; r += int64_t(gridDim.x) * blockDim.x) {
+    Acc acc = product ? Acc(1) : Acc(0);
+    for (int64_t i = 0; i < inner; ++i) {
+      const Acc x = static_cast<Acc>(cuda::to_math(in[r * inner + i]));
+      acc = product ? acc * x : acc + x;
+      out[r * inner + i] = cuda::from_math<T>(static_cast<OpMath<T>>(acc));
+    }
+  }
+}
+
 }  // namespace
 
 void CudaBackend::reduce(ReduceOp op, const Tensor& in, const Tensor& out, const Tensor& indices,
@@ -319,6 +335,20 @@ void CudaBackend::reduce(ReduceOp op, const Tensor& in, const Tensor& out, const
         launch_reduce(AnyAll<T>{op == ReduceOp::Any}, data, outer, inner, outs, device);
         break;
     }
+  });
+}
+
+void CudaBackend::scan(ScanOp op, const Tensor& in, const Tensor& out) {
+  const int64_t outer = in.sizes()[0], inner = in.sizes()[1];
+  if (outer == 0 || inner == 0) return;
+  CudaDeviceGuard guard(out.device().index);
+  visit_dtype(in.dtype(), [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    using M = OpMath<T>;
+    using Acc = std::conditional_t<std::is_floating_point_v<M>, std::conditional_t<sizeof(T) == 2, float, double>, int64_t>;
+    const int blocks = static_cast<int>(std::min<int64_t>((outer + cuda::kThreads - 1) / cuda::kThreads, 65535));
+    scan_kernel<T, Acc><<<blocks, cuda::kThreads>>>(in.data<T>(), out.data<T>(), outer, inner, op == ScanOp::Prod);
+    CUDA_CHECK_LAUNCH();
   });
 }
 

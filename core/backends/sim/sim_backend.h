@@ -57,6 +57,7 @@ class SimBackend final : public Backend {
   void where(const Tensor& cond, const Tensor& a, const Tensor& b, const Tensor& out) override;
   void reduce(ReduceOp op, const Tensor& in, const Tensor& out, const Tensor& indices,
               int64_t correction, int64_t kept_columns) override;
+  void scan(ScanOp op, const Tensor& in, const Tensor& out) override;
   void softmax(const Tensor& in, const Tensor& out, bool log) override;
   void matmul(const Tensor& a, const Tensor& bm, const Tensor& out) override;
   void index(const Tensor& src, const Tensor& out, const std::vector<Tensor>& indices,

@@ -337,6 +337,30 @@ void SimBackend::reduce(ReduceOp op, const Tensor& in, const Tensor& out, const 
   });
 }
 
+// One thread per row walks it in order (a scan's order is its result).
+void SimBackend::scan(ScanOp op, const Tensor& in, const Tensor& out) {
+  SimulationScope simulating;  // real time spent here is not the machine's
+  const int64_t outer = in.sizes()[0], inner = in.sizes()[1];
+  const RowLayout layout{false, sim::kBlockThreads};
+  visit_dtype(in.dtype(), [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    using Acc = scalar::ScanAcc<T>;
+    const T* src = in.data<T>();
+    T* dst = out.data<T>();
+    const int64_t bytes = 2 * in.numel() * static_cast<int64_t>(in.element_size());
+    run_rows(sim::device_of(in), op == ScanOp::Sum ? "cumsum_kernel" : "cumprod_kernel", outer, layout, 0,
+             {&in, &out}, {static_cast<double>(in.numel()), bytes, in.dtype(), OpClass::Elementwise},
+             [=](auto& row, int64_t r) {
+               Acc acc = op == ScanOp::Sum ? Acc(0) : Acc(1);
+               row.each(inner, [&](int64_t i) {
+                 const Acc x = static_cast<Acc>(row.load(src + r * inner + i));
+                 acc = op == ScanOp::Sum ? acc + x : acc * x;
+                 row.store(dst + r * inner + i, static_cast<T>(acc));
+               });
+             });
+  });
+}
+
 void SimBackend::softmax(const Tensor& in, const Tensor& out, bool log) {
   SimulationScope simulating;  // real time spent here is not the machine's
   const int64_t outer = in.sizes()[0], inner = in.sizes()[1];
