@@ -14,3 +14,9 @@ __all__ = [
     "Tanh", "Softmax", "LogSoftmax", "Dropout", "Flatten", "L1Loss", "MSELoss", "NLLLoss", "CrossEntropyLoss",
     "BCELoss", "BCEWithLogitsLoss",
 ]
+
+from torch.nn.modules.activation import (  # noqa: F401,E402
+    CELU, ELU, GELU, Hardtanh, LeakyReLU, LogSigmoid, Mish, ReLU6, SELU, SiLU, Softplus,
+)
+
+__all__ += ["SiLU", "GELU", "LeakyReLU", "ELU", "SELU", "CELU", "Softplus", "Hardtanh", "ReLU6", "Mish", "LogSigmoid"]
