@@ -51,17 +51,29 @@ struct UnaryArgs {
   bool tanh = false;                             // gelu(approximate='tanh')
 };
 
+// The binary ops, declared once in binary_ops.def.
 enum class BinaryOp : uint8_t {
-  Add, Sub, Mul, Div, FloorDiv, Remainder, Pow, Maximum, Minimum, Atan2,
-  Eq, Ne, Lt, Le, Gt, Ge,
-  LogicalAnd, LogicalOr, LogicalXor, BitwiseAnd, BitwiseOr, BitwiseXor,
+#define TP_BINARY_OP(Enum, ...) Enum,
+#include "core/backends/binary_ops.def"
 };
-constexpr int kBinaryOpCount = static_cast<int>(BinaryOp::BitwiseXor) + 1;
+
+enum class BinaryDtypes : uint8_t { Same, Float, NoBool, IntOnly, BoolOut };
+struct BinaryOpInfo {
+  const char* name;
+  BinaryDtypes dtypes;
+  const char* refusal;
+};
+
+inline constexpr BinaryOpInfo kBinaryOps[] = {
+#define TP_BINARY_OP(Enum, name, dtypes, refusal) {#name, BinaryDtypes::dtypes, refusal},
+#include "core/backends/binary_ops.def"
+};
+constexpr int kBinaryOpCount = static_cast<int>(sizeof(kBinaryOps) / sizeof(kBinaryOps[0]));
+
+inline const BinaryOpInfo& binary_op_info(BinaryOp op) { return kBinaryOps[static_cast<int>(op)]; }
 
 // True for ops whose result is bool whatever the inputs (comparisons, logical ops).
-inline bool binary_op_returns_bool(BinaryOp op) {
-  return op >= BinaryOp::Eq && op <= BinaryOp::LogicalXor;
-}
+inline bool binary_op_returns_bool(BinaryOp op) { return binary_op_info(op).dtypes == BinaryDtypes::BoolOut; }
 
 enum class ReduceOp : uint8_t { Sum, Prod, Mean, Max, Min, ArgMax, ArgMin, Var, Std, Any, All };
 
