@@ -18,6 +18,7 @@
 #include "core/backends/sim/sim_backend.h"
 #include "core/device_registry.h"
 #include "core/error.h"
+#include "core/ops/activations.h"
 #include "core/ops/copy.h"
 #include "core/ops/creation.h"
 #include "core/ops/elementwise.h"
@@ -144,6 +145,14 @@ std::vector<OpCase> cases() {
   }
   c.push_back({"clamp", {m}, kNumeric, one([](const Tensor& t) { return clamp(t, Scalar(-1), Scalar(2)); })});
   c.push_back({"clamp_min/max", {m}, kNumeric, one([](const Tensor& t) { return clamp_max(clamp_min(t, Scalar(-1)), Scalar(1)); })});
+  // The activations' arguments (the generic rows above run PyTorch's defaults).
+  c.push_back({"activation arguments", {m}, kFloats, [](const Inputs& in, Device) {
+                 const Tensor& t = in[0];
+                 return std::vector<Tensor>{gelu(t, "tanh"), softplus(t, 2.0, 1.5), leaky_relu(t, 0.2),
+                                            selu(t), celu(t, 2.0), hardtanh(t, -0.5, 2.0), relu6(t)};
+               }});
+  c.push_back({"hardtanh integer bounds", {m}, {DType::Int64, DType::Int32, DType::UInt8},
+               one([](const Tensor& t) { return hardtanh(t, -2.5, 3.5); })});
   c.push_back({"add scalar alpha", {m, m}, kNumeric, two([](const Tensor& a, const Tensor& b) { return add(a, b, Scalar(2)); })});
   c.push_back({"sub/mul/div scalars", {m}, kNumeric, one([](const Tensor& t) { return div(mul(sub(Scalar(int64_t{3}), t), Scalar(2.5)), Scalar(2)); })});
   c.push_back({"div trunc/floor", {m, m}, kNumeric, two([](const Tensor& a, const Tensor& b) {

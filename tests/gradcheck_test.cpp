@@ -12,6 +12,7 @@
 #include "core/autograd/autograd.h"
 #include "core/device_registry.h"
 #include "core/error.h"
+#include "core/ops/activations.h"
 #include "core/ops/copy.h"
 #include "core/ops/creation.h"
 #include "core/ops/elementwise.h"
@@ -74,6 +75,12 @@ std::vector<GradCase> cases() {
                  }, positive});
   }
   c.push_back({"clamp", {m}, [](I x) { return clamp(x[0], Scalar(-0.5), Scalar(0.7)); }});
+  c.push_back({"gelu tanh", {m}, [](I x) { return gelu(x[0], "tanh"); }});
+  c.push_back({"softplus past its threshold", {m}, [](I x) { return softplus(x[0], 2.0, 1.5); }});
+  c.push_back({"leaky_relu 0.2", {m}, [](I x) { return leaky_relu(x[0], 0.2); }});
+  c.push_back({"selu", {m}, [](I x) { return selu(x[0]); }});
+  c.push_back({"celu 2", {m}, [](I x) { return celu(x[0], 2.0); }});
+  c.push_back({"hardtanh -0.5 0.7", {m}, [](I x) { return hardtanh(x[0], -0.5, 0.7); }});
   // Elementwise binary, with broadcasting.
   c.push_back({"add alpha broadcast", {m, row}, [](I x) { return add(x[0], x[1], Scalar(2.5)); }});
   c.push_back({"sub broadcast", {col, row}, [](I x) { return sub(x[0], x[1]); }});
