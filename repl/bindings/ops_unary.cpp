@@ -1,7 +1,7 @@
 // Bindings of the unary ops, derived from core/backends/unary_ops.def: torch.NAME and
 // Tensor.NAME (with Tensor.NAME_ / torch.NAME_ where the row says) go into the op table;
 // the NN rows become torch._C._nn.NAME / NAME_ (torch.nn.functional wraps them). Ops that
-// take arguments (clamp, leaky_relu, ...) are bound by hand beside their kind.
+// take arguments are bound by hand: clamp in ops_math.cpp, the activations here.
 #include "core/ops/activations.h"
 #include "core/ops/elementwise.h"
 #include "repl/bindings/args.h"
