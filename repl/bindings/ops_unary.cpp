@@ -101,6 +101,24 @@ void bind_activations(py::module_& nn) {
   });
 }
 
+// torch.selu / torch.celu and their in-place forms (Tensor has no such methods).
+py::object t_selu(const py::args& a, const py::kwargs& kw) {
+  OpArgs p("selu", a, kw, {"input"});
+  return wrap(selu(p.tensor(0)));
+}
+py::object t_selu_(const py::args& a, const py::kwargs& kw) {
+  OpArgs p("selu_", a, kw, {"input"});
+  return result(p, true, selu(p.tensor(0), true));
+}
+py::object t_celu(const py::args& a, const py::kwargs& kw) {
+  OpArgs p("celu", a, kw, {"input", "alpha"});
+  return wrap(celu(p.tensor(0), p.number(1, 1.0)));
+}
+py::object t_celu_(const py::args& a, const py::kwargs& kw) {
+  OpArgs p("celu_", a, kw, {"input", "alpha"});
+  return result(p, true, celu(p.tensor(0), p.number(1, 1.0), true));
+}
+
 }  // namespace
 
 std::vector<OpSpec> unary_ops() {
@@ -115,6 +133,10 @@ std::vector<OpSpec> unary_ops() {
     }
   }
   rows.insert(rows.end(), inplace_rows.begin(), inplace_rows.end());
+  rows.push_back({"selu", t_selu, OpWhere::Function, "selu(input): scaled elu"});
+  rows.push_back({"selu_", t_selu_, OpWhere::Function, "selu_(input): in place"});
+  rows.push_back({"celu", t_celu, OpWhere::Function, "celu(input, alpha=1.0)"});
+  rows.push_back({"celu_", t_celu_, OpWhere::Function, "celu_(input, alpha=1.0): in place"});
   return rows;
 }
 

@@ -112,3 +112,11 @@ for name, f in bad:
         print(name, "no error")
     except Exception as e:
         print(name, type(e).__name__, e)
+
+print("-- torch.selu / torch.celu")
+t = x.clone()
+print(torch.selu(x), torch.celu(x, 2.0), torch.celu(x, alpha=0.5), torch.selu_(t) is t, t)
+try:
+    torch.selu(x, True)
+except TypeError as e:
+    print("TypeError", e)
