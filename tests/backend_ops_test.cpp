@@ -18,6 +18,7 @@
 #include "core/backends/sim/sim_backend.h"
 #include "core/device_registry.h"
 #include "core/error.h"
+#include "core/ops/activations.h"
 #include "core/ops/copy.h"
 #include "core/ops/creation.h"
 #include "core/ops/elementwise.h"
@@ -107,8 +108,14 @@ void check_same(const Tensor& cpu, const Tensor& dev, Device device, bool exact)
   }
 }
 
-// Unary ops that accept integer inputs in PyTorch (the rest promote or reject them).
-Tensor unary_op(UnaryOp op, const Tensor& t) { return unary(op, t); }
+// The dtypes a unary op runs on, by its row's dtype rule (unary_ops.def).
+std::vector<DType> unary_dtypes(UnaryOp op) {
+  switch (unary_op_info(op).dtypes) {
+    case UnaryDtypes::IntOnly: return kInts;
+    case UnaryDtypes::FloatOnly: return kFloats;
+    default: return kNumeric;
+  }
+}
 
 std::vector<OpCase> cases() {
   const Shape m = {3, 4}, v = {4}, b3 = {2, 3, 4};
@@ -119,22 +126,33 @@ std::vector<OpCase> cases() {
   std::vector<OpCase> c;
   // Elementwise: every UnaryOp and BinaryOp through the generic entry points, plus the
   // named variants with scalars, in-place forms and where.
-  for (int k = 0; k <= static_cast<int>(UnaryOp::IsFinite); ++k) {
+  // Ops with arguments run with the defaults UnaryArgs holds (PyTorch's).
+  for (int k = 0; k < kUnaryOpCount; ++k) {
     UnaryOp op = static_cast<UnaryOp>(k);
-    std::vector<DType> dtypes = op == UnaryOp::BitwiseNot ? kInts : kNumeric;
     if (op == UnaryOp::Clamp) continue;  // needs bounds: below
-    c.push_back({"unary#" + std::to_string(k), {m}, dtypes, one([op](const Tensor& t) { return unary_op(op, t); })});
+    c.push_back({std::string("unary ") + kUnaryOps[k].name, {m}, unary_dtypes(op),
+                 one([op](const Tensor& t) { return unary(op, t); })});
   }
-  for (int k = 0; k <= static_cast<int>(BinaryOp::BitwiseXor); ++k) {
+  for (int k = 0; k < kBinaryOpCount; ++k) {
     BinaryOp op = static_cast<BinaryOp>(k);
-    std::vector<DType> dtypes =
-        op >= BinaryOp::BitwiseAnd ? kInts : op == BinaryOp::Atan2 ? kFloats : kNumeric;
+    const BinaryDtypes rule = kBinaryOps[k].dtypes;
+    std::vector<DType> dtypes = rule == BinaryDtypes::IntOnly ? kInts
+                                : op == BinaryOp::Atan2        ? kFloats
+                                                               : kNumeric;
     // Broadcasting: (3,4) with (4,).
-    c.push_back({"binary#" + std::to_string(k), {m, v}, dtypes,
+    c.push_back({std::string("binary ") + kBinaryOps[k].name, {m, v}, dtypes,
                  two([op](const Tensor& a, const Tensor& b) { return binary(op, a, b); })});
   }
   c.push_back({"clamp", {m}, kNumeric, one([](const Tensor& t) { return clamp(t, Scalar(-1), Scalar(2)); })});
   c.push_back({"clamp_min/max", {m}, kNumeric, one([](const Tensor& t) { return clamp_max(clamp_min(t, Scalar(-1)), Scalar(1)); })});
+  // The activations' arguments (the generic rows above run PyTorch's defaults).
+  c.push_back({"activation arguments", {m}, kFloats, [](const Inputs& in, Device) {
+                 const Tensor& t = in[0];
+                 return std::vector<Tensor>{gelu(t, "tanh"), softplus(t, 2.0, 1.5), leaky_relu(t, 0.2),
+                                            selu(t), celu(t, 2.0), hardtanh(t, -0.5, 2.0), relu6(t)};
+               }});
+  c.push_back({"hardtanh integer bounds", {m}, {DType::Int64, DType::Int32, DType::UInt8},
+               one([](const Tensor& t) { return hardtanh(t, -2.5, 3.5); })});
   c.push_back({"add scalar alpha", {m, m}, kNumeric, two([](const Tensor& a, const Tensor& b) { return add(a, b, Scalar(2)); })});
   c.push_back({"sub/mul/div scalars", {m}, kNumeric, one([](const Tensor& t) { return div(mul(sub(Scalar(int64_t{3}), t), Scalar(2.5)), Scalar(2)); })});
   c.push_back({"div trunc/floor", {m, m}, kNumeric, two([](const Tensor& a, const Tensor& b) {
@@ -145,14 +163,14 @@ std::vector<OpCase> cases() {
                  Tensor x = clone(in[0]);
                  add_(x, in[1]);
                  mul_(x, Scalar(3));
-                 relu_(x);
-                 sqrt_(x);
+                 unary_(UnaryOp::Relu, x);
+                 unary_(UnaryOp::Sqrt, x);
                  return std::vector<Tensor>{x};
                }});
   c.push_back({"in-place non-contiguous self", {m}, kNumeric, [](const Inputs& in, Device) {
                  Tensor x = clone(in[0]);
                  Tensor view = transpose(x, 0, 1);  // write through a non-contiguous view
-                 neg_(view);
+                 unary_(UnaryOp::Neg, view);
                  return std::vector<Tensor>{x};
                }});
   c.push_back({"where", {m, m, v}, kAll, [](const Inputs& in, Device) {
@@ -398,13 +416,15 @@ TEST_CASE("every op on every backend gives the CPU's result") {
 }
 
 TEST_CASE("the op table covers every kind of backend work") {
-  // Every UnaryOp and BinaryOp has a generic row (built from the enums above); a new enum
-  // value past the last one named here means the table needs a row for it.
+  // Every UnaryOp and BinaryOp (from unary_ops.def, binary_ops.def) has a generic row; a
+  // new ReduceOp past the last one named here means the table needs a row for it.
   std::set<std::string> names;
   for (const OpCase& oc : cases()) names.insert(oc.name);
-  CHECK(names.count("unary#" + std::to_string(static_cast<int>(UnaryOp::IsFinite) - 1)) == 1);
-  CHECK(static_cast<int>(UnaryOp::IsFinite) == 28);
-  CHECK(static_cast<int>(BinaryOp::BitwiseXor) == 21);
+  for (const UnaryOpInfo& info : kUnaryOps) {
+    const std::string clamp = "clamp";  // its row gives bounds
+    CHECK(names.count(info.name == clamp ? clamp : "unary " + std::string(info.name)) == 1);
+  }
+  for (const BinaryOpInfo& info : kBinaryOps) CHECK(names.count("binary " + std::string(info.name)) == 1);
   CHECK(static_cast<int>(ReduceOp::All) == 10);
   for (const char* needed : {"sum", "mean", "prod", "max/min", "argmax/argmin", "var/std", "any/all",
                              "softmax", "log_softmax", "index advanced", "index_put",

@@ -42,7 +42,6 @@ OpRunner binary_runner(TT tt, TS ts, ST st) {
   binary_runner([](const Tensor& a, const Tensor& b) { return fn(a, b); }, \
                 [](const Tensor&, Scalar) -> Tensor { throw std::logic_error("no form"); }, \
                 [](Scalar, const Tensor&) -> Tensor { throw std::logic_error("no form"); })
-#define UNARY(fn) [](const OpCase& c) -> Outs { return {fn(c.args.at(0).tensor)}; }
 
 // In-place ops must hand back self itself.
 Outs inplace_result(const Tensor& self, const Tensor& returned) {
@@ -109,34 +108,17 @@ std::map<std::string, OpRunner> runners() {
   r["bitwise_or"] = FORMS2(bitwise_or);
   r["bitwise_xor"] = FORMS2(bitwise_xor);
 
-  r["neg"] = UNARY(neg);
-  r["abs"] = UNARY(tp::abs);
-  r["exp"] = UNARY(tp::exp);
-  r["log"] = UNARY(tp::log);
-  r["log2"] = UNARY(tp::log2);
-  r["log10"] = UNARY(tp::log10);
-  r["log1p"] = UNARY(tp::log1p);
-  r["expm1"] = UNARY(tp::expm1);
-  r["sqrt"] = UNARY(tp::sqrt);
-  r["rsqrt"] = UNARY(rsqrt);
-  r["reciprocal"] = UNARY(reciprocal);
-  r["sin"] = UNARY(tp::sin);
-  r["cos"] = UNARY(tp::cos);
-  r["tan"] = UNARY(tp::tan);
-  r["tanh"] = UNARY(tp::tanh);
-  r["sigmoid"] = UNARY(sigmoid);
-  r["relu"] = UNARY(relu);
-  r["floor"] = UNARY(tp::floor);
-  r["ceil"] = UNARY(tp::ceil);
-  r["round"] = UNARY(tp::round);
-  r["trunc"] = UNARY(tp::trunc);
-  r["sign"] = UNARY(sign);
-  r["square"] = UNARY(square);
-  r["isnan"] = UNARY(tp::isnan);
-  r["isinf"] = UNARY(tp::isinf);
-  r["isfinite"] = UNARY(tp::isfinite);
-  r["logical_not"] = UNARY(logical_not);
-  r["bitwise_not"] = UNARY(bitwise_not);
+  // Every unary op without arguments (unary_ops.def), and its in-place form where it has one.
+  for (int k = 0; k < kUnaryOpCount; ++k) {
+    const UnaryOp op = static_cast<UnaryOp>(k);
+    if (kUnaryOps[k].python == UnaryPython::Own) continue;
+    r[kUnaryOps[k].name] = [op](const OpCase& c) -> Outs { return {unary(op, c.args.at(0).tensor)}; };
+    if (kUnaryOps[k].inplace == UnaryInplace::No) continue;
+    r[kUnaryOps[k].name + std::string("_")] = [op](const OpCase& c) {
+      const Tensor& s = c.args.at(0).tensor;
+      return inplace_result(s, unary_(op, s));
+    };
+  }
   r["invert"] = [](const OpCase& c) -> Outs { return {~c.args.at(0).tensor}; };
   r["clamp"] = [](const OpCase& c) -> Outs {
     return {clamp(c.args.at(0).tensor, bound(c, "min"), bound(c, "max"))};
@@ -178,27 +160,6 @@ std::map<std::string, OpRunner> runners() {
   INPLACE2(floor_divide_);
   INPLACE2(remainder_);
   INPLACE2(pow_);
-#define INPLACE1(fn)                                         \
-  r[#fn] = [](const OpCase& c) {                             \
-    const Tensor& s = c.args.at(0).tensor;                   \
-    return inplace_result(s, fn(s));                         \
-  }
-  INPLACE1(neg_);
-  INPLACE1(abs_);
-  INPLACE1(exp_);
-  INPLACE1(log_);
-  INPLACE1(sqrt_);
-  INPLACE1(sin_);
-  INPLACE1(cos_);
-  INPLACE1(tanh_);
-  INPLACE1(sigmoid_);
-  INPLACE1(relu_);
-  INPLACE1(floor_);
-  INPLACE1(ceil_);
-  INPLACE1(round_);
-  INPLACE1(trunc_);
-  INPLACE1(reciprocal_);
-  INPLACE1(square_);
   r["clamp_"] = [](const OpCase& c) {
     const Tensor& s = c.args.at(0).tensor;
     return inplace_result(s, clamp_(s, bound(c, "min"), bound(c, "max")));
@@ -233,7 +194,7 @@ TEST_CASE("in-place ops return self, share its storage and update its views") {
   CHECK(vals(base) == std::vector<double>{1, 2, 3, 14, 15, 16});
   // A strided (column) view written by a unary in-place op.
   Tensor col = base.as_strided({2}, {3}, 1);  // base[:, 1]
-  neg_(col);
+  unary_(UnaryOp::Neg, col);
   CHECK(vals(base) == std::vector<double>{1, -2, 3, 14, -15, 16});
   // Operands that alias self are read before self is written.
   Tensor sq = make_tensor({1, 2, 3, 4}, {2, 2});

@@ -12,6 +12,7 @@
 #include "core/autograd/autograd.h"
 #include "core/device_registry.h"
 #include "core/error.h"
+#include "core/ops/activations.h"
 #include "core/ops/copy.h"
 #include "core/ops/creation.h"
 #include "core/ops/elementwise.h"
@@ -61,27 +62,27 @@ std::vector<GradCase> cases() {
   using I = const Inputs&;
   const Shape m{3, 4}, row{4}, col{3, 1}, b3{2, 3, 4};
   std::vector<GradCase> c;
-  // Elementwise unary (the kinks of abs/relu/clamp are avoided by the inputs).
-  c.push_back({"neg", {m}, [](I x) { return neg(x[0]); }});
-  c.push_back({"abs", {m}, [](I x) { return abs(x[0]); }});
-  c.push_back({"exp", {m}, [](I x) { return exp(x[0]); }});
-  c.push_back({"log", {m}, [](I x) { return log(x[0]); }, true});
-  c.push_back({"log2", {m}, [](I x) { return log2(x[0]); }, true});
-  c.push_back({"log10", {m}, [](I x) { return log10(x[0]); }, true});
-  c.push_back({"log1p", {m}, [](I x) { return log1p(x[0]); }, true});
-  c.push_back({"expm1", {m}, [](I x) { return expm1(x[0]); }});
-  c.push_back({"sqrt", {m}, [](I x) { return sqrt(x[0]); }, true});
-  c.push_back({"rsqrt", {m}, [](I x) { return rsqrt(x[0]); }, true});
-  c.push_back({"reciprocal", {m}, [](I x) { return reciprocal(x[0]); }});
-  c.push_back({"sin", {m}, [](I x) { return sin(x[0]); }});
-  c.push_back({"cos", {m}, [](I x) { return cos(x[0]); }});
-  c.push_back({"tan", {m}, [](I x) { return tan(mul(x[0], Scalar(0.5))); }});
-  c.push_back({"tanh", {m}, [](I x) { return tanh(x[0]); }});
-  c.push_back({"sigmoid", {m}, [](I x) { return sigmoid(x[0]); }});
-  c.push_back({"relu", {m}, [](I x) { return relu(x[0]); }});
-  c.push_back({"square", {m}, [](I x) { return square(x[0]); }});
+  // Every differentiable unary op (unary_ops.def), on inputs inside its domain; the kinks
+  // of abs/relu/clamp and the jumps of floor/round are avoided by the inputs. Ops with
+  // arguments run with UnaryArgs' defaults (PyTorch's).
+  for (const UnaryOpInfo& info : kUnaryOps) {
+    const UnaryOp op = static_cast<UnaryOp>(&info - kUnaryOps);
+    if (info.dtypes == UnaryDtypes::BoolOut || info.dtypes == UnaryDtypes::IntOnly || op == UnaryOp::Clamp) continue;
+    const UnaryDomain domain = info.domain;
+    const bool positive = domain == UnaryDomain::Positive || domain == UnaryDomain::AboveOne;
+    c.push_back({info.name, {m}, [op, domain](I x) {
+                   if (domain == UnaryDomain::Unit) return unary(op, mul(x[0], Scalar(0.4)));
+                   if (domain == UnaryDomain::AboveOne) return unary(op, add(x[0], Scalar(1.0)));
+                   return unary(op, x[0]);
+                 }, positive});
+  }
   c.push_back({"clamp", {m}, [](I x) { return clamp(x[0], Scalar(-0.5), Scalar(0.7)); }});
-  c.push_back({"floor (zero gradient)", {m}, [](I x) { return add(floor(x[0]), x[0]); }});
+  c.push_back({"gelu tanh", {m}, [](I x) { return gelu(x[0], "tanh"); }});
+  c.push_back({"softplus past its threshold", {m}, [](I x) { return softplus(x[0], 2.0, 1.5); }});
+  c.push_back({"leaky_relu 0.2", {m}, [](I x) { return leaky_relu(x[0], 0.2); }});
+  c.push_back({"selu", {m}, [](I x) { return selu(x[0]); }});
+  c.push_back({"celu 2", {m}, [](I x) { return celu(x[0], 2.0); }});
+  c.push_back({"hardtanh -0.5 0.7", {m}, [](I x) { return hardtanh(x[0], -0.5, 0.7); }});
   // Elementwise binary, with broadcasting.
   c.push_back({"add alpha broadcast", {m, row}, [](I x) { return add(x[0], x[1], Scalar(2.5)); }});
   c.push_back({"sub broadcast", {col, row}, [](I x) { return sub(x[0], x[1]); }});
@@ -110,7 +111,7 @@ std::vector<GradCase> cases() {
                }});
   c.push_back({"sigmoid_ in place", {m}, [](I x) {
                  Tensor y = mul(x[0], Scalar(2.0));
-                 sigmoid_(y);
+                 unary_(UnaryOp::Sigmoid, y);
                  return y;
                }});
   c.push_back({"clamp_ in place", {m}, [](I x) {

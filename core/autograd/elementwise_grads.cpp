@@ -170,6 +170,114 @@ std::shared_ptr<Node> unary_node(UnaryOp op, const Tensor& t, const UnaryArgs& a
       return make_node("ReluBackward0", {out}, [](G g, G s, N) {
         return TensorList{masked_grad(gt(s[0], Scalar(0)), g[0])};
       });
+    case UnaryOp::Erf:
+    case UnaryOp::Erfc: {
+      // d erf = 2/sqrt(pi) * exp(-x^2); erfc's is its negation.
+      const double c = (op == UnaryOp::Erf ? 2.0 : -2.0) / std::sqrt(M_PI);
+      return make_node(op == UnaryOp::Erf ? "ErfBackward0" : "ErfcBackward0", {t}, [c](G g, G s, N) {
+        return TensorList{mul(g[0], mul(exp(neg(mul(s[0], s[0]))), Scalar(c)))};
+      });
+    }
+    case UnaryOp::Sinh:
+      return make_node("SinhBackward0", {t}, [](G g, G s, N) { return TensorList{mul(g[0], cosh(s[0]))}; });
+    case UnaryOp::Cosh:
+      return make_node("CoshBackward0", {t}, [](G g, G s, N) { return TensorList{mul(g[0], sinh(s[0]))}; });
+    case UnaryOp::Asin:
+      return make_node("AsinBackward0", {t}, [](G g, G s, N) {
+        return TensorList{div(g[0], sqrt(sub(Scalar(1), mul(s[0], s[0]))))};
+      });
+    case UnaryOp::Acos:
+      return make_node("AcosBackward0", {t}, [](G g, G s, N) {
+        return TensorList{neg(div(g[0], sqrt(sub(Scalar(1), mul(s[0], s[0])))))};
+      });
+    case UnaryOp::Atan:
+      return make_node("AtanBackward0", {t}, [](G g, G s, N) {
+        return TensorList{div(g[0], add(mul(s[0], s[0]), Scalar(1)))};
+      });
+    case UnaryOp::Asinh:
+      return make_node("AsinhBackward0", {t}, [](G g, G s, N) {
+        return TensorList{div(g[0], sqrt(add(mul(s[0], s[0]), Scalar(1))))};
+      });
+    case UnaryOp::Acosh:
+      return make_node("AcoshBackward0", {t}, [](G g, G s, N) {
+        return TensorList{div(g[0], sqrt(sub(mul(s[0], s[0]), Scalar(1))))};
+      });
+    case UnaryOp::Atanh:
+      return make_node("AtanhBackward0", {t}, [](G g, G s, N) {
+        return TensorList{div(g[0], sub(Scalar(1), mul(s[0], s[0])))};
+      });
+    case UnaryOp::Exp2:
+      return make_node("Exp2Backward0", {out}, [](G g, G s, N) {
+        return TensorList{mul(g[0], mul(s[0], Scalar(std::log(2.0))))};
+      });
+    case UnaryOp::Silu:
+      // sigmoid(x) * (1 + x * (1 - sigmoid(x)))
+      return make_node("SiluBackward0", {t}, [](G g, G s, N) {
+        Tensor sig = sigmoid(s[0]);
+        return TensorList{mul(g[0], mul(sig, add(mul(s[0], sub(Scalar(1), sig)), Scalar(1))))};
+      });
+    case UnaryOp::Mish:
+      // tanh(softplus(x)) + x * sigmoid(x) * (1 - tanh(softplus(x))^2)
+      return make_node("MishBackward0", {t}, [](G g, G s, N) {
+        Tensor tsp = tanh(log1p(exp(s[0])));
+        Tensor d = add(tsp, mul(mul(s[0], sigmoid(s[0])), sub(Scalar(1), mul(tsp, tsp))));
+        return TensorList{mul(g[0], d)};
+      });
+    case UnaryOp::LogSigmoid:
+      // d log(sigmoid(x)) = 1 - sigmoid(x) = sigmoid(-x)
+      return make_node("LogSigmoidBackward0", {t}, [](G g, G s, N) {
+        return TensorList{mul(g[0], sigmoid(neg(s[0])))};
+      });
+    case UnaryOp::Gelu: {
+      const bool approx_tanh = args.tanh;
+      return make_node("GeluBackward0", {t}, [approx_tanh](G g, G s, N) {
+        const Tensor& x = s[0];
+        if (approx_tanh) {
+          // 0.5 * (1 + tanh(inner)) + 0.5 * x * (1 - tanh(inner)^2) * inner'
+          const double beta = M_SQRT2 * M_2_SQRTPI * 0.5, kappa = 0.044715;
+          Tensor x_sq = mul(x, x);
+          Tensor th = tanh(mul(add(x, mul(mul(x_sq, x), Scalar(kappa))), Scalar(beta)));
+          Tensor inner_d = mul(add(mul(x_sq, Scalar(3 * kappa)), Scalar(1)), Scalar(beta));
+          Tensor left_d = mul(add(th, Scalar(1)), Scalar(0.5));
+          Tensor right_d = mul(mul(mul(x, Scalar(0.5)), sub(Scalar(1), mul(th, th))), inner_d);
+          return TensorList{mul(g[0], add(left_d, right_d))};
+        }
+        // cdf(x) + x * pdf(x) of the standard normal
+        Tensor cdf = mul(add(erf(mul(x, Scalar(M_SQRT1_2))), Scalar(1)), Scalar(0.5));
+        Tensor pdf = mul(exp(mul(mul(x, x), Scalar(-0.5))), Scalar(M_2_SQRTPI * M_SQRT1_2 * 0.5));
+        return TensorList{mul(g[0], add(cdf, mul(x, pdf)))};
+      });
+    }
+    case UnaryOp::Softplus: {
+      const double beta = args.beta, threshold = args.threshold;
+      return make_node("SoftplusBackward0", {t}, [beta, threshold](G g, G s, N) {
+        // sigmoid(beta * x), or 1 past the threshold where softplus is x itself
+        Tensor bx = mul(s[0], Scalar(beta));
+        return TensorList{where(gt(bx, Scalar(threshold)), g[0], mul(g[0], sigmoid(bx)))};
+      });
+    }
+    case UnaryOp::LeakyRelu: {
+      const double slope = args.negative_slope;
+      return make_node("LeakyReluBackward0", {t}, [slope](G g, G s, N) {
+        return TensorList{where(gt(s[0], Scalar(0)), g[0], mul(g[0], Scalar(slope)))};
+      });
+    }
+    case UnaryOp::Elu:
+    case UnaryOp::Celu: {
+      // scale for x > 0, else alpha * scale * input_scale * exp(x * input_scale)
+      const UnaryArgs a = args;
+      return make_node(op == UnaryOp::Elu ? "EluBackward0" : "CeluBackward0", {t}, [a](G g, G s, N) {
+        Tensor neg_d = mul(exp(mul(s[0], Scalar(a.input_scale))), Scalar(a.alpha * a.scale * a.input_scale));
+        return TensorList{mul(g[0], where(gt(s[0], Scalar(0)), Scalar(a.scale), neg_d))};
+      });
+    }
+    case UnaryOp::Hardtanh: {
+      const double lo = args.min, hi = args.max;
+      // The gradient passes strictly inside (min_val, max_val).
+      return make_node("HardtanhBackward0", {t}, [lo, hi](G g, G s, N) {
+        return TensorList{masked_grad(logical_and(gt(s[0], Scalar(lo)), lt(s[0], Scalar(hi))), g[0])};
+      });
+    }
     case UnaryOp::Square:
       return make_node("PowBackward0", {t}, [](G g, G s, N) { return TensorList{mul(g[0], mul(s[0], Scalar(2)))}; });
     case UnaryOp::Floor:

@@ -6,32 +6,74 @@
 
 namespace tp {
 
+// The unary ops, declared once in unary_ops.def (which says how to add one).
 enum class UnaryOp : uint8_t {
-  Neg, Abs, Exp, Log, Log2, Log10, Log1p, Expm1, Sqrt, Rsqrt, Reciprocal, Sin, Cos, Tan,
-  Tanh, Sigmoid, Relu, Floor, Ceil, Round, Trunc, Sign, Square, Clamp,
-  LogicalNot, BitwiseNot, IsNan, IsInf, IsFinite,
+#define TP_UNARY_OP(Enum, ...) Enum,
+#include "core/backends/unary_ops.def"
+};
+
+// What the op layer, the bindings and the tests need to know of a unary op: its row.
+enum class UnaryDtypes : uint8_t { Float, Same, NoBool, IntOnly, FloatOnly, BoolOut, BoolToLong };
+enum class UnaryPython : uint8_t { Both, NN, Own };
+enum class UnaryInplace : uint8_t { No, Method, Both };
+enum class UnaryDomain : uint8_t { Real, Positive, Unit, AboveOne };
+struct UnaryOpInfo {
+  const char* name;
+  UnaryDtypes dtypes;
+  const char* refusal;
+  UnaryPython python;
+  UnaryInplace inplace;
+  UnaryDomain domain;
+  const char* help;
+};
+
+inline constexpr UnaryOpInfo kUnaryOps[] = {
+#define TP_UNARY_OP(Enum, name, dtypes, refusal, python, inplace, domain, help)                \
+  {#name, UnaryDtypes::dtypes, refusal, UnaryPython::python, UnaryInplace::inplace,             \
+   UnaryDomain::domain, help},
+#include "core/backends/unary_ops.def"
 };
 // How many there are: a backend whose kernels switch over the kinds static_asserts this,
 // so a new kind fails to compile until each switch has its case.
-constexpr int kUnaryOpCount = static_cast<int>(UnaryOp::IsFinite) + 1;
+constexpr int kUnaryOpCount = static_cast<int>(sizeof(kUnaryOps) / sizeof(kUnaryOps[0]));
 
-// Extra arguments some unary ops take (clamp's bounds).
+inline const UnaryOpInfo& unary_op_info(UnaryOp op) { return kUnaryOps[static_cast<int>(op)]; }
+
+// Extra arguments some unary ops take, with PyTorch's defaults (the ops written with
+// TP_UNARY_OP_ARGS in unary_ops.def read them).
 struct UnaryArgs {
-  bool has_min = false, has_max = false;
-  double min = 0, max = 0;
+  // clamp's bounds (clamp() sets all four); hardtanh's min_val and max_val
+  bool has_min = true, has_max = true;
+  double min = -1, max = 1;
+  double negative_slope = 0.01;                 // leaky_relu
+  double alpha = 1, scale = 1, input_scale = 1;  // elu; selu and celu are elu with these
+  double beta = 1, threshold = 20;               // softplus
+  bool tanh = false;                             // gelu(approximate='tanh')
 };
 
+// The binary ops, declared once in binary_ops.def.
 enum class BinaryOp : uint8_t {
-  Add, Sub, Mul, Div, FloorDiv, Remainder, Pow, Maximum, Minimum, Atan2,
-  Eq, Ne, Lt, Le, Gt, Ge,
-  LogicalAnd, LogicalOr, LogicalXor, BitwiseAnd, BitwiseOr, BitwiseXor,
+#define TP_BINARY_OP(Enum, ...) Enum,
+#include "core/backends/binary_ops.def"
 };
-constexpr int kBinaryOpCount = static_cast<int>(BinaryOp::BitwiseXor) + 1;
+
+enum class BinaryDtypes : uint8_t { Same, Float, NoBool, IntOnly, BoolOut };
+struct BinaryOpInfo {
+  const char* name;
+  BinaryDtypes dtypes;
+  const char* refusal;
+};
+
+inline constexpr BinaryOpInfo kBinaryOps[] = {
+#define TP_BINARY_OP(Enum, name, dtypes, refusal) {#name, BinaryDtypes::dtypes, refusal},
+#include "core/backends/binary_ops.def"
+};
+constexpr int kBinaryOpCount = static_cast<int>(sizeof(kBinaryOps) / sizeof(kBinaryOps[0]));
+
+inline const BinaryOpInfo& binary_op_info(BinaryOp op) { return kBinaryOps[static_cast<int>(op)]; }
 
 // True for ops whose result is bool whatever the inputs (comparisons, logical ops).
-inline bool binary_op_returns_bool(BinaryOp op) {
-  return op >= BinaryOp::Eq && op <= BinaryOp::LogicalXor;
-}
+inline bool binary_op_returns_bool(BinaryOp op) { return binary_op_info(op).dtypes == BinaryDtypes::BoolOut; }
 
 // Running reductions along a row (cumsum, cumprod).
 enum class ScanOp : uint8_t { Sum, Prod };

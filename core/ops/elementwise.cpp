@@ -41,33 +41,23 @@ void check_alpha(DType dtype, Scalar alpha) {
            "For integral input tensors, argument alpha must not be a floating point number.");
 }
 
-// The dtype `op` computes in, given the promoted dtype of its operands. True division and
-// atan2 of integers compute in the default float; some kernels have no bool version.
+// The dtype `op` computes in, given the promoted dtype of its operands, by its row's rule
+// (binary_ops.def): true division and atan2 of integers compute in the default float; some
+// kernels have no bool or no floating version.
 DType compute_dtype(BinaryOp op, DType common) {
-  const bool integral = is_integral(common, /*include_bool=*/true);
-  switch (op) {
-    case BinaryOp::Div:
-    case BinaryOp::Atan2: return integral ? default_float_dtype() : common;
-    case BinaryOp::FloorDiv:
-      if (common == DType::Bool) not_implemented_for("div_floor_cpu", common);
+  const BinaryOpInfo& info = binary_op_info(op);
+  switch (info.dtypes) {
+    case BinaryDtypes::Float: return is_integral(common, /*include_bool=*/true) ? default_float_dtype() : common;
+    case BinaryDtypes::NoBool:
+      if (common == DType::Bool) not_implemented_for(info.refusal, common);
       return common;
-    case BinaryOp::Remainder:
-      if (common == DType::Bool) not_implemented_for("remainder_cpu", common);
+    case BinaryDtypes::IntOnly:
+      if (!is_integral(common, /*include_bool=*/true)) not_implemented_for(info.refusal, common);
       return common;
-    case BinaryOp::Pow:
-      if (common == DType::Bool) not_implemented_for("pow", common);
-      return common;
-    case BinaryOp::BitwiseAnd:
-      if (!integral) not_implemented_for("bitwise_and_cpu", common);
-      return common;
-    case BinaryOp::BitwiseOr:
-      if (!integral) not_implemented_for("bitwise_or_cpu", common);
-      return common;
-    case BinaryOp::BitwiseXor:
-      if (!integral) not_implemented_for("bitwise_xor_cpu", common);
-      return common;
-    default: return common;
+    case BinaryDtypes::Same:
+    case BinaryDtypes::BoolOut: return common;
   }
+  return common;
 }
 
 // One checked binary op: the operands are moved to the op's device in the compute dtype

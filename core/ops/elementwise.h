@@ -18,10 +18,11 @@ namespace tp {
 Tensor binary(BinaryOp op, const Tensor& a, const Tensor& b);
 // self op= other, written into self (which is returned).
 const Tensor& binary_(BinaryOp op, const Tensor& self, const Tensor& other);
-// op(t); float functions of integer/bool tensors give the default float dtype.
-Tensor unary(UnaryOp op, const Tensor& t);
+// op(t) by the op's dtype rule (unary_ops.def: exp of an integer tensor is float); args are
+// read by the ops that take arguments (leaky_relu's slope).
+Tensor unary(UnaryOp op, const Tensor& t, const UnaryArgs& args = {});
 // t.op_(): writes op(t) back into t.
-const Tensor& unary_(UnaryOp op, const Tensor& t);
+const Tensor& unary_(UnaryOp op, const Tensor& t, const UnaryArgs& args = {});
 
 // ---- Arithmetic (Tensor-Tensor, Tensor-Scalar and the reflected Scalar-Tensor forms) ----
 
@@ -75,42 +76,18 @@ Tensor ge(const Tensor& a, Scalar b);
 Tensor logical_and(const Tensor& a, const Tensor& b);
 Tensor logical_or(const Tensor& a, const Tensor& b);
 Tensor logical_xor(const Tensor& a, const Tensor& b);
-Tensor logical_not(const Tensor& t);
 Tensor bitwise_and(const Tensor& a, const Tensor& b);
 Tensor bitwise_and(const Tensor& a, Scalar b);
 Tensor bitwise_or(const Tensor& a, const Tensor& b);
 Tensor bitwise_or(const Tensor& a, Scalar b);
 Tensor bitwise_xor(const Tensor& a, const Tensor& b);
 Tensor bitwise_xor(const Tensor& a, Scalar b);
-Tensor bitwise_not(const Tensor& t);
 
 // ---- Unary math ----
-Tensor neg(const Tensor& t);
-Tensor abs(const Tensor& t);
-Tensor exp(const Tensor& t);
-Tensor log(const Tensor& t);
-Tensor log2(const Tensor& t);
-Tensor log10(const Tensor& t);
-Tensor log1p(const Tensor& t);
-Tensor expm1(const Tensor& t);
-Tensor sqrt(const Tensor& t);
-Tensor rsqrt(const Tensor& t);
-Tensor reciprocal(const Tensor& t);
-Tensor sin(const Tensor& t);
-Tensor cos(const Tensor& t);
-Tensor tan(const Tensor& t);
-Tensor tanh(const Tensor& t);
-Tensor sigmoid(const Tensor& t);
-Tensor relu(const Tensor& t);
-Tensor floor(const Tensor& t);
-Tensor ceil(const Tensor& t);
-Tensor round(const Tensor& t);
-Tensor trunc(const Tensor& t);
-Tensor sign(const Tensor& t);
-Tensor square(const Tensor& t);
-Tensor isnan(const Tensor& t);
-Tensor isinf(const Tensor& t);
-Tensor isfinite(const Tensor& t);
+// tp::NAME(t) for every unary op without arguments (neg, exp, sigmoid, isnan, ...).
+#define TP_UNARY_OP(Enum, name, ...) Tensor name(const Tensor& t);
+#define TP_UNARY_OP_ARGS(...)
+#include "core/backends/unary_ops.def"
 // clamp(t, min, max): at least one bound; promotes like t op bound (int clamp 0.5 -> float).
 Tensor clamp(const Tensor& t, std::optional<Scalar> min, std::optional<Scalar> max);
 Tensor clamp_min(const Tensor& t, Scalar min);
@@ -146,22 +123,6 @@ const Tensor& pow_(const Tensor& self, Scalar other);
 const Tensor& clamp_(const Tensor& self, std::optional<Scalar> min, std::optional<Scalar> max);
 const Tensor& clamp_min_(const Tensor& self, Scalar min);
 const Tensor& clamp_max_(const Tensor& self, Scalar max);
-const Tensor& neg_(const Tensor& self);
-const Tensor& abs_(const Tensor& self);
-const Tensor& exp_(const Tensor& self);
-const Tensor& log_(const Tensor& self);
-const Tensor& sqrt_(const Tensor& self);
-const Tensor& sin_(const Tensor& self);
-const Tensor& cos_(const Tensor& self);
-const Tensor& tanh_(const Tensor& self);
-const Tensor& sigmoid_(const Tensor& self);
-const Tensor& relu_(const Tensor& self);
-const Tensor& floor_(const Tensor& self);
-const Tensor& ceil_(const Tensor& self);
-const Tensor& round_(const Tensor& self);
-const Tensor& trunc_(const Tensor& self);
-const Tensor& reciprocal_(const Tensor& self);
-const Tensor& square_(const Tensor& self);
 
 // ---- C++ operators, for convenience (== and != are left out: eq/ne return tensors,
 // and overloading them would break code that compares Tensor handles) ----

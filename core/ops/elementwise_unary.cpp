@@ -21,111 +21,27 @@ namespace {
        dtype_legacy_name(t), "'");
 }
 
-bool is_float_function(UnaryOp op) {
-  switch (op) {
-    case UnaryOp::Exp: case UnaryOp::Log: case UnaryOp::Log2: case UnaryOp::Log10:
-    case UnaryOp::Log1p: case UnaryOp::Expm1: case UnaryOp::Sqrt: case UnaryOp::Rsqrt:
-    case UnaryOp::Reciprocal: case UnaryOp::Sin: case UnaryOp::Cos: case UnaryOp::Tan:
-    case UnaryOp::Tanh: case UnaryOp::Sigmoid:
-      return true;
-    default: return false;
-  }
-}
-
-bool returns_bool(UnaryOp op) {
-  return op == UnaryOp::IsNan || op == UnaryOp::IsInf || op == UnaryOp::IsFinite ||
-         op == UnaryOp::LogicalNot;
-}
-
-// The dtype op(t) computes in; raises PyTorch's error where its kernel lacks the dtype.
+// The dtype op(t) computes in, by the op's dtype rule (unary_ops.def); raises PyTorch's
+// error where its kernel lacks the dtype.
 DType unary_compute_dtype(UnaryOp op, DType t) {
-  if (is_float_function(op)) return is_integral(t, true) ? default_float_dtype() : t;
-  const bool is_bool = t == DType::Bool;
-  switch (op) {
-    case UnaryOp::Neg:
-      TP_CHECK(!is_bool, NotImplementedError,
-               "Negation, the `-` operator, on a bool tensor is not supported. If you are trying "
-               "to invert a mask, use the `~` or `logical_not()` operator instead.");
+  const UnaryOpInfo& info = unary_op_info(op);
+  switch (info.dtypes) {
+    case UnaryDtypes::Float: return is_integral(t, true) ? default_float_dtype() : t;
+    case UnaryDtypes::NoBool:
+      TP_CHECK(t != DType::Bool, NotImplementedError, info.refusal);
       return t;
-    case UnaryOp::Abs:
-      if (is_bool) not_implemented_for("abs_cpu", t);
+    case UnaryDtypes::IntOnly:
+      if (is_floating(t)) not_implemented_for(info.refusal, t);
       return t;
-    case UnaryOp::Relu:
-      TP_CHECK(!is_bool, NotImplementedError, "Boolean inputs not supported for relu");
+    case UnaryDtypes::FloatOnly:
+      if (!is_floating(t)) not_implemented_for(info.refusal, t);
       return t;
-    case UnaryOp::Floor:
-      if (is_bool) not_implemented_for("floor_vml_cpu", t);
-      return t;
-    case UnaryOp::Ceil:
-      if (is_bool) not_implemented_for("ceil_vml_cpu", t);
-      return t;
-    case UnaryOp::Round:
-      if (is_bool) not_implemented_for("round_vml_cpu", t);
-      return t;
-    case UnaryOp::Trunc:
-      if (is_bool) not_implemented_for("trunc_vml_cpu", t);
-      return t;
-    case UnaryOp::Square:  // pow(t, 2): a bool base promotes with the int exponent
-      return is_bool ? DType::Int64 : t;
-    case UnaryOp::BitwiseNot:
-      if (is_floating(t)) not_implemented_for("bitwise_not_cpu", t);
-      return t;
-    default: return t;
+    case UnaryDtypes::BoolToLong: return t == DType::Bool ? DType::Int64 : t;
+    case UnaryDtypes::Same:
+    case UnaryDtypes::BoolOut: return t;
   }
+  return t;
 }
-
-// Runs op on t already converted to `dtype`, on t's device.
-Tensor run_unary(UnaryOp op, const Tensor& t, DType dtype, const UnaryArgs& args) {
-  Tensor in = cast(t, dtype);
-  Tensor out = empty(t.sizes(), TensorOptions(returns_bool(op) ? DType::Bool : dtype, t.device()));
-  backend_for(t.device()).unary(op, in, out, args);
-  return out;
-}
-
-}  // namespace
-
-Tensor unary(UnaryOp op, const Tensor& t) {
-  TP_ASSERT(op != UnaryOp::Clamp);  // clamp takes its bounds through clamp()
-  return autograd::record_op(
-      {t}, [&] { return run_unary(op, t, unary_compute_dtype(op, t.dtype()), UnaryArgs{}); },
-      [&](const Tensor& out) { return autograd::unary_node(op, t, UnaryArgs{}, out); });
-}
-
-const Tensor& unary_(UnaryOp op, const Tensor& t) {
-  autograd::check_inplace(t);
-  return assign_inplace_result(t, unary(op, autograd::inplace_operand(t, autograd::needs_grad({&t}))));
-}
-
-Tensor neg(const Tensor& t) { return unary(UnaryOp::Neg, t); }
-Tensor abs(const Tensor& t) { return unary(UnaryOp::Abs, t); }
-Tensor exp(const Tensor& t) { return unary(UnaryOp::Exp, amp::autocast_arg("exp", t)); }
-Tensor log(const Tensor& t) { return unary(UnaryOp::Log, amp::autocast_arg("log", t)); }
-Tensor log2(const Tensor& t) { return unary(UnaryOp::Log2, amp::autocast_arg("log2", t)); }
-Tensor log10(const Tensor& t) { return unary(UnaryOp::Log10, amp::autocast_arg("log10", t)); }
-Tensor log1p(const Tensor& t) { return unary(UnaryOp::Log1p, amp::autocast_arg("log1p", t)); }
-Tensor expm1(const Tensor& t) { return unary(UnaryOp::Expm1, amp::autocast_arg("expm1", t)); }
-Tensor sqrt(const Tensor& t) { return unary(UnaryOp::Sqrt, t); }
-Tensor rsqrt(const Tensor& t) { return unary(UnaryOp::Rsqrt, amp::autocast_arg("rsqrt", t)); }
-Tensor reciprocal(const Tensor& t) { return unary(UnaryOp::Reciprocal, amp::autocast_arg("reciprocal", t)); }
-Tensor sin(const Tensor& t) { return unary(UnaryOp::Sin, t); }
-Tensor cos(const Tensor& t) { return unary(UnaryOp::Cos, t); }
-Tensor tan(const Tensor& t) { return unary(UnaryOp::Tan, amp::autocast_arg("tan", t)); }
-Tensor tanh(const Tensor& t) { return unary(UnaryOp::Tanh, t); }
-Tensor sigmoid(const Tensor& t) { return unary(UnaryOp::Sigmoid, t); }
-Tensor relu(const Tensor& t) { return unary(UnaryOp::Relu, t); }
-Tensor floor(const Tensor& t) { return unary(UnaryOp::Floor, t); }
-Tensor ceil(const Tensor& t) { return unary(UnaryOp::Ceil, t); }
-Tensor round(const Tensor& t) { return unary(UnaryOp::Round, t); }
-Tensor trunc(const Tensor& t) { return unary(UnaryOp::Trunc, t); }
-Tensor sign(const Tensor& t) { return unary(UnaryOp::Sign, t); }
-Tensor square(const Tensor& t) { return unary(UnaryOp::Square, t); }
-Tensor isnan(const Tensor& t) { return unary(UnaryOp::IsNan, t); }
-Tensor isinf(const Tensor& t) { return unary(UnaryOp::IsInf, t); }
-Tensor isfinite(const Tensor& t) { return unary(UnaryOp::IsFinite, t); }
-Tensor logical_not(const Tensor& t) { return unary(UnaryOp::LogicalNot, t); }
-Tensor bitwise_not(const Tensor& t) { return unary(UnaryOp::BitwiseNot, t); }
-
-namespace {
 
 // An integer clamp's bounds as PyTorch takes them: a bound past the far end of the dtype's
 // range is an error, one past the near end clamps nothing (so every backend casts only
@@ -151,7 +67,37 @@ void limit_integral_bounds(UnaryArgs& args, DType dtype) {
   if (args.max > highest) args.has_max = false;
 }
 
+// Runs op on t already converted to `dtype`, on t's device.
+Tensor run_unary(UnaryOp op, const Tensor& t, DType dtype, const UnaryArgs& args) {
+  Tensor in = cast(t, dtype);
+  Tensor out = empty(t.sizes(), TensorOptions(unary_op_info(op).dtypes == UnaryDtypes::BoolOut ? DType::Bool : dtype, t.device()));
+  backend_for(t.device()).unary(op, in, out, args);
+  return out;
+}
+
 }  // namespace
+
+Tensor unary(UnaryOp op, const Tensor& t, const UnaryArgs& args) {
+  TP_ASSERT(op != UnaryOp::Clamp);  // clamp promotes with its bounds: clamp()
+  const DType dtype = unary_compute_dtype(op, t.dtype());
+  UnaryArgs bounded = args;  // hardtanh is clamp: the same integer bounds
+  if (op == UnaryOp::Hardtanh && is_integral(dtype, /*include_bool=*/false)) limit_integral_bounds(bounded, dtype);
+  return autograd::record_op(
+      {t}, [&] { return run_unary(op, t, dtype, bounded); },
+      [&](const Tensor& out) { return autograd::unary_node(op, t, args, out); });
+}
+
+const Tensor& unary_(UnaryOp op, const Tensor& t, const UnaryArgs& args) {
+  autograd::check_inplace(t);
+  return assign_inplace_result(t, unary(op, autograd::inplace_operand(t, autograd::needs_grad({&t})), args));
+}
+
+// tp::NAME(t) for every row of unary_ops.def without arguments; autocast decides by the
+// name whether it changes the input's dtype first (exp under CUDA autocast runs in float32).
+#define TP_UNARY_OP(Enum, name, ...) \
+  Tensor name(const Tensor& t) { return unary(UnaryOp::Enum, amp::autocast_arg(#name, t)); }
+#define TP_UNARY_OP_ARGS(...)
+#include "core/backends/unary_ops.def"
 
 Tensor clamp(const Tensor& t, std::optional<Scalar> min, std::optional<Scalar> max) {
   TP_CHECK(min || max, RuntimeError, "torch.clamp: At least one of 'min' or 'max' must not be None");
@@ -182,23 +128,6 @@ const Tensor& clamp_(const Tensor& self, std::optional<Scalar> min, std::optiona
 }
 const Tensor& clamp_min_(const Tensor& self, Scalar min) { return clamp_(self, min, std::nullopt); }
 const Tensor& clamp_max_(const Tensor& self, Scalar max) { return clamp_(self, std::nullopt, max); }
-
-const Tensor& neg_(const Tensor& self) { return unary_(UnaryOp::Neg, self); }
-const Tensor& abs_(const Tensor& self) { return unary_(UnaryOp::Abs, self); }
-const Tensor& exp_(const Tensor& self) { return unary_(UnaryOp::Exp, self); }
-const Tensor& log_(const Tensor& self) { return unary_(UnaryOp::Log, self); }
-const Tensor& sqrt_(const Tensor& self) { return unary_(UnaryOp::Sqrt, self); }
-const Tensor& sin_(const Tensor& self) { return unary_(UnaryOp::Sin, self); }
-const Tensor& cos_(const Tensor& self) { return unary_(UnaryOp::Cos, self); }
-const Tensor& tanh_(const Tensor& self) { return unary_(UnaryOp::Tanh, self); }
-const Tensor& sigmoid_(const Tensor& self) { return unary_(UnaryOp::Sigmoid, self); }
-const Tensor& relu_(const Tensor& self) { return unary_(UnaryOp::Relu, self); }
-const Tensor& floor_(const Tensor& self) { return unary_(UnaryOp::Floor, self); }
-const Tensor& ceil_(const Tensor& self) { return unary_(UnaryOp::Ceil, self); }
-const Tensor& round_(const Tensor& self) { return unary_(UnaryOp::Round, self); }
-const Tensor& trunc_(const Tensor& self) { return unary_(UnaryOp::Trunc, self); }
-const Tensor& reciprocal_(const Tensor& self) { return unary_(UnaryOp::Reciprocal, self); }
-const Tensor& square_(const Tensor& self) { return unary_(UnaryOp::Square, self); }
 
 Tensor operator-(const Tensor& t) { return neg(t); }
 

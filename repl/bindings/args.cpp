@@ -44,8 +44,8 @@ OpArgs::OpArgs(const char* fname_, const py::args& a, const py::kwargs& kw, std:
     if (params_[i][0] == '*') varargs_at_ = i;
   if (varargs_at_ == SIZE_MAX && a_.size() > params_.size()) {
     size_t given = a_.size() - (method_ ? 1 : 0), takes = params_.size() - (method_ ? 1 : 0);
-    raise_type_error(std::string(fname) + "() takes " + std::to_string(takes) + " positional arguments but " +
-                     std::to_string(given) + " were given");
+    raise_type_error(std::string(fname) + "() takes " + std::to_string(takes) + " positional argument" +
+                     (takes == 1 ? "" : "s") + " but " + std::to_string(given) + " were given");
   }
 }
 

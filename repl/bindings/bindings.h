@@ -16,6 +16,7 @@ void bind_cuda(py::module_& m);          // cuda_binding.cpp: torch.cuda, torch.
 void bind_autograd(py::module_& m);      // autograd_binding.cpp: grad mode, backward, grad_fn
 void bind_function(py::module_& m);      // function_binding.cpp: torch.autograd.Function's node
 void bind_nn(py::module_& m);            // nn_binding.cpp: torch.nn.functional ops, init, losses
+void bind_unary_nn(py::module_& nn);     // ops_unary.cpp: torch._C._nn's unary activations (silu, ...)
 void bind_amp(py::module_& m);           // amp_binding.cpp: autocast state, GradScaler kernels
 void bind_numpy(py::module_& m);         // numpy_binding.cpp: .numpy(), from_numpy, as_tensor
 void bind_optim(py::module_& m);         // optim_binding.cpp: SGD / Adam update kernels

@@ -228,6 +228,7 @@ void bind_nn_conv(py::module_& nn);
 void bind_nn(py::module_& m) {
   py::module_ nn = m.def_submodule("_nn", "torch.nn's functional ops, losses and initialisers");
   bind_functional(nn);
+  bind_unary_nn(nn);
   bind_losses(nn);
   bind_init(nn);
   bind_module_helpers(nn);

@@ -3,6 +3,7 @@
 #include "repl/bindings/op_table.h"
 
 #include <algorithm>
+#include <cstring>
 #include <string>
 
 #include "core/autograd/grad_mode.h"
@@ -16,7 +17,8 @@ namespace tp::torchpy {
 const std::vector<OpSpec>& op_table() {
   static const std::vector<OpSpec> table = [] {
     std::vector<OpSpec> all;
-    for (auto part : {creation_ops(), math_ops(), tensor_ops(), index_ops()}) all.insert(all.end(), part.begin(), part.end());
+    for (auto part : {creation_ops(), math_ops(), unary_ops(), tensor_ops(), index_ops()})
+      all.insert(all.end(), part.begin(), part.end());
     return all;
   }();
   return table;
@@ -63,7 +65,9 @@ void bind_ops(py::module_& m) {
   py::handle tensor = tensor_type();
   py::list help;
   std::vector<std::string> with_out;
-  for (const OpSpec& op : math_ops()) with_out.push_back(op.name);
+  for (const auto& part : {math_ops(), unary_ops()})
+    for (const OpSpec& op : part)
+      if (op.name[std::strlen(op.name) - 1] != '_') with_out.push_back(op.name);  // not the in-place forms
   for (const OpSpec& op : op_table()) {
     NativeFn fn = op.fn;
     const char* name = op.name;

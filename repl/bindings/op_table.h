@@ -25,12 +25,13 @@ struct OpSpec {
   const char* help;  // one line for :help, listings and the docstring
 };
 
-// The whole table, in declaration order (creation, math, tensor ops).
+// The whole table, in declaration order (creation, math, unary, tensor ops).
 const std::vector<OpSpec>& op_table();
 
 // The table's parts, each defined beside its bindings.
 std::vector<OpSpec> creation_ops();  // ops_creation.cpp
 std::vector<OpSpec> math_ops();      // ops_math.cpp
+std::vector<OpSpec> unary_ops();     // ops_unary.cpp: the rows of core/backends/unary_ops.def
 std::vector<OpSpec> tensor_ops();    // ops_tensor.cpp
 std::vector<OpSpec> index_ops();     // ops_index.cpp
 

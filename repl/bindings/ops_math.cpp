@@ -1,5 +1,5 @@
-// Bindings of the math ops: elementwise functions and their in-place methods (add, mul, exp,
-// relu, clamp, where, comparisons, ...), reductions with dim/keepdim (sum, mean, max -> a
+// Bindings of the math ops: elementwise functions and their in-place methods (add, mul,
+// clamp, where, comparisons, ...), reductions with dim/keepdim (sum, mean, max -> a
 // return_types pair, argmax, std, softmax, ...) and matrix products; their part of the op table.
 #include "core/error.h"
 #include "core/autograd/autograd.h"
@@ -19,66 +19,11 @@ namespace {
 // In-place ops return self: the same Python object.
 py::object self_of(const py::args& a) { return py::reinterpret_borrow<py::object>(a[0]); }
 
-// ---- unary: f(input) and its in-place method f_() ----
-
-using UnaryFn = Tensor (*)(const Tensor&);
-using UnaryInplaceFn = const Tensor& (*)(const Tensor&);
-
-py::object unary_fn(const py::args& a, const py::kwargs& kw, const char* name, UnaryFn fn) {
-  OpArgs p(name, a, kw, {"input"});
-  return wrap(fn(p.tensor(0)));
+py::object ui_zero(const py::args& a, const py::kwargs& kw) {
+  OpArgs p("zero_", a, kw, {"input"});
+  zero_(p.tensor(0));
+  return self_of(a);
 }
-py::object unary_inplace(const py::args& a, const py::kwargs& kw, const char* name, UnaryInplaceFn fn) {
-  OpArgs p(name, a, kw, {"input"});
-  fn(p.tensor(0));
-  return self_of(a);  // the same object: in-place ops return self
-}
-
-py::object u_neg(const py::args& a, const py::kwargs& kw) { return unary_fn(a, kw, "neg", neg); }
-py::object u_abs(const py::args& a, const py::kwargs& kw) { return unary_fn(a, kw, "abs", abs); }
-py::object u_exp(const py::args& a, const py::kwargs& kw) { return unary_fn(a, kw, "exp", exp); }
-py::object u_log(const py::args& a, const py::kwargs& kw) { return unary_fn(a, kw, "log", log); }
-py::object u_log2(const py::args& a, const py::kwargs& kw) { return unary_fn(a, kw, "log2", log2); }
-py::object u_log10(const py::args& a, const py::kwargs& kw) { return unary_fn(a, kw, "log10", log10); }
-py::object u_log1p(const py::args& a, const py::kwargs& kw) { return unary_fn(a, kw, "log1p", log1p); }
-py::object u_sqrt(const py::args& a, const py::kwargs& kw) { return unary_fn(a, kw, "sqrt", sqrt); }
-py::object u_rsqrt(const py::args& a, const py::kwargs& kw) { return unary_fn(a, kw, "rsqrt", rsqrt); }
-py::object u_reciprocal(const py::args& a, const py::kwargs& kw) { return unary_fn(a, kw, "reciprocal", reciprocal); }
-py::object u_sin(const py::args& a, const py::kwargs& kw) { return unary_fn(a, kw, "sin", sin); }
-py::object u_cos(const py::args& a, const py::kwargs& kw) { return unary_fn(a, kw, "cos", cos); }
-py::object u_tan(const py::args& a, const py::kwargs& kw) { return unary_fn(a, kw, "tan", tan); }
-py::object u_tanh(const py::args& a, const py::kwargs& kw) { return unary_fn(a, kw, "tanh", tanh); }
-py::object u_sigmoid(const py::args& a, const py::kwargs& kw) { return unary_fn(a, kw, "sigmoid", sigmoid); }
-py::object u_relu(const py::args& a, const py::kwargs& kw) { return unary_fn(a, kw, "relu", relu); }
-py::object u_floor(const py::args& a, const py::kwargs& kw) { return unary_fn(a, kw, "floor", floor); }
-py::object u_ceil(const py::args& a, const py::kwargs& kw) { return unary_fn(a, kw, "ceil", ceil); }
-py::object u_round(const py::args& a, const py::kwargs& kw) { return unary_fn(a, kw, "round", round); }
-py::object u_trunc(const py::args& a, const py::kwargs& kw) { return unary_fn(a, kw, "trunc", trunc); }
-py::object u_sign(const py::args& a, const py::kwargs& kw) { return unary_fn(a, kw, "sign", sign); }
-py::object u_square(const py::args& a, const py::kwargs& kw) { return unary_fn(a, kw, "square", square); }
-py::object u_isnan(const py::args& a, const py::kwargs& kw) { return unary_fn(a, kw, "isnan", isnan); }
-py::object u_isinf(const py::args& a, const py::kwargs& kw) { return unary_fn(a, kw, "isinf", isinf); }
-py::object u_isfinite(const py::args& a, const py::kwargs& kw) { return unary_fn(a, kw, "isfinite", isfinite); }
-py::object u_logical_not(const py::args& a, const py::kwargs& kw) { return unary_fn(a, kw, "logical_not", logical_not); }
-py::object u_bitwise_not(const py::args& a, const py::kwargs& kw) { return unary_fn(a, kw, "bitwise_not", bitwise_not); }
-
-py::object ui_neg(const py::args& a, const py::kwargs& kw) { return unary_inplace(a, kw, "neg_", neg_); }
-py::object ui_abs(const py::args& a, const py::kwargs& kw) { return unary_inplace(a, kw, "abs_", abs_); }
-py::object ui_exp(const py::args& a, const py::kwargs& kw) { return unary_inplace(a, kw, "exp_", exp_); }
-py::object ui_log(const py::args& a, const py::kwargs& kw) { return unary_inplace(a, kw, "log_", log_); }
-py::object ui_sqrt(const py::args& a, const py::kwargs& kw) { return unary_inplace(a, kw, "sqrt_", sqrt_); }
-py::object ui_sin(const py::args& a, const py::kwargs& kw) { return unary_inplace(a, kw, "sin_", sin_); }
-py::object ui_cos(const py::args& a, const py::kwargs& kw) { return unary_inplace(a, kw, "cos_", cos_); }
-py::object ui_tanh(const py::args& a, const py::kwargs& kw) { return unary_inplace(a, kw, "tanh_", tanh_); }
-py::object ui_sigmoid(const py::args& a, const py::kwargs& kw) { return unary_inplace(a, kw, "sigmoid_", sigmoid_); }
-py::object ui_relu(const py::args& a, const py::kwargs& kw) { return unary_inplace(a, kw, "relu_", relu_); }
-py::object ui_floor(const py::args& a, const py::kwargs& kw) { return unary_inplace(a, kw, "floor_", floor_); }
-py::object ui_ceil(const py::args& a, const py::kwargs& kw) { return unary_inplace(a, kw, "ceil_", ceil_); }
-py::object ui_round(const py::args& a, const py::kwargs& kw) { return unary_inplace(a, kw, "round_", round_); }
-py::object ui_trunc(const py::args& a, const py::kwargs& kw) { return unary_inplace(a, kw, "trunc_", trunc_); }
-py::object ui_reciprocal(const py::args& a, const py::kwargs& kw) { return unary_inplace(a, kw, "reciprocal_", reciprocal_); }
-py::object ui_square(const py::args& a, const py::kwargs& kw) { return unary_inplace(a, kw, "square_", square_); }
-py::object ui_zero(const py::args& a, const py::kwargs& kw) { return unary_inplace(a, kw, "zero_", zero_); }
 
 // ---- binary: f(input, other) with a tensor or a number as other ----
 
@@ -402,35 +347,8 @@ std::vector<OpSpec> math_ops() {
       {"logical_and", b_logical_and, W::Both, "logical_and(input, other)"},
       {"logical_or", b_logical_or, W::Both, "logical_or(input, other)"},
       {"logical_xor", b_logical_xor, W::Both, "logical_xor(input, other)"},
-      {"logical_not", u_logical_not, W::Both, "logical_not(input)"},
-      {"bitwise_not", u_bitwise_not, W::Both, "bitwise_not(input): ~input"},
       {"equal", b_equal, W::Both, "equal(input, other): True when same shape and values"},
       {"allclose", b_allclose, W::Both, "allclose(input, other, rtol=1e-05, atol=1e-08)"},
-      {"neg", u_neg, W::Both, "neg(input): -input"},
-      {"abs", u_abs, W::Both, "abs(input): absolute value"},
-      {"exp", u_exp, W::Both, "exp(input): e ** input"},
-      {"log", u_log, W::Both, "log(input): natural logarithm"},
-      {"log2", u_log2, W::Both, "log2(input)"},
-      {"log10", u_log10, W::Both, "log10(input)"},
-      {"log1p", u_log1p, W::Both, "log1p(input): log(1 + input)"},
-      {"sqrt", u_sqrt, W::Both, "sqrt(input): square root"},
-      {"rsqrt", u_rsqrt, W::Both, "rsqrt(input): 1 / sqrt(input)"},
-      {"reciprocal", u_reciprocal, W::Both, "reciprocal(input): 1 / input"},
-      {"sin", u_sin, W::Both, "sin(input)"},
-      {"cos", u_cos, W::Both, "cos(input)"},
-      {"tan", u_tan, W::Both, "tan(input)"},
-      {"tanh", u_tanh, W::Both, "tanh(input)"},
-      {"sigmoid", u_sigmoid, W::Both, "sigmoid(input): 1 / (1 + exp(-input))"},
-      {"relu", u_relu, W::Both, "relu(input): max(input, 0)"},
-      {"floor", u_floor, W::Both, "floor(input)"},
-      {"ceil", u_ceil, W::Both, "ceil(input)"},
-      {"round", u_round, W::Both, "round(input): round half to even"},
-      {"trunc", u_trunc, W::Both, "trunc(input)"},
-      {"sign", u_sign, W::Both, "sign(input): -1, 0 or 1"},
-      {"square", u_square, W::Both, "square(input): input ** 2"},
-      {"isnan", u_isnan, W::Both, "isnan(input)"},
-      {"isinf", u_isinf, W::Both, "isinf(input)"},
-      {"isfinite", u_isfinite, W::Both, "isfinite(input)"},
       {"clamp", c_clamp, W::Both, "clamp(input, min=None, max=None)"},
       {"clip", c_clamp, W::Both, "clip(input, min=None, max=None): alias of clamp"},
       {"where", c_where, W::Both, "where(condition, input, other): input where condition else other"},
@@ -445,22 +363,6 @@ std::vector<OpSpec> math_ops() {
       {"copy_", bi_copy, W::Method, "x.copy_(src): copy src's values into x (any device)"},
       {"uniform_", bi_uniform, W::Method, "x.uniform_(from=0, to=1): in place"},
       {"normal_", bi_normal, W::Method, "x.normal_(mean=0, std=1): in place"},
-      {"neg_", ui_neg, W::Method, "x.neg_(): in place"},
-      {"abs_", ui_abs, W::Method, "x.abs_(): in place"},
-      {"exp_", ui_exp, W::Method, "x.exp_(): in place"},
-      {"log_", ui_log, W::Method, "x.log_(): in place"},
-      {"sqrt_", ui_sqrt, W::Method, "x.sqrt_(): in place"},
-      {"sin_", ui_sin, W::Method, "x.sin_(): in place"},
-      {"cos_", ui_cos, W::Method, "x.cos_(): in place"},
-      {"tanh_", ui_tanh, W::Method, "x.tanh_(): in place"},
-      {"sigmoid_", ui_sigmoid, W::Method, "x.sigmoid_(): in place"},
-      {"relu_", ui_relu, W::Both, "relu_(x): in place"},
-      {"floor_", ui_floor, W::Method, "x.floor_(): in place"},
-      {"ceil_", ui_ceil, W::Method, "x.ceil_(): in place"},
-      {"round_", ui_round, W::Method, "x.round_(): in place"},
-      {"trunc_", ui_trunc, W::Method, "x.trunc_(): in place"},
-      {"reciprocal_", ui_reciprocal, W::Method, "x.reciprocal_(): in place"},
-      {"square_", ui_square, W::Method, "x.square_(): in place"},
       {"sum", r_sum, W::Both, "sum(input, dim=None, keepdim=False, dtype=None)"},
       {"mean", r_mean, W::Both, "mean(input, dim=None, keepdim=False, dtype=None)"},
       {"prod", r_prod, W::Both, "prod(input, dim=None, keepdim=False, dtype=None)"},

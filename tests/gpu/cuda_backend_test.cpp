@@ -130,17 +130,6 @@ TEST_CASE("copy with cast, fill: every dtype pair") {
 
 TEST_CASE("unary ops: every dtype") {
   use_real_gpus();
-  const UnaryOp float_ops[] = {
-      UnaryOp::Neg,   UnaryOp::Abs,     UnaryOp::Exp,   UnaryOp::Log,        UnaryOp::Log2,
-      UnaryOp::Log10, UnaryOp::Log1p,   UnaryOp::Expm1, UnaryOp::Sqrt,       UnaryOp::Rsqrt,
-      UnaryOp::Reciprocal, UnaryOp::Sin, UnaryOp::Cos,  UnaryOp::Tan,        UnaryOp::Tanh,
-      UnaryOp::Sigmoid, UnaryOp::Relu,  UnaryOp::Floor, UnaryOp::Ceil,       UnaryOp::Round,
-      UnaryOp::Trunc, UnaryOp::Sign,    UnaryOp::Square, UnaryOp::Clamp,     UnaryOp::LogicalNot,
-      UnaryOp::IsNan, UnaryOp::IsInf,   UnaryOp::IsFinite};
-  const UnaryOp int_ops[] = {UnaryOp::Neg,  UnaryOp::Abs,        UnaryOp::Relu,
-                             UnaryOp::Sign, UnaryOp::Square,     UnaryOp::Clamp,
-                             UnaryOp::BitwiseNot, UnaryOp::LogicalNot, UnaryOp::IsNan,
-                             UnaryOp::IsInf, UnaryOp::IsFinite,  UnaryOp::Round};
   for (DType dt : kAll) {
     // The op layer hands a backend only bounds the dtype can hold (clamp() in
     // elementwise_unary.cpp): -1 for the signed types, 1 for uint8.
@@ -150,15 +139,15 @@ TEST_CASE("unary ops: every dtype") {
     clamp.max = 3;
     Tensor in = make_tensor(sample(dt, 8), {4, 2}, dt);
     Tensor in_gpu = on_gpu(in);
-    std::vector<UnaryOp> ops;
-    if (is_floating(dt)) ops.assign(std::begin(float_ops), std::end(float_ops));
-    else ops.assign(std::begin(int_ops), std::end(int_ops));
-    for (UnaryOp op : ops) {
+    for (int k = 0; k < kUnaryOpCount; ++k) {
+      // Every row whose dtype rule lets dt reach the backend (unary_ops.def).
+      const UnaryDtypes rule = kUnaryOps[k].dtypes;
+      const bool takes_ints = rule != UnaryDtypes::Float && rule != UnaryDtypes::FloatOnly;
+      if (is_floating(dt) ? rule == UnaryDtypes::IntOnly : !takes_ints) continue;
+      const UnaryOp op = static_cast<UnaryOp>(k);
       CAPTURE(dtype_name(dt));
-      CAPTURE(static_cast<int>(op));
-      const bool pred = op == UnaryOp::LogicalNot || op == UnaryOp::IsNan ||
-                        op == UnaryOp::IsInf || op == UnaryOp::IsFinite;
-      DType out_dt = pred ? DType::Bool : dt;
+      CAPTURE(kUnaryOps[k].name);
+      DType out_dt = rule == UnaryDtypes::BoolOut ? DType::Bool : dt;
       Tensor cpu_out = empty({2, 4}, TensorOptions(out_dt));
       Tensor gpu_out = empty({2, 4}, TensorOptions(out_dt, Device::cuda(0)));
       cpu_backend().unary(op, transposed_view(in), cpu_out, clamp);

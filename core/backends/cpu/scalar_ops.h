@@ -93,6 +93,47 @@ void float_unary_fn(UnaryOp op, const UnaryArgs& args, Apply&& apply) {
     // (0 < x) - (x < 0): NaN and -0.0 give 0, as on PyTorch's CPU.
     case UnaryOp::Sign: return apply([](C x) { return C((C(0) < x) - (x < C(0))); });
     case UnaryOp::Square: return apply([](C x) { return x * x; });
+    case UnaryOp::Erf: return apply([](C x) { return std::erf(x); });
+    case UnaryOp::Erfc: return apply([](C x) { return std::erfc(x); });
+    case UnaryOp::Sinh: return apply([](C x) { return std::sinh(x); });
+    case UnaryOp::Cosh: return apply([](C x) { return std::cosh(x); });
+    case UnaryOp::Asin: return apply([](C x) { return std::asin(x); });
+    case UnaryOp::Acos: return apply([](C x) { return std::acos(x); });
+    case UnaryOp::Atan: return apply([](C x) { return std::atan(x); });
+    case UnaryOp::Asinh: return apply([](C x) { return std::asinh(x); });
+    case UnaryOp::Acosh: return apply([](C x) { return std::acosh(x); });
+    case UnaryOp::Atanh: return apply([](C x) { return std::atanh(x); });
+    case UnaryOp::Exp2: return apply([](C x) { return std::exp2(x); });
+    // The activations are written as ATen's CPU kernels (Activation.cpp) write them, so
+    // that float32 results match PyTorch's bit for bit where it calls the same libm.
+    case UnaryOp::Silu: return apply([](C x) { return x / (C(1) + std::exp(-x)); });
+    case UnaryOp::Mish: return apply([](C x) { return x * std::tanh(std::log1p(std::exp(x))); });
+    case UnaryOp::LogSigmoid:
+      return apply([](C x) { return (x < C(0) ? x : C(0)) - std::log1p(std::exp(-std::abs(x))); });
+    case UnaryOp::Gelu:
+      if (args.tanh) {
+        return apply([](C x) {
+          const C beta = C(M_SQRT2 * M_2_SQRTPI * 0.5), kappa = C(0.044715);
+          const C inner = beta * (x + kappa * (x * x * x));
+          return C(0.5) * x * (C(1) + std::tanh(inner));
+        });
+      }
+      return apply([](C x) { return x * C(0.5) * (C(1) + std::erf(x * C(M_SQRT1_2))); });
+    case UnaryOp::Softplus: {
+      const C beta = static_cast<C>(args.beta), threshold = static_cast<C>(args.threshold);
+      return apply([=](C x) { return x * beta > threshold ? x : std::log1p(std::exp(x * beta)) / beta; });
+    }
+    case UnaryOp::LeakyRelu: {
+      const C slope = static_cast<C>(args.negative_slope);
+      return apply([=](C x) { return x > C(0) ? x : x * slope; });
+    }
+    case UnaryOp::Elu:
+    case UnaryOp::Celu: {
+      const C negcoef = static_cast<C>(args.alpha) * static_cast<C>(args.scale);
+      const C poscoef = static_cast<C>(args.scale), negiptcoef = static_cast<C>(args.input_scale);
+      return apply([=](C x) { return x <= C(0) ? (std::exp(x * negiptcoef) - C(1)) * negcoef : x * poscoef; });
+    }
+    case UnaryOp::Hardtanh:  // clamp(x, min_val, max_val), as ATen computes it
     case UnaryOp::Clamp: {
       const C lo = static_cast<C>(args.min), hi = static_cast<C>(args.max);
       const bool has_min = args.has_min, has_max = args.has_max;
@@ -156,6 +197,7 @@ void integral_unary_fn(UnaryOp op, const UnaryArgs& args, Apply&& apply) {
       if constexpr (std::is_same_v<T, bool>) return x;
       else return wrapping_mul(x, x);
     });
+    case UnaryOp::Hardtanh:
     case UnaryOp::Clamp: {
       const T lo = static_cast<T>(args.min), hi = static_cast<T>(args.max);
       const bool has_min = args.has_min, has_max = args.has_max;

@@ -13,7 +13,7 @@ namespace {
 using cuda::OpMath;
 
 // Every switch below names every UnaryOp: a new one must be added to each (no default).
-static_assert(kUnaryOpCount == 29, "a new UnaryOp needs its case in every switch of this file");
+static_assert(kUnaryOpCount == 49, "a new UnaryOp needs its case in every switch of this file");
 
 // Ops on floating types; C is float or double (CUDA's math functions overload both).
 template <typename C>
@@ -42,6 +42,34 @@ __device__ C float_unary(UnaryOp op, C x, const UnaryArgs& args) {
     case UnaryOp::Trunc: return trunc(x);
     case UnaryOp::Sign: return C((C(0) < x) - (x < C(0)));
     case UnaryOp::Square: return x * x;
+    case UnaryOp::Erf: return erf(x);
+    case UnaryOp::Erfc: return erfc(x);
+    case UnaryOp::Sinh: return sinh(x);
+    case UnaryOp::Cosh: return cosh(x);
+    case UnaryOp::Asin: return asin(x);
+    case UnaryOp::Acos: return acos(x);
+    case UnaryOp::Atan: return atan(x);
+    case UnaryOp::Asinh: return asinh(x);
+    case UnaryOp::Acosh: return acosh(x);
+    case UnaryOp::Atanh: return atanh(x);
+    case UnaryOp::Exp2: return exp2(x);
+    case UnaryOp::Silu: return x / (C(1) + exp(-x));
+    case UnaryOp::Mish: return x * tanh(log1p(exp(x)));
+    case UnaryOp::LogSigmoid: return (x < C(0) ? x : C(0)) - log1p(exp(-fabs(x)));
+    case UnaryOp::Gelu:
+      if (args.tanh) {
+        const C beta = C(M_SQRT2 * M_2_SQRTPI * 0.5), kappa = C(0.044715);
+        return C(0.5) * x * (C(1) + tanh(beta * (x + kappa * (x * x * x))));
+      }
+      return x * C(0.5) * (C(1) + erf(x * C(M_SQRT1_2)));
+    case UnaryOp::Softplus:
+      return x * C(args.beta) > C(args.threshold) ? x : log1p(exp(x * C(args.beta))) / C(args.beta);
+    case UnaryOp::LeakyRelu: return x > C(0) ? x : x * C(args.negative_slope);
+    case UnaryOp::Elu:
+    case UnaryOp::Celu:
+      return x <= C(0) ? (exp(x * C(args.input_scale)) - C(1)) * (C(args.alpha) * C(args.scale))
+                       : x * C(args.scale);
+    case UnaryOp::Hardtanh:  // clamp(x, min_val, max_val)
     case UnaryOp::Clamp:
       if (cuda::is_nan(x)) return x;
       if (args.has_min && x < C(args.min)) x = C(args.min);
@@ -66,6 +94,7 @@ __device__ T integral_unary(UnaryOp op, T x, const UnaryArgs& args) {
     case UnaryOp::Relu: return x > T(0) ? x : T(0);
     case UnaryOp::Sign: return static_cast<T>((T(0) < x) - (x < T(0)));
     case UnaryOp::Square: return static_cast<T>(x * x);
+    case UnaryOp::Hardtanh:
     case UnaryOp::Clamp:
       if (args.has_min && x < static_cast<T>(args.min)) x = static_cast<T>(args.min);
       if (args.has_max && x > static_cast<T>(args.max)) x = static_cast<T>(args.max);
@@ -81,9 +110,14 @@ __device__ T integral_unary(UnaryOp op, T x, const UnaryArgs& args) {
     case UnaryOp::Exp: case UnaryOp::Log: case UnaryOp::Log2: case UnaryOp::Log10:
     case UnaryOp::Log1p: case UnaryOp::Expm1: case UnaryOp::Sqrt: case UnaryOp::Rsqrt:
     case UnaryOp::Reciprocal: case UnaryOp::Sin: case UnaryOp::Cos: case UnaryOp::Tan:
-    case UnaryOp::Tanh: case UnaryOp::Sigmoid:
+    case UnaryOp::Tanh: case UnaryOp::Sigmoid: case UnaryOp::Erf: case UnaryOp::Erfc:
+    case UnaryOp::Sinh: case UnaryOp::Cosh: case UnaryOp::Asin: case UnaryOp::Acos:
+    case UnaryOp::Atan: case UnaryOp::Asinh: case UnaryOp::Acosh: case UnaryOp::Atanh:
+    case UnaryOp::Exp2:
+    case UnaryOp::Silu: case UnaryOp::Mish: case UnaryOp::LogSigmoid: case UnaryOp::Gelu:
+    case UnaryOp::Softplus: case UnaryOp::LeakyRelu: case UnaryOp::Elu: case UnaryOp::Celu:
     case UnaryOp::LogicalNot: case UnaryOp::IsNan: case UnaryOp::IsInf: case UnaryOp::IsFinite:
-      break;  // the op layer promotes integers to float first; predicates have their kernel
+      break;  // the op layer promotes (or refuses) integers first; predicates have their kernel
   }
   return x;
 }
@@ -135,16 +169,13 @@ __global__ void predicate_kernel(UnaryOp op, cuda::StridedOperands<2> ops, int64
       case UnaryOp::IsNan: r = cuda::is_nan(x); break;
       case UnaryOp::IsInf: r = cuda::is_inf(x); break;
       case UnaryOp::IsFinite: r = !cuda::is_nan(x) && !cuda::is_inf(x); break;
-      default: break;  // only the four predicates are launched here (is_predicate)
+      default: break;  // only the BoolOut ops are launched here (is_predicate)
     }
     out[off[0]] = r;
   }
 }
 
-bool is_predicate(UnaryOp op) {
-  return op == UnaryOp::LogicalNot || op == UnaryOp::IsNan || op == UnaryOp::IsInf ||
-         op == UnaryOp::IsFinite;
-}
+bool is_predicate(UnaryOp op) { return unary_op_info(op).dtypes == UnaryDtypes::BoolOut; }
 
 }  // namespace
 

@@ -13,23 +13,6 @@ namespace {
 
 using scalar::OpMath;
 
-const char* unary_name(UnaryOp op) {
-  static const char* names[] = {
-      "neg", "abs", "exp", "log", "log2", "log10", "log1p", "expm1", "sqrt", "rsqrt",
-      "reciprocal", "sin", "cos", "tan", "tanh", "sigmoid", "relu", "floor", "ceil", "round",
-      "trunc", "sign", "square", "clamp", "logical_not", "bitwise_not", "isnan", "isinf",
-      "isfinite"};
-  return names[static_cast<int>(op)];
-}
-
-const char* binary_name(BinaryOp op) {
-  static const char* names[] = {
-      "add", "sub", "mul", "div", "floor_divide", "remainder", "pow", "maximum", "minimum",
-      "atan2", "eq", "ne", "lt", "le", "gt", "ge", "logical_and", "logical_or", "logical_xor",
-      "bitwise_and", "bitwise_or", "bitwise_xor"};
-  return names[static_cast<int>(op)];
-}
-
 // Bytes one elementwise kernel reads and writes: every element of every operand once.
 int64_t traffic(int64_t n, const std::vector<const Tensor*>& operands) {
   int64_t bytes = 0;
@@ -119,7 +102,7 @@ void SimBackend::unary(UnaryOp op, const Tensor& in, const Tensor& out, const Un
   SimulationScope simulating;  // real time spent here is not the machine's
   const int64_t n = out.numel();
   if (n == 0) return;  // PyTorch launches nothing for an empty tensor
-  const std::string name = std::string(unary_name(op)) + "_kernel";
+  const std::string name = std::string(unary_op_info(op).name) + "_kernel";
   SimDevice& dev = sim::device_of(out);
   if (sim::simt_wanted()) {
     visit_dtype(in.dtype(), [&](auto tag) {
@@ -142,7 +125,7 @@ void SimBackend::binary(BinaryOp op, const Tensor& a, const Tensor& b, const Ten
   SimulationScope simulating;  // real time spent here is not the machine's
   const int64_t n = out.numel();
   if (n == 0) return;
-  const std::string name = std::string(binary_name(op)) + "_kernel";
+  const std::string name = std::string(binary_op_info(op).name) + "_kernel";
   SimDevice& dev = sim::device_of(out);
   if (sim::simt_wanted()) {
     visit_dtype(a.dtype(), [&](auto tag) {

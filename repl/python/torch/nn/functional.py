@@ -198,3 +198,43 @@ def dropout2d(input, p=0.5, training=True, inplace=False):
             "input as one without a batch dimension, i.e. shape (C, H, W). To maintain the 1D "
             "channel-wise dropout behavior, please switch to using dropout1d instead.", stacklevel=2)
     return _nn.feature_dropout(input, p, training, inplace)
+
+
+# ---- activations (torch._C._nn's unary ops: core/backends/unary_ops.def) ----
+
+from torch._C._nn import celu, elu, gelu, leaky_relu, relu6, selu, softplus  # noqa: E402,F401
+from torch._C._nn import log_sigmoid as logsigmoid  # noqa: E402,F401
+
+
+def silu(input, inplace=False):
+    return _nn.silu_(input) if inplace else _nn.silu(input)
+
+
+def mish(input, inplace=False):
+    return _nn.mish_(input) if inplace else _nn.mish(input)
+
+
+def hardtanh(input, min_val=-1.0, max_val=1.0, inplace=False):
+    if min_val > max_val:
+        raise ValueError("min_val cannot be greater than max_val")
+    return _nn.hardtanh(input, min_val, max_val, inplace)
+
+
+def hardtanh_(input, min_val=-1.0, max_val=1.0):
+    return hardtanh(input, min_val, max_val, True)
+
+
+def leaky_relu_(input, negative_slope=0.01):
+    return _nn.leaky_relu(input, negative_slope, True)
+
+
+def elu_(input, alpha=1.0):
+    return _nn.elu(input, alpha, True)
+
+
+def selu_(input):
+    return _nn.selu(input, True)
+
+
+def celu_(input, alpha=1.0):
+    return _nn.celu(input, alpha, True)

@@ -23,3 +23,9 @@ __all__ = [
     "AdaptiveAvgPool2d", "AdaptiveMaxPool1d", "AdaptiveMaxPool2d", "BatchNorm1d", "BatchNorm2d", "Dropout1d",
     "Dropout2d",
 ]
+
+from torch.nn.modules.activation import (  # noqa: F401,E402
+    CELU, ELU, GELU, Hardtanh, LeakyReLU, LogSigmoid, Mish, ReLU6, SELU, SiLU, Softplus,
+)
+
+__all__ += ["SiLU", "GELU", "LeakyReLU", "ELU", "SELU", "CELU", "Softplus", "Hardtanh", "ReLU6", "Mish", "LogSigmoid"]
