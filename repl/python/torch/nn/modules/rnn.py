@@ -32,14 +32,19 @@ def _rename(t, name):
     return t
 
 
-def _check_attributes(input, params, hiddens):
-    """RNN.cpp check_attributes: every hidden state and parameter on the input's device."""
+def _check_attributes(mode, input, params, hiddens):
+    """RNN.cpp check_attributes: every hidden state and parameter on the input's device. The
+    error carries the fields the REPL's hints read (as a C++ device check's does)."""
     device = input.device
     for name, tensors in (("hidden", hiddens), ("parameter", params)):
         for t in tensors:
             if t is not None and t.device != device:
-                raise RuntimeError(f"Input and {name} tensors are not at the same device, found input tensor at "
-                                   f"{device} and {name} tensor at {t.device}")
+                error = RuntimeError(f"Input and {name} tensors are not at the same device, found input tensor at "
+                                     f"{device} and {name} tensor at {t.device}")
+                # The odd one out: a hidden state, or the input the weights (the module) did not get.
+                odd, common, other = ("hidden", device, t.device) if name == "hidden" else ("input", t.device, device)
+                error.device_mismatch = {"op": mode.lower(), "argument": odd, "devices": (str(common), str(other))}
+                raise error
 
 
 def _lstm_step(gates_x, h, c, w_hh, b_hh, w_hr):
@@ -97,7 +102,7 @@ def _warn_projections_once():
 def _rnn(mode, input, hx, cx, weights, has_biases, num_layers, dropout, train, bidirectional, batch_first,
          proj_size=0):
     """torch._VF.lstm / gru / rnn_tanh / rnn_relu on a padded input: (output, h_n[, c_n])."""
-    _check_attributes(input, weights, [hx] if cx is None else [hx, cx])
+    _check_attributes(mode, input, weights, [hx] if cx is None else [hx, cx])
     kernel = _fused_kernel(mode, input, proj_size)
     if proj_size > 0 and _fused_kernel(mode, input, 0) == "mkldnn":
         _warn_projections_once()
@@ -297,6 +302,12 @@ class RNNBase(Module):
     @property
     def _flat_weights(self):
         return [getattr(self, name, None) for name in self._flat_weights_names]
+
+    def __getstate__(self):
+        # torch.save(model): PyTorch's RNNBase.__setstate__ expects the list of weights.
+        state = super().__getstate__()
+        state["_flat_weights"] = self._flat_weights
+        return state
 
     @property
     def all_weights(self):
