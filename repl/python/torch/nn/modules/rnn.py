@@ -369,6 +369,32 @@ class RNNBase(Module):
             s += ", bidirectional={bidirectional}"
         return s.format(**self.__dict__)
 
+    def _forward_one_state(self, input, hx, input_dim_error):
+        """RNN.forward and GRU.forward (one hidden state): PyTorch's checks, then the layers."""
+        _not_packed(input, type(self).__name__)
+        if input.dim() not in (2, 3):
+            raise ValueError(input_dim_error.format(input.dim()))
+        is_batched = input.dim() == 3
+        batch_dim = 0 if self.batch_first else 1
+        if not is_batched:
+            input = input.unsqueeze(batch_dim)
+            if hx is not None:
+                if hx.dim() != 2:
+                    raise RuntimeError(f"For unbatched 2-D input, hx should also be 2-D but got {hx.dim()}-D tensor")
+                hx = hx.unsqueeze(1)
+        else:
+            if hx is not None and hx.dim() != 3:
+                raise RuntimeError(f"For batched 3-D input, hx should also be 3-D but got {hx.dim()}-D tensor")
+        if hx is None:
+            hx = self._zeros_hidden(input, self.hidden_size)
+        self.check_forward_args(input, hx, None)
+        output, hidden, _ = _rnn(self.mode, input, hx, None, self._flat_weights, self.bias, self.num_layers,
+                                 self.dropout, self.training, self.bidirectional, self.batch_first)
+        if not is_batched:
+            output = output.squeeze(batch_dim)
+            hidden = hidden.squeeze(1)
+        return output, hidden
+
     def _zeros_hidden(self, input, size):
         num_directions = 2 if self.bidirectional else 1
         max_batch_size = input.size(0) if self.batch_first else input.size(1)
@@ -396,29 +422,7 @@ class RNN(RNNBase):
         super().__init__(mode, *args, **kwargs)
 
     def forward(self, input, hx=None):
-        _not_packed(input, "RNN")
-        if input.dim() not in (2, 3):
-            raise ValueError(f"RNN: Expected input to be 2D or 3D, got {input.dim()}D tensor instead")
-        is_batched = input.dim() == 3
-        batch_dim = 0 if self.batch_first else 1
-        if not is_batched:
-            input = input.unsqueeze(batch_dim)
-            if hx is not None:
-                if hx.dim() != 2:
-                    raise RuntimeError(f"For unbatched 2-D input, hx should also be 2-D but got {hx.dim()}-D tensor")
-                hx = hx.unsqueeze(1)
-        else:
-            if hx is not None and hx.dim() != 3:
-                raise RuntimeError(f"For batched 3-D input, hx should also be 3-D but got {hx.dim()}-D tensor")
-        if hx is None:
-            hx = self._zeros_hidden(input, self.hidden_size)
-        self.check_forward_args(input, hx, None)
-        output, hidden, _ = _rnn(self.mode, input, hx, None, self._flat_weights, self.bias, self.num_layers,
-                                 self.dropout, self.training, self.bidirectional, self.batch_first)
-        if not is_batched:
-            output = output.squeeze(batch_dim)
-            hidden = hidden.squeeze(1)
-        return output, hidden
+        return self._forward_one_state(input, hx, "RNN: Expected input to be 2D or 3D, got {}D tensor instead")
 
 
 class LSTM(RNNBase):
@@ -484,29 +488,7 @@ class GRU(RNNBase):
         super().__init__("GRU", *args, **kwargs)
 
     def forward(self, input, hx=None):
-        _not_packed(input, "GRU")
-        if input.dim() not in (2, 3):
-            raise ValueError(f"GRU: Expected input to be 2D or 3D, got {input.dim()}D instead")
-        is_batched = input.dim() == 3
-        batch_dim = 0 if self.batch_first else 1
-        if not is_batched:
-            input = input.unsqueeze(batch_dim)
-            if hx is not None:
-                if hx.dim() != 2:
-                    raise RuntimeError(f"For unbatched 2-D input, hx should also be 2-D but got {hx.dim()}-D tensor")
-                hx = hx.unsqueeze(1)
-        else:
-            if hx is not None and hx.dim() != 3:
-                raise RuntimeError(f"For batched 3-D input, hx should also be 3-D but got {hx.dim()}-D tensor")
-        if hx is None:
-            hx = self._zeros_hidden(input, self.hidden_size)
-        self.check_forward_args(input, hx, None)
-        output, hidden, _ = _rnn("GRU", input, hx, None, self._flat_weights, self.bias, self.num_layers,
-                                 self.dropout, self.training, self.bidirectional, self.batch_first)
-        if not is_batched:
-            output = output.squeeze(batch_dim)
-            hidden = hidden.squeeze(1)
-        return output, hidden
+        return self._forward_one_state(input, hx, "GRU: Expected input to be 2D or 3D, got {}D instead")
 
 
 class RNNCellBase(Module):
