@@ -169,7 +169,9 @@ std::vector<std::string> hint_lines(const HintInput& in) {
             "__init__ (" + quoted("self." + attribute + " = " + (is_path(layer) ? "nn.Linear(...)" : layer)) +
             ") and call " + quoted("self." + attribute + "(x)") + " in forward"};
   }
-  if (m.argument == "mat1" && m.op == "addmm") {
+  // The same for a recurrent layer (nn.LSTM, nn.GRU, nn.RNN: RNN.cpp's check_attributes).
+  const bool rnn_input = m.argument == "input" && (m.op == "lstm" || m.op == "gru" || m.op.rfind("rnn_", 0) == 0);
+  if ((m.argument == "mat1" && m.op == "addmm") || rnn_input) {
     const HintOperand* input = nullptr;
     for (const HintOperand& op : in.operands) {
       if (op.device == arg_device) {

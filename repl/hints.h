@@ -30,7 +30,7 @@ struct UnmovedCall {
 // The fields of a same-device error (the exception's `device_mismatch`): which op, which
 // argument was on the odd device, the device the op ran on and the other one.
 struct HintMismatch {
-  std::string op;        // "addmm"; "" for elementwise ops
+  std::string op;        // "addmm", "lstm"; "" for elementwise ops
   std::string argument;  // "mat1"; "" for elementwise ops
   std::string common;    // "cuda:0"
   std::string other;     // "cpu"

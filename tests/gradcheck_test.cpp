@@ -12,6 +12,7 @@
 #include "core/autograd/autograd.h"
 #include "core/device_registry.h"
 #include "core/error.h"
+#include "core/nn/functional.h"
 #include "core/ops/activations.h"
 #include "core/ops/copy.h"
 #include "core/ops/creation.h"
@@ -240,6 +241,31 @@ std::vector<GradCase> cases() {
                  Tensor y = clone(x[0]);
                  index_put_(y, {Slice{}, Slice{1, 3, std::nullopt}}, Scalar(0.5));
                  return y;
+               }});
+  // nn.Embedding's op (padding_idx and scale_grad_by_freq change the gradient on purpose:
+  // torch_030 compares them with PyTorch's), and the LSTM and GRU steps of nn/modules/rnn.py.
+  c.push_back({"embedding with repeats", {{5, 3}}, [](I x) {
+                 Tensor i = to(reshape(idx({4, 1, 4, 0, 1, 4}), {2, 3}), x[0].device(), std::nullopt);
+                 return nn::functional::embedding(x[0], i);
+               }});
+  // x (2, 3), h and c (2, 4), w_ih (16, 3), w_hh (16, 4), b_ih and b_hh (16): gates i, f, g, o.
+  c.push_back({"LSTM cell", {{2, 3}, {2, 4}, {2, 4}, {16, 3}, {16, 4}, {16}, {16}}, [](I x) {
+                 namespace F = nn::functional;
+                 Tensor gates = add(F::linear(x[1], x[4], x[6]), F::linear(x[0], x[3], x[5]));
+                 std::vector<Tensor> g = chunk(gates, 4, 1);
+                 Tensor c = add(mul(sigmoid(g[1]), x[2]), mul(sigmoid(g[0]), tanh(g[2])));
+                 Tensor h = mul(sigmoid(g[3]), tanh(c));
+                 return cat({h, c}, 1);
+               }});
+  // GRU: r, z, n; h' = (h - n) * z + n.
+  c.push_back({"GRU cell", {{2, 3}, {2, 4}, {12, 3}, {12, 4}, {12}, {12}}, [](I x) {
+                 namespace F = nn::functional;
+                 std::vector<Tensor> i = chunk(F::linear(x[0], x[2], x[4]), 3, 1);
+                 std::vector<Tensor> h = chunk(F::linear(x[1], x[3], x[5]), 3, 1);
+                 Tensor r = sigmoid(add(h[0], i[0]));
+                 Tensor z = sigmoid(add(h[1], i[1]));
+                 Tensor n = tanh(add(i[2], mul(h[2], r)));
+                 return add(mul(sub(x[1], n), z), n);
                }});
   // Copies and conversions.
   c.push_back({"to cpu and back", {m}, [](I x) {

@@ -211,6 +211,23 @@ TEST_CASE("session: a model fed input on the other device") {
                               "is on cpu — move the input: `x = x.to('cuda:0')`\n");
 }
 
+TEST_CASE("session: a recurrent layer fed input, or a hidden state, on the other device") {
+  std::string err = run_with_hints(
+      "import torch\nlstm = torch.nn.LSTM(3, 2).to(cuda)\nx = ones(4, 1, 3)\nout, _ = lstm(x)\n");
+  CHECK(last_lines(err, 2) ==
+        "RuntimeError: Input and parameter tensors are not at the same device, found input tensor at cpu and "
+        "parameter tensor at cuda:0\n"
+        "hint: the model's weights (`lstm.weight_ih_l0`) are on cuda:0 but its input `x` is on cpu — move the "
+        "input: `x = x.to('cuda:0')`\n");
+  err = run_with_hints(
+      "import torch\ngru = torch.nn.GRU(3, 2).to(cuda)\nx = ones(4, 1, 3).to(cuda)\nh0 = zeros(1, 1, 2)\n"
+      "out, h = gru(x, h0)\n");
+  CHECK(last_lines(err, 2) ==
+        "RuntimeError: Input and hidden tensors are not at the same device, found input tensor at cuda:0 and "
+        "hidden tensor at cpu\n"
+        "hint: `x` is on cuda:0, `h0` is on cpu — move one: `h0 = h0.to(x.device)` or `x = x.cpu()`\n");
+}
+
 TEST_CASE("session: at the prompt, a dropped move is remembered between inputs") {
   std::string err = run_at_prompt({"x = ones(2)\nw = ones(2).to(cuda)\n", "x.to(cuda)\n", "x + w\n"});
   CHECK(last_lines(err, 1) == "note: `x.to(cuda)` (typed earlier) returned a new tensor; `x` itself "

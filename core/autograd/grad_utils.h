@@ -21,6 +21,9 @@ Tensor sum_to(const Tensor& g, const Shape& to);
 struct SavingNode : Node {
   explicit SavingNode(std::string name) : name_(std::move(name)) {}
   std::string name() const override { return name_; }
+  // A composed op shows the node of the fused kernel it stands for (nn.LSTM's
+  // MkldnnRnnLayerBackward0): only before anything else holds the node.
+  void rename(std::string name) { name_ = std::move(name); }
   bool release_saved() override {
     bool had = !saved.empty();
     saved.clear();

@@ -4,11 +4,15 @@
 
 #include "core/autograd/autograd.h"
 #include "core/autograd/formulas.h"
+#include "core/autograd/grad_utils.h"
 #include "core/error.h"
 #include "core/printing.h"
 #include "core/ops/copy.h"
 #include "core/ops/creation.h"
+#include "core/ops/device_check.h"
+#include "core/ops/device_ops.h"
 #include "core/ops/elementwise.h"
+#include "core/ops/indexing.h"
 #include "core/ops/linalg.h"
 #include "core/ops/random.h"
 #include "core/ops/reduce.h"
@@ -112,5 +116,77 @@ Tensor feature_dropout(const Tensor& x, double p, bool training, bool inplace) {
 }
 
 Tensor flatten(const Tensor& x, int64_t start_dim, int64_t end_dim) { return tp::flatten(x, start_dim, end_dim); }
+
+namespace {
+
+// embedding_dense_backward: grad (..., dim) summed into (num_weights, dim) rows in index order.
+Tensor embedding_backward(const Tensor& grad_out, const Tensor& flat_indices, int64_t num_weights,
+                          int64_t padding_idx, bool scale_grad_by_freq) {
+  const int64_t n = flat_indices.numel();
+  const int64_t dim = grad_out.size(-1);
+  Tensor grad = reshape(contiguous(grad_out), {n, dim});
+  Tensor idx = flat_indices;
+  if (scale_grad_by_freq && n > 0) {
+    // Each row times 1/count of its index (counted over every index, padding included).
+    Tensor host = contiguous(to_cpu(cast(idx, DType::Int64)));
+    const int64_t* ix = host.data<int64_t>();
+    std::vector<int64_t> counts(static_cast<size_t>(num_weights), 0);
+    for (int64_t i = 0; i < n; ++i) ++counts[static_cast<size_t>(ix[i])];
+    Tensor scale = empty({n, 1}, TensorOptions(DType::Float64));
+    double* sp = scale.data<double>();
+    for (int64_t i = 0; i < n; ++i) sp[i] = 1.0 / static_cast<double>(counts[static_cast<size_t>(ix[i])]);
+    grad = mul(grad, to(scale, grad.device(), grad.dtype()));
+  }
+  if (padding_idx >= 0) {
+    Tensor keep = ne(idx, Scalar(padding_idx));
+    idx = advanced_index(idx, {keep});
+    grad = advanced_index(grad, {keep});
+  }
+  Tensor grad_weight = zeros({num_weights, dim}, TensorOptions(grad.dtype(), grad.device()));
+  if (idx.numel() > 0) advanced_index_put_(grad_weight, {idx}, grad, /*accumulate=*/true);
+  return grad_weight;
+}
+
+}  // namespace
+
+Tensor embedding(const Tensor& weight, const Tensor& indices, int64_t padding_idx, bool scale_grad_by_freq) {
+  TP_CHECK(weight.dim() == 2, RuntimeError, "'weight' must be 2-D");
+  TP_CHECK(indices.dtype() == DType::Int64 || indices.dtype() == DType::Int32, RuntimeError,
+           "Expected tensor for argument #1 'indices' to have one of the following scalar types: Long, Int; "
+           "but got ", legacy_type_str(indices), " instead (while checking arguments for embedding)");
+  check_same_device_args("_index_select", {{"self", &weight}, {"index", &indices}});
+  const int64_t num_weights = weight.size(0);
+  Tensor flat = indices.dim() == 1 ? indices : reshape(indices, {indices.numel()});
+  if (flat.numel() > 0) {
+    // index_select's bound check (the CPU kernel's text; on a GPU, PyTorch's kernel asserts).
+    autograd::NoGradGuard no_grad;
+    const int64_t lo = item(amin(flat)).to_int(), hi = item(amax(flat)).to_int();
+    TP_CHECK(lo >= 0 && hi < num_weights, IndexError, "index out of range in self");
+  }
+  Shape out_sizes = indices.sizes();
+  out_sizes.push_back(weight.size(1));
+  const bool one_d = indices.dim() == 1;
+  return autograd::record_op(
+      {weight},
+      [&] {
+        Tensor rows = advanced_index(weight, {flat});
+        return one_d ? rows : view(rows, out_sizes);
+      },
+      [&](const Tensor&) {
+        return autograd::make_node(
+            "EmbeddingBackward0", {flat},
+            [num_weights, padding_idx, scale_grad_by_freq](const TensorList& g, const TensorList& saved, const Node&) {
+              return TensorList{embedding_backward(g[0], saved[0], num_weights, padding_idx, scale_grad_by_freq)};
+            });
+      });
+}
+
+void rename_grad_fn(const Tensor& t, const std::string& name) {
+  const std::shared_ptr<Node>& node = autograd::grad_fn(t);
+  if (!node) return;
+  auto* saving = dynamic_cast<autograd::SavingNode*>(node.get());
+  TP_CHECK(saving != nullptr, RuntimeError, "rename_grad_fn: ", node->name(), " cannot be renamed");
+  saving->rename(name);
+}
 
 }  // namespace tp::nn::functional

@@ -29,4 +29,19 @@ Tensor dropout(const Tensor& x, double p = 0.5, bool training = true, bool inpla
 Tensor feature_dropout(const Tensor& x, double p = 0.5, bool training = true, bool inplace = false);
 Tensor flatten(const Tensor& x, int64_t start_dim = 0, int64_t end_dim = -1);
 
+// torch.embedding(weight, indices, padding_idx, scale_grad_by_freq) (at::embedding): the rows
+// of the 2-D weight named by the int64/int32 indices, shaped indices.shape + (embedding_dim,)
+// (index_select, then a view unless indices is 1-D). EmbeddingBackward0 adds each gradient row
+// into its weight row in index order (embedding_dense_backward), none into padding_idx (-1:
+// none), each divided by its index's count with scale_grad_by_freq. IndexError "index out of
+// range in self" for an index outside [0, num_embeddings); index_select's device check.
+Tensor embedding(const Tensor& weight, const Tensor& indices, int64_t padding_idx = -1,
+                 bool scale_grad_by_freq = false);
+
+// The recurrent layers are composed from core ops in Python (torch/nn/modules/rnn.py); this
+// renames the grad_fn of a tensor such an op just made to the node PyTorch's own kernel gives
+// (MkldnnRnnLayerBackward0 for nn.LSTM on the CPU, CudnnRnnBackward0 on a GPU,
+// TransposeBackward1 for ATen's in-place transpose_). Nothing when t has no grad_fn.
+void rename_grad_fn(const Tensor& t, const std::string& name);
+
 }  // namespace tp::nn::functional

@@ -71,6 +71,12 @@ void bind_functional(py::module_& m) {
     OpArgs p("flatten", a, kw, {"input", "start_dim", "end_dim"});
     return wrap(F::flatten(p.tensor(0), p.integer(1, 0), p.integer(2, -1)));
   });
+  // torch.embedding's argument order (F.embedding checks padding_idx and renormalises first).
+  def_op(m, "embedding", [](const py::args& a, const py::kwargs& kw) {
+    OpArgs p("embedding", a, kw, {"weight", "indices", "padding_idx", "scale_grad_by_freq", "sparse"});
+    return wrap(F::embedding(p.tensor(0), p.tensor(1), p.integer(2, -1), p.boolean(3, false)));
+  });
+  m.def("_rename_grad_fn", [](py::handle t, const std::string& name) { F::rename_grad_fn(tensor_of(t), name); });
 }
 
 void bind_losses(py::module_& m) {

@@ -46,6 +46,7 @@ from torch.amp import autocast  # noqa: E402,F401
 from torch.storage import _STORAGE_TYPES  # noqa: E402
 
 globals().update(_STORAGE_TYPES)  # torch.FloatStorage, ...: a saved file names them
+from torch._legacy_tensors import *  # noqa: E402,F401,F403  (torch.LongTensor(...), ...)
 
 
 def __getattr__(name):

@@ -1,6 +1,7 @@
 """torch.nn: nn.Module and the layers, containers and losses built on it (written in Python as
 in PyTorch), nn.Parameter, and the functional and init submodules over the C++ core."""
 from torch.nn.parameter import Parameter  # noqa: F401
+from torch.nn.parameter import UninitializedBuffer, UninitializedParameter  # noqa: F401
 from torch.nn.modules import *  # noqa: F401,F403
 from torch.nn.modules import Module  # noqa: F401
 from torch.nn import functional, init  # noqa: F401

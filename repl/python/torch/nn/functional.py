@@ -3,6 +3,7 @@
 with Python's warnings module."""
 import warnings
 
+import torch
 from torch._C import Tensor, _nn
 from torch._C._nn import (  # noqa: F401
     dropout,
@@ -238,3 +239,37 @@ def selu_(input):
 
 def celu_(input, alpha=1.0):
     return _nn.celu(input, alpha, True)
+
+
+# ---- embedding (core/nn/embedding) ----
+
+def _no_grad_embedding_renorm_(weight, input, max_norm, norm_type):
+    """embedding_renorm_: each row that input names, once, in index order, scaled down to
+    max_norm when its norm_type-norm is above it."""
+    with torch.no_grad():
+        for i in sorted(set(input.reshape(-1).tolist())):
+            row = weight[i]
+            norm = row.norm(norm_type).item()
+            if norm > max_norm:
+                row.mul_(max_norm / (norm + 1e-7))
+
+
+def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0, scale_grad_by_freq=False,
+              sparse=False):
+    if padding_idx is not None:
+        if padding_idx > 0:
+            if padding_idx >= weight.size(0):
+                raise AssertionError("Padding_idx must be within num_embeddings")
+        elif padding_idx < 0:
+            if padding_idx < -weight.size(0):
+                raise AssertionError("Padding_idx must be within num_embeddings")
+            padding_idx = weight.size(0) + padding_idx
+    else:
+        padding_idx = -1
+    if sparse and weight.requires_grad and torch.is_grad_enabled():
+        raise NotImplementedError("nn.Embedding(sparse=True): sparse gradients are not supported by tensorplay; "
+                                  "leave sparse=False (the gradient is then a dense tensor)")
+    if max_norm is not None:
+        input = input.contiguous()
+        _no_grad_embedding_renorm_(weight, input, max_norm, norm_type)
+    return _nn.embedding(weight, input, padding_idx, scale_grad_by_freq, sparse)

@@ -14,6 +14,10 @@ from torch.nn.modules.flatten import Flatten  # noqa: F401
 from torch.nn.modules.loss import (  # noqa: F401
     BCELoss, BCEWithLogitsLoss, CrossEntropyLoss, HuberLoss, L1Loss, MSELoss, NLLLoss, SmoothL1Loss,
 )
+from torch.nn.modules.sparse import Embedding  # noqa: F401
+from torch.nn.modules.lazy import LazyModuleMixin  # noqa: F401
+from torch.nn.modules.linear import LazyLinear  # noqa: F401
+from torch.nn.modules.rnn import GRU, GRUCell, LSTM, LSTMCell, RNN, RNNBase, RNNCell, RNNCellBase  # noqa: F401
 
 __all__ = [
     "Module", "Sequential", "ModuleList", "ModuleDict", "ParameterList", "Identity", "Linear", "ReLU", "Sigmoid",
@@ -29,3 +33,5 @@ from torch.nn.modules.activation import (  # noqa: F401,E402
 )
 
 __all__ += ["SiLU", "GELU", "LeakyReLU", "ELU", "SELU", "CELU", "Softplus", "Hardtanh", "ReLU6", "Mish", "LogSigmoid"]
+__all__ += ["Embedding", "LazyModuleMixin", "LazyLinear", "RNNBase", "RNN", "LSTM", "GRU", "RNNCellBase", "RNNCell",
+            "LSTMCell", "GRUCell"]

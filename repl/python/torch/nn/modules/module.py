@@ -6,7 +6,7 @@ from collections.abc import Mapping
 
 import torch
 from torch._C import _nn
-from torch.nn.parameter import Parameter
+from torch.nn.parameter import Parameter, is_lazy
 
 
 def _typename(value):
@@ -221,23 +221,57 @@ class Module:
 
     def __call__(self, *args, **kwargs):
         if self._forward_pre_hooks:  # checked first: most modules have none, and this runs per call
-            for hook in list(self._forward_pre_hooks.values()):
+            with_kwargs = self.__dict__.get("_forward_pre_hooks_with_kwargs", ())
+            for hook_id, hook in list(self._forward_pre_hooks.items()):
+                if hook_id in with_kwargs:
+                    result = hook(self, args, kwargs)
+                    if result is not None:
+                        if isinstance(result, tuple) and len(result) == 2:
+                            args, kwargs = result
+                        else:
+                            raise RuntimeError("forward pre-hook must return None or a tuple of (new_args, "
+                                               f"new_kwargs), but got {result}.")
+                    continue
                 result = hook(self, args)
                 if result is not None:
                     args = result if isinstance(result, tuple) else (result,)
         result = self.forward(*args, **kwargs)
         if self._forward_hooks:
-            for hook in list(self._forward_hooks.values()):
-                hooked = hook(self, args, result)
+            with_kwargs = self.__dict__.get("_forward_hooks_with_kwargs", ())
+            for hook_id, hook in list(self._forward_hooks.items()):
+                hooked = hook(self, args, kwargs, result) if hook_id in with_kwargs else hook(self, args, result)
                 if hooked is not None:
                     result = hooked
         return result
 
-    def register_forward_pre_hook(self, hook):
-        return _RemovableHandle(self._forward_pre_hooks, hook)
+    def register_forward_pre_hook(self, hook, *, prepend=False, with_kwargs=False):
+        handle = _RemovableHandle(self._forward_pre_hooks, hook)
+        if with_kwargs:
+            self.__dict__.setdefault("_forward_pre_hooks_with_kwargs", OrderedDict())[handle.id] = True
+            handle.extra = self._forward_pre_hooks_with_kwargs
+        if prepend:
+            self._forward_pre_hooks.move_to_end(handle.id, last=False)
+        return handle
 
-    def register_forward_hook(self, hook):
-        return _RemovableHandle(self._forward_hooks, hook)
+    def register_forward_hook(self, hook, *, prepend=False, with_kwargs=False, always_call=False):
+        handle = _RemovableHandle(self._forward_hooks, hook)
+        if with_kwargs:
+            self.__dict__.setdefault("_forward_hooks_with_kwargs", OrderedDict())[handle.id] = True
+            handle.extra = self._forward_hooks_with_kwargs
+        if prepend:
+            self._forward_hooks.move_to_end(handle.id, last=False)
+        return handle
+
+    def _register_load_state_dict_pre_hook(self, hook, with_module=False):
+        """hook(state_dict, prefix, local_metadata, strict, missing_keys, unexpected_keys, error_msgs),
+        run before this module's own keys are loaded (with the module first when with_module)."""
+        hooks = self.__dict__.setdefault("_load_state_dict_pre_hooks", OrderedDict())
+        if with_module:
+            module, plain = self, hook
+
+            def hook(*args):
+                return plain(module, *args)
+        return _RemovableHandle(hooks, hook)
 
     # ---- walking ----
 
@@ -422,7 +456,7 @@ class Module:
                 error_msgs.append(f'While copying the parameter named "{key}", expected torch.Tensor or Tensor-like '
                                   f"object from checkpoint but received {type(value)}")
                 continue
-            if value.shape != param.shape:
+            if not is_lazy(param) and value.shape != param.shape:
                 error_msgs.append(f"size mismatch for {key}: copying a param with shape {value.shape} from "
                                   f"checkpoint, the shape in current model is {param.shape}.")
                 continue
@@ -453,7 +487,14 @@ class Module:
         if metadata is not None:
             state_dict._metadata = metadata
 
+        metadata = getattr(state_dict, "_metadata", None)
+
         def load(module, prefix):
+            pre_hooks = module.__dict__.get("_load_state_dict_pre_hooks")
+            if pre_hooks:
+                local_metadata = {} if metadata is None else metadata.get(prefix[:-1], {})
+                for hook in list(pre_hooks.values()):
+                    hook(state_dict, prefix, local_metadata, strict, missing, unexpected, errors)
             module._load_from_state_dict(state_dict, prefix, missing, unexpected, errors, assign)
             for name, child in module._modules.items():
                 if child is not None:
@@ -502,8 +543,12 @@ class _RemovableHandle:
         _RemovableHandle._next_id += 1
         hooks[self.id] = hook
 
+    extra = None  # the module's with_kwargs set this hook is in, if any
+
     def remove(self):
         self.hooks.pop(self.id, None)
+        if self.extra is not None:
+            self.extra.pop(self.id, None)
 
     def __enter__(self):
         return self
