@@ -1,8 +1,7 @@
-// The CNN layers (core/nn/conv, pool, batch_norm): a finite-difference check of every one on
-// every backend (cpu, simulated GPUs, real CUDA when present) in float64, the same check as
-// gradcheck_test.cpp (the gradient backward() gives for a random upstream gradient u must
-// match the central difference of sum(u * f(x))); each layer's forward on a GPU equals the
-// CPU's; max-pooling indices, running statistics and PyTorch's device-mismatch texts.
+// The CNN layers (core/nn/conv, pool, batch_norm): tests/gradcheck.h's finite-difference
+// check of every one on every backend, with inputs whose values are all distinct (pooling's
+// maxima); each layer's forward on a GPU equals the CPU's; max-pooling indices, running
+// statistics and PyTorch's device-mismatch texts.
 //
 // A new layer is not done until it has a row in cases().
 #include <doctest/doctest.h>
@@ -20,36 +19,18 @@
 #include "core/ops/elementwise.h"
 #include "core/ops/reduce.h"
 #include "core/ops/shape.h"
+#include "tests/gradcheck.h"
 #include "tests/test_util.h"
 
 using namespace tp;
 namespace F = tp::nn::functional;
+using test::backends;
+using test::GradCase;
+using test::Inputs;
+using test::input_values;
+using test::on;
 
 namespace {
-
-using Inputs = std::vector<Tensor>;
-using Fn = std::function<Tensor(const Inputs&)>;
-
-struct GradCase {
-  std::string name;
-  std::vector<Shape> shapes;  // one per input; every input requires grad
-  Fn fn;
-};
-
-// Distinct values in about [-2, 2] (no ties for a max, none within eps of another), different
-// for every input.
-std::vector<double> input_values(int64_t n, int seed) {
-  std::vector<double> v(static_cast<size_t>(n));
-  for (int64_t i = 0; i < n; ++i) {
-    double k = static_cast<double>((i * 37 + seed * 11) % 101);
-    v[i] = k / 25.0 - 2.0 + static_cast<double>(i) * 1e-3 + seed * 3e-4;
-  }
-  return v;
-}
-
-Tensor on(const std::vector<double>& v, const Shape& shape, Device device) {
-  return to(test::make_tensor(v, shape, DType::Float64), device, std::nullopt);
-}
 
 F::ConvPadding pads(Shape values) {
   return F::ConvPadding{std::move(values), std::nullopt};
@@ -150,57 +131,8 @@ std::vector<GradCase> cases() {
          Tensor rm = channel_values({0.25, -0.5}, x[0]), rv = channel_values({1.5, 0.75}, x[0]);
          return F::batch_norm(x[0], x[1], x[2], rm, rv, false, 0.1, 1e-5);
        }});
+  for (GradCase& gc : c) gc.distinct = true;  // maxima must be unique
   return c;
-}
-
-// The devices every case runs on: cpu, each simulated GPU, and each real GPU.
-std::vector<Device> backends() {
-  std::vector<Device> devices = {Device::cpu()};
-  for (const DeviceEntry& e : cuda_devices()) devices.push_back(e.device);
-  return devices;
-}
-
-double objective(const GradCase& gc, const Inputs& in, const Tensor& u) {
-  autograd::NoGradGuard no_grad;
-  return item(sum(mul(gc.fn(in), u))).to_double();
-}
-
-void check_case(const GradCase& gc, Device device) {
-  CAPTURE(gc.name);
-  CAPTURE(device.str());
-  std::vector<std::vector<double>> values;
-  Inputs in;
-  for (size_t k = 0; k < gc.shapes.size(); ++k) {
-    values.push_back(input_values(shape_numel(gc.shapes[k]), static_cast<int>(k) + 1));
-    in.push_back(on(values[k], gc.shapes[k], device));
-    autograd::set_requires_grad(in[k], true);
-  }
-  Tensor out = gc.fn(in);
-  REQUIRE(out.requires_grad());
-  CHECK(out.device() == device);
-  Tensor u = on(input_values(out.numel(), 7), out.sizes(), out.device());
-  autograd::backward(out, u);
-
-  const double eps = 1e-6;
-  for (size_t k = 0; k < in.size(); ++k) {
-    CAPTURE(k);
-    Tensor g = autograd::grad(in[k]);
-    REQUIRE(g.defined());
-    CHECK(g.device() == device);
-    CHECK(g.sizes() == in[k].sizes());
-    std::vector<double> analytic = test::values_of(g);
-    for (size_t j = 0; j < values[k].size(); ++j) {
-      CAPTURE(j);
-      Inputs plus = in, minus = in;
-      std::vector<double> v = values[k];
-      v[j] += eps;
-      plus[k] = on(v, gc.shapes[k], device);
-      v[j] -= 2 * eps;
-      minus[k] = on(v, gc.shapes[k], device);
-      double numeric = (objective(gc, plus, u) - objective(gc, minus, u)) / (2 * eps);
-      CHECK(std::abs(analytic[j] - numeric) <= 1e-5 * std::max(1.0, std::abs(numeric)));
-    }
-  }
 }
 
 // float32 forward on the device equals the CPU's, element for element.
@@ -209,7 +141,7 @@ void check_same_as_cpu(const GradCase& gc, Device device) {
   CAPTURE(device.str());
   Inputs cpu_in, dev_in;
   for (size_t k = 0; k < gc.shapes.size(); ++k) {
-    Tensor t = cast(on(input_values(shape_numel(gc.shapes[k]), static_cast<int>(k) + 1),
+    Tensor t = cast(on(input_values(shape_numel(gc.shapes[k]), static_cast<int>(k) + 1, false, true),
                        gc.shapes[k], Device::cpu()),
                     DType::Float32);
     cpu_in.push_back(t);
@@ -236,7 +168,7 @@ TEST_CASE(
   if (config.sim_gpus < 1) config.sim_gpus = 1;
   configure_devices(config);
   for (const GradCase& gc : cases()) {
-    for (Device device : backends()) check_case(gc, device);
+    for (Device device : backends()) test::check_gradient(gc, device);
   }
   configure_devices(DeviceConfig::from_environment());
 }

@@ -23,36 +23,17 @@
 #include "core/ops/norm.h"
 #include "core/ops/reduce.h"
 #include "core/ops/shape.h"
+#include "tests/gradcheck.h"
 #include "tests/test_util.h"
 
 using namespace tp;
+using test::GradCase;
+using test::Inputs;
+using test::input_values;
+using test::on;
 
 namespace {
 
-using Inputs = std::vector<Tensor>;
-using Fn = std::function<Tensor(const Inputs&)>;
-
-struct GradCase {
-  std::string name;
-  std::vector<Shape> shapes;  // one per input; every input requires grad
-  Fn fn;
-  bool positive = false;      // inputs in (0.5, 2.5) (log, sqrt, pow of a tensor base)
-};
-
-// Distinct values away from 0 and from each other (no ties for max/min, no kinks of
-// abs/relu/clamp within eps), different for every input.
-std::vector<double> input_values(int64_t n, int seed, bool positive) {
-  std::vector<double> v(static_cast<size_t>(n));
-  for (int64_t i = 0; i < n; ++i) {
-    double k = static_cast<double>((i * 7 + seed * 5) % 29);
-    v[i] = positive ? 0.5 + k / 14.0 : (k - 14.0) / 7.0 + (k >= 14.0 ? 0.11 : -0.13);
-  }
-  return v;
-}
-
-Tensor on(const std::vector<double>& v, const Shape& shape, Device device) {
-  return to(test::make_tensor(v, shape, DType::Float64), device, std::nullopt);
-}
 
 Tensor idx(std::vector<double> v) {
   Shape shape{static_cast<int64_t>(v.size())};
@@ -280,57 +261,6 @@ std::vector<GradCase> cases() {
   return c;
 }
 
-// The devices every case runs on: cpu, each simulated GPU, and each real GPU.
-std::vector<Device> backends() {
-  std::vector<Device> devices = {Device::cpu()};
-  for (const DeviceEntry& e : cuda_devices()) devices.push_back(e.device);
-  return devices;
-}
-
-// sum(u * f(x)) with recording off.
-double objective(const GradCase& gc, const Inputs& in, const Tensor& u) {
-  autograd::NoGradGuard no_grad;
-  return item(sum(mul(gc.fn(in), u))).to_double();
-}
-
-void check_case(const GradCase& gc, Device device) {
-  CAPTURE(gc.name);
-  CAPTURE(device.str());
-  std::vector<std::vector<double>> values;
-  Inputs in;
-  for (size_t k = 0; k < gc.shapes.size(); ++k) {
-    values.push_back(input_values(shape_numel(gc.shapes[k]), static_cast<int>(k) + 1, gc.positive));
-    in.push_back(on(values[k], gc.shapes[k], device));
-    autograd::set_requires_grad(in[k], true);
-  }
-  Tensor out = gc.fn(in);
-  REQUIRE(out.requires_grad());
-  CHECK(out.device() == device);
-  Tensor u = on(input_values(out.numel(), 7, false), out.sizes(), out.device());
-  autograd::backward(out, u);
-
-  const double eps = 1e-6;
-  for (size_t k = 0; k < in.size(); ++k) {
-    CAPTURE(k);
-    Tensor g = autograd::grad(in[k]);
-    REQUIRE(g.defined());
-    CHECK(g.device() == device);
-    CHECK(g.sizes() == in[k].sizes());
-    std::vector<double> analytic = test::values_of(g);
-    for (size_t j = 0; j < values[k].size(); ++j) {
-      CAPTURE(j);
-      Inputs plus = in, minus = in;
-      std::vector<double> v = values[k];
-      v[j] += eps;
-      plus[k] = on(v, gc.shapes[k], device);
-      v[j] -= 2 * eps;
-      minus[k] = on(v, gc.shapes[k], device);
-      double numeric = (objective(gc, plus, u) - objective(gc, minus, u)) / (2 * eps);
-      CHECK(std::abs(analytic[j] - numeric) <= 1e-5 * std::max(1.0, std::abs(numeric)));
-    }
-  }
-}
-
 }  // namespace
 
 TEST_CASE("every differentiable op's gradient matches finite differences on every backend") {
@@ -339,7 +269,7 @@ TEST_CASE("every differentiable op's gradient matches finite differences on ever
   if (config.sim_gpus < 1) config.sim_gpus = 1;
   configure_devices(config);
   for (const GradCase& gc : cases()) {
-    for (Device device : backends()) check_case(gc, device);
+    for (Device device : test::backends()) test::check_gradient(gc, device);
   }
   configure_devices(DeviceConfig::from_environment());
 }
