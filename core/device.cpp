@@ -12,6 +12,7 @@ const char* device_type_name(DeviceType t) {
     case DeviceType::CPU: return "cpu";
     case DeviceType::CUDA: return "cuda";
     case DeviceType::MPS: return "mps";
+    case DeviceType::Meta: return "meta";
   }
   return "cpu";
 }
@@ -39,6 +40,7 @@ DeviceType parse_type(const std::string& name) {
   if (name == "cpu") return DeviceType::CPU;
   if (name == "cuda") return DeviceType::CUDA;
   if (name == "mps") return DeviceType::MPS;
+  if (name == "meta") return DeviceType::Meta;
   std::string all;
   bool known = false;
   for (const char* t : kKnownTypes) {
@@ -47,7 +49,7 @@ DeviceType parse_type(const std::string& name) {
     if (name == t) known = true;
   }
   if (known) {
-    fail(ErrorKind::NotImplementedError, "tensorplay models only the cpu, cuda and mps devices, not '",
+    fail(ErrorKind::NotImplementedError, "tensorplay models only the cpu, cuda, mps and meta devices, not '",
          name, "'");
   }
   fail(ErrorKind::RuntimeError, "Expected one of ", all, " device type at start of device string: ",

@@ -5,7 +5,8 @@
 
 namespace tp {
 
-enum class DeviceType : uint8_t { CPU, CUDA, MPS };
+// Meta: tensors with shapes and no data (core/backends/meta).
+enum class DeviceType : uint8_t { CPU, CUDA, MPS, Meta };
 
 struct Device {
   DeviceType type = DeviceType::CPU;
@@ -13,8 +14,10 @@ struct Device {
 
   static Device cpu() { return {DeviceType::CPU, -1}; }
   static Device cuda(int i) { return {DeviceType::CUDA, i}; }
+  static Device meta() { return {DeviceType::Meta, -1}; }
 
   bool is_cpu() const { return type == DeviceType::CPU; }
+  bool is_meta() const { return type == DeviceType::Meta; }
   bool has_index() const { return index >= 0; }
   bool operator==(const Device& o) const { return type == o.type && index == o.index; }
   bool operator!=(const Device& o) const { return !(*this == o); }

@@ -258,6 +258,7 @@ std::vector<std::string> device_banner() {
 
 Device resolve_device(Device device) {
   if (device.is_cpu()) return Device::cpu();
+  if (device.is_meta()) return Device::meta();  // meta:0 names the same (only) meta device
   Registry& r = configured_registry();
   if (device.type == DeviceType::MPS) {
     // torch/csrc: a build without MPS raises this on any use of an mps device.

@@ -285,7 +285,11 @@ std::vector<std::string> repr_suffixes(const ReprInfo& info) {
   if (!info.device.is_cpu()) suffixes.push_back("device='" + info.device.str() + "'");
   bool has_default_dtype = info.dtype == default_float_dtype() || info.dtype == DType::Int64 ||
                            info.dtype == DType::Bool;
-  if (shape_numel(info.sizes) == 0) {
+  if (info.device.is_meta()) {
+    // No values to show: the size always, the dtype unless it is the default float.
+    suffixes.push_back("size=" + tuple_str(info.sizes));
+    if (info.dtype != default_float_dtype()) suffixes.push_back("dtype=" + dtype_repr(info.dtype));
+  } else if (shape_numel(info.sizes) == 0) {
     // No elements to infer the shape or dtype from, so both are spelled out.
     if (info.sizes.size() != 1) suffixes.push_back("size=" + tuple_str(info.sizes));
     if (info.dtype != default_float_dtype()) suffixes.push_back("dtype=" + dtype_repr(info.dtype));
@@ -327,7 +331,8 @@ std::string add_suffixes(const std::string& tensor_str, const std::vector<std::s
 std::string tensor_repr(const Tensor& t) {
   const std::string prefix = "tensor(";
   const int indent = static_cast<int>(prefix.size());
-  return add_suffixes(prefix + tensor_contents_str(t, indent), repr_suffixes(repr_info(t)), indent);
+  const std::string contents = t.device().is_meta() ? "..." : tensor_contents_str(t, indent);
+  return add_suffixes(prefix + contents, repr_suffixes(repr_info(t)), indent);
 }
 
 // Python's repr of a float: the shortest digits that read back, '1e-05', '2.0', 'inf'.

@@ -130,7 +130,8 @@ CastPolicy cast_policy(DeviceType type, std::string_view op) {
   switch (type) {
     case DeviceType::CPU: return cpu_policy(op);
     case DeviceType::CUDA: return cuda_policy(op);
-    case DeviceType::MPS: return CastPolicy::None;
+    case DeviceType::MPS:
+    case DeviceType::Meta: return CastPolicy::None;
   }
   return CastPolicy::None;
 }

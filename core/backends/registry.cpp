@@ -5,6 +5,7 @@
 #include "core/backends/backend.h"
 #include "core/backends/cpu/cpu_backend.h"
 #include "core/backends/cuda/cuda_runtime_info.h"
+#include "core/backends/meta/meta_backend.h"
 #include "core/backends/sim/sim_backend.h"
 #include "core/device_registry.h"
 #include "core/error.h"
@@ -24,6 +25,7 @@ std::unique_ptr<BackendEvent> Backend::create_event(int, bool) {
 
 Backend& backend_for(Device device) {
   if (device.is_cpu()) return cpu_backend();
+  if (device.is_meta()) return meta_backend();
   if (device.type == DeviceType::MPS) {
     TP_CHECK(mps_device() != nullptr, RuntimeError,
              "PyTorch is not linked with support for mps devices");

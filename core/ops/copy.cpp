@@ -159,6 +159,7 @@ Scalar element_at(const Tensor& t, int64_t i) {
 Scalar item(const Tensor& t) {
   TP_CHECK(t.numel() == 1, RuntimeError, "a Tensor with ", t.numel(),
            " elements cannot be converted to Scalar");
+  TP_CHECK(!t.device().is_meta(), RuntimeError, "Tensor.item() cannot be called on meta tensors");
   return element_at(host_contiguous(t), 0);
 }
 

@@ -6,7 +6,32 @@
 
 namespace tp {
 
+namespace {
+
+// Meta tensors mixed with another device: ATen's meta kernels name the first operand's
+// device as the expected one ("Tensor on device cpu is not on the expected device meta!").
+void check_meta_mix(std::initializer_list<const Tensor*> operands) {
+  const Tensor* first = nullptr;
+  bool any_meta = false;
+  for (const Tensor* t : operands) {
+    if (!t || !t->defined()) continue;
+    if (!first) first = t;
+    any_meta = any_meta || t->device().is_meta();
+  }
+  if (!any_meta) return;
+  for (const Tensor* t : operands) {
+    if (!t || !t->defined() || t->device() == first->device()) continue;
+    if (t->device().is_cpu() && t->is_wrapped_number()) continue;
+    throw TorchError(str_cat("Tensor on device ", t->device().str(), " is not on the expected device ",
+                             first->device().str(), "!"),
+                     DeviceMismatch{"", "", first->device(), t->device()});
+  }
+}
+
+}  // namespace
+
 Device check_same_device_elementwise(std::initializer_list<const Tensor*> operands) {
+  check_meta_mix(operands);
   // The first non-CPU device is the common device; with none, everything is on the CPU.
   const Tensor* first_device_tensor = nullptr;
   for (const Tensor* t : operands) {

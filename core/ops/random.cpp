@@ -337,8 +337,10 @@ void random_from_to_kernel(const Tensor& t, uint64_t range, int64_t base, Genera
 }
 
 // Fills a CPU temporary and copies it to t's device (see the note in random.h).
+// A meta tensor has no values to fill, so nothing is drawn (the generator does not move).
 template <typename Fill>
 const Tensor& via_host(const Tensor& t, Fill&& fill) {
+  if (t.device().is_meta()) return t;
   Tensor host = empty(t.sizes(), TensorOptions(t.dtype(), Device::cpu()));
   fill(host);
   copy_(t, host);
@@ -398,12 +400,14 @@ const Tensor& random_(const Tensor& t, int64_t from, int64_t to, Generator* gen)
 }
 
 Tensor rand(const Shape& size, TensorOptions options, Generator* gen) {
+  if (options.device.is_meta()) return empty(size, options);
   Tensor host = empty(size, options.with_device(Device::cpu()));
   uniform_(host, 0.0, 1.0, gen);
   return on_device(host, options.device);
 }
 
 Tensor randn(const Shape& size, TensorOptions options, Generator* gen) {
+  if (options.device.is_meta()) return empty(size, options);
   Tensor host = empty(size, options.with_device(Device::cpu()));
   normal_(host, 0.0, 1.0, gen);
   return on_device(host, options.device);
@@ -411,6 +415,7 @@ Tensor randn(const Shape& size, TensorOptions options, Generator* gen) {
 
 Tensor randint(int64_t low, int64_t high, const Shape& size, TensorOptions options,
                Generator* gen) {
+  if (options.device.is_meta()) return empty(size, options);
   Tensor host = empty(size, options.with_device(Device::cpu()));
   random_(host, low, high, gen);
   return on_device(host, options.device);
@@ -436,6 +441,7 @@ Tensor randperm(int64_t n, TensorOptions options, Generator* gen) {
   TP_CHECK(!(dt == DType::Float64 && n > (int64_t{1} << 53) + 1), RuntimeError,
            "n cannot be greater than 2^53+1 for Double type.");
   if (dt == DType::Bool) not_implemented("randperm", dt);
+  if (options.device.is_meta()) return empty({n}, options);
   Generator& g = pick(gen);
   visit_dtype(dt, [&](auto tag) {
     using T = typename decltype(tag)::type;

@@ -7,6 +7,7 @@
 
 #include "core/autograd/autograd.h"
 #include "core/error.h"
+#include "core/ops/creation.h"
 #include "repl/bindings/bindings.h"
 
 namespace tp::torchpy {
@@ -153,6 +154,19 @@ void bind_value_types(py::module_& m) {
   device.def("__reduce__", [](const Device& d) {
     return py::make_tuple(py::type::of<Device>(), d.has_index() ? py::make_tuple(device_type_name(d.type), d.index)
                                                                   : py::make_tuple(device_type_name(d.type)));
+  });
+  // `with torch.device("meta"):` makes it the factories' default inside the block.
+  static std::vector<Device> enclosing;
+  device.def("__enter__", [](py::object self) {
+    enclosing.push_back(default_device());
+    set_default_device(device_from(self));
+    return self;
+  });
+  device.def("__exit__", [](const Device&, py::args) {
+    if (!enclosing.empty()) {
+      set_default_device(enclosing.back());
+      enclosing.pop_back();
+    }
   });
   device.attr("__module__") = "torch";
   g_device_type = device;

@@ -89,6 +89,7 @@ void bind_properties(TensorClass& cls) {
   cls.def_property_readonly("T", [](py::handle self) { return wrap(tensor_T(tensor_of(self))); });
   cls.def_property_readonly("mT", [](py::handle self) { return wrap(tensor_mT(tensor_of(self))); });
   cls.def_property_readonly("is_cuda", [](py::handle self) { return is_cuda(tensor_of(self)); });
+  cls.def_property_readonly("is_meta", [](py::handle self) { return tensor_of(self).device().is_meta(); });
   cls.def_property_readonly("is_cpu", [](py::handle self) { return tensor_of(self).device().is_cpu(); });
   cls.def_property_readonly("itemsize", [](py::handle self) { return static_cast<int64_t>(tensor_of(self).element_size()); });
   cls.def_property_readonly("nbytes", [](py::handle self) { return static_cast<int64_t>(tensor_of(self).nbytes()); });

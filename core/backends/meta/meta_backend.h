@@ -1,0 +1,38 @@
+// The meta device's backend: tensors with shapes, dtypes and strides but no data, so a model
+// of any size can be built and run to see the shapes it produces (PyTorch's device='meta').
+// Ops check and shape their results as on any device; the kernels here compute nothing.
+#pragma once
+
+#include "core/backends/backend.h"
+
+namespace tp {
+
+class MetaBackend final : public Backend {
+ public:
+  const char* name() const override { return "meta"; }
+  // No memory: every storage shares one placeholder address, never read or written.
+  void* allocate(size_t nbytes, int index) override;
+  void deallocate(void*, size_t, int) override {}
+  void copy_from_host(void*, const void*, size_t, int, CopyOptions) override {}
+  // Reading a meta tensor's values: PyTorch's NotImplementedError.
+  void copy_to_host(void* host_dst, const void* src, size_t nbytes, int index, CopyOptions options) override;
+
+  void copy(const Tensor&, const Tensor&) override {}
+  void fill(const Tensor&, Scalar) override {}
+  void unary(UnaryOp, const Tensor&, const Tensor&, const UnaryArgs&) override {}
+  void binary(BinaryOp, const Tensor&, const Tensor&, const Tensor&) override {}
+  void where(const Tensor&, const Tensor&, const Tensor&, const Tensor&) override {}
+  void reduce(ReduceOp, const Tensor&, const Tensor&, const Tensor&, int64_t, int64_t) override {}
+  void scan(ScanOp, const Tensor&, const Tensor&) override {}
+  void softmax(const Tensor&, const Tensor&, bool) override {}
+  void matmul(const Tensor&, const Tensor&, const Tensor&) override {}
+  void index(const Tensor&, const Tensor&, const std::vector<Tensor>&, const Shape&, const Shape&) override {}
+  void index_put(const Tensor&, const Tensor&, const std::vector<Tensor>&, const Shape&, const Shape&,
+                 bool) override {}
+  // The count of nonzeros depends on the data: PyTorch's meta kernel refuses too.
+  Tensor nonzero(const Tensor& in) override;
+};
+
+MetaBackend& meta_backend();
+
+}  // namespace tp
