@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "core/generator.h"
 #include "core/scalar.h"
 #include "repl/bindings/py_types.h"
 
@@ -69,6 +70,9 @@ std::optional<int64_t> as_index(py::handle v);
 // "cuda:0", torch.device or an int ordinal, as a Device; TypeError naming fname otherwise.
 Device to_device_value(py::handle v, const char* fname);
 // torch.tensor(data): nested lists/tuples of numbers (or tensors, numpy arrays) -> a tensor.
+// generator=: the torch.Generator given (TypeError for anything else), nullptr for None.
+Generator* generator_arg(const OpArgs& p, size_t i);
+
 Tensor tensor_from_data(py::handle data, std::optional<DType> dtype, Device device);
 // Raises Python's TypeError with `message` (from a binding, outside any OpArgs).
 [[noreturn]] void raise_type_error(const std::string& message);

@@ -4,6 +4,7 @@
 // DataParallel's differentiable scatter and gather across devices (core/nn/parallel).
 #include <pybind11/stl.h>
 
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -17,9 +18,12 @@ namespace tp::torchpy {
 
 namespace {
 
-// torch.empty((), dtype=torch.int64).random_().item(): one 64-bit draw from the default
-// generator, below 2**63 (DataLoader's base seed, RandomSampler's generator seed).
-int64_t draw_seed() { return static_cast<int64_t>(default_generator().random64() % (1ULL << 63)); }
+// torch.empty((), dtype=torch.int64).random_(generator=g).item(): one 64-bit draw from g (the
+// default generator for None), below 2**63 (DataLoader's base seed, RandomSampler's seed).
+int64_t draw_seed(std::optional<std::shared_ptr<Generator>> gen) {
+  Generator& g = gen && *gen ? **gen : default_generator();
+  return static_cast<int64_t>(g.random64() % (1ULL << 63));
+}
 
 // torch.randperm(n, generator=g).tolist(), `count` times over from the same g: g seeded with
 // `seed`, or the default generator.
@@ -63,7 +67,8 @@ py::object gather(const py::sequence& outputs, py::handle device) {
 }  // namespace
 
 void bind_data(py::module_& m) {
-  m.def("_draw_seed", &draw_seed, "torch.empty((), dtype=torch.int64).random_().item() on the default generator.");
+  m.def("_draw_seed", &draw_seed, py::arg("generator") = py::none(),
+        "torch.empty((), dtype=torch.int64).random_(generator=g).item() (g: the default generator for None).");
   m.def("_randperm_list", &randperm_list, py::arg("n"), py::arg("seed") = py::none(), py::arg("count") = 1,
         "torch.randperm(n) as a list, `count` times over, from one generator seeded with `seed` (default: the "
         "default generator).");

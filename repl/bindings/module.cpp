@@ -25,6 +25,7 @@ PyObject* init_torch_c() {
     bind_amp(m);
     bind_numpy(m);
     bind_optim(m);
+    bind_generator(m);
     bind_data(m);
     bind_session(m);
     bind_distributed(m);

@@ -1,5 +1,5 @@
 // Bindings of the creation and random functions (torch.tensor, zeros, ones, full, empty, eye,
-// arange, linspace, rand, randn, randint, randperm, *_like, manual_seed, set_printoptions)
+// arange, linspace, rand, randn, randint, randperm, *_like, set_printoptions)
 // with dtype= and device= keywords, and their part of the op table.
 #include "core/autograd/autograd.h"
 #include "core/error.h"
@@ -40,13 +40,20 @@ py::object sized(const py::args& a, const py::kwargs& kw, const char* name, Size
 Tensor zeros_fn(const Shape& s, TensorOptions o) { return zeros(s, o); }
 Tensor ones_fn(const Shape& s, TensorOptions o) { return ones(s, o); }
 Tensor empty_fn(const Shape& s, TensorOptions o) { return empty(s, o); }
-Tensor rand_fn(const Shape& s, TensorOptions o) { return rand(s, o); }
-Tensor randn_fn(const Shape& s, TensorOptions o) { return randn(s, o); }
+// rand/randn(*size, generator=None, dtype=None, ...).
+using RandomFn = Tensor (*)(const Shape&, TensorOptions, Generator*);
+py::object sized_random(const py::args& a, const py::kwargs& kw, const char* name, RandomFn fn) {
+  OpArgs p(name, a, kw, {"*size", "generator", "dtype", "device", "requires_grad", "out", "layout", "pin_memory"});
+  Shape shape = p.varargs_shape(0);
+  return wrap(with_requires_grad(p, 4, fn(shape, options(p, 2, 3, default_float_dtype()), generator_arg(p, 1))));
+}
+Tensor rand_fn(const Shape& s, TensorOptions o, Generator* g) { return rand(s, o, g); }
+Tensor randn_fn(const Shape& s, TensorOptions o, Generator* g) { return randn(s, o, g); }
 py::object t_zeros(const py::args& a, const py::kwargs& kw) { return sized(a, kw, "zeros", zeros_fn); }
 py::object t_ones(const py::args& a, const py::kwargs& kw) { return sized(a, kw, "ones", ones_fn); }
 py::object t_empty(const py::args& a, const py::kwargs& kw) { return sized(a, kw, "empty", empty_fn); }
-py::object t_rand(const py::args& a, const py::kwargs& kw) { return sized(a, kw, "rand", rand_fn); }
-py::object t_randn(const py::args& a, const py::kwargs& kw) { return sized(a, kw, "randn", randn_fn); }
+py::object t_rand(const py::args& a, const py::kwargs& kw) { return sized_random(a, kw, "rand", rand_fn); }
+py::object t_randn(const py::args& a, const py::kwargs& kw) { return sized_random(a, kw, "randn", randn_fn); }
 
 py::object t_full(const py::args& a, const py::kwargs& kw) {
   OpArgs p("full", a, kw, {"size", "fill_value", "dtype", "device", "requires_grad"});
@@ -72,18 +79,19 @@ py::object t_linspace(const py::args& a, const py::kwargs& kw) {
 }
 
 py::object t_randint(const py::args& a, const py::kwargs& kw) {
-  OpArgs p("randint", a, kw, {"low", "high", "size", "dtype", "device", "requires_grad"});
+  OpArgs p("randint", a, kw, {"low", "high", "size", "generator", "dtype", "device", "requires_grad"});
   // randint(high, size) or randint(low, high, size).
   bool two = a.size() == 2 || (!p.has(2) && p.has(1));
   Shape size = two ? p.int_list(1) : p.int_list(2);
-  TensorOptions o = options(p, 3, 4, DType::Int64);
-  if (two) return wrap(with_requires_grad(p, 5, randint(p.integer(0), size, o)));
-  return wrap(with_requires_grad(p, 5, randint(p.integer(0), p.integer(1), size, o)));
+  TensorOptions o = options(p, 4, 5, DType::Int64);
+  Generator* gen = generator_arg(p, 3);
+  if (two) return wrap(with_requires_grad(p, 6, randint(p.integer(0), size, o, gen)));
+  return wrap(with_requires_grad(p, 6, randint(p.integer(0), p.integer(1), size, o, gen)));
 }
 
 py::object t_randperm(const py::args& a, const py::kwargs& kw) {
-  OpArgs p("randperm", a, kw, {"n", "dtype", "device", "requires_grad"});
-  return wrap(with_requires_grad(p, 3, randperm(p.integer(0), options(p, 1, 2, DType::Int64))));
+  OpArgs p("randperm", a, kw, {"n", "generator", "dtype", "device", "requires_grad"});
+  return wrap(with_requires_grad(p, 4, randperm(p.integer(0), options(p, 2, 3, DType::Int64), generator_arg(p, 1))));
 }
 
 // *_like(input, dtype=None, device=None).
@@ -137,12 +145,6 @@ py::object t_new_tensor(const py::args& a, const py::kwargs& kw) {
   Tensor self = p.tensor(0);
   Tensor out = tensor_from_data(p.get(1), p.dtype(2).value_or(self.dtype()), p.device(3).value_or(self.device()));
   return wrap(with_requires_grad(p, 4, out));
-}
-
-py::object t_manual_seed(const py::args& a, const py::kwargs& kw) {
-  OpArgs p("manual_seed", a, kw, {"seed"});
-  default_generator().manual_seed(static_cast<uint64_t>(p.integer(0)));
-  return py::none();  // PyTorch returns a Generator; nothing here needs it yet
 }
 
 py::object t_set_printoptions(const py::args& a, const py::kwargs& kw) {
@@ -216,7 +218,6 @@ std::vector<OpSpec> creation_ops() {
       {"new_empty", t_new_empty, W::Method, "x.new_empty(*size): uninitialised, x's dtype and device"},
       {"new_full", t_new_full, W::Method, "x.new_full(size, fill_value): filled, x's dtype and device"},
       {"new_tensor", t_new_tensor, W::Method, "x.new_tensor(data): a copy of data with x's dtype and device"},
-      {"manual_seed", t_manual_seed, W::Function, "manual_seed(seed): seed the random number generator"},
       {"set_printoptions", t_set_printoptions, W::Function, "set_printoptions(precision=, threshold=, ...): tensor printing"},
       {"set_default_dtype", t_set_default_dtype, W::Function, "set_default_dtype(d): the float dtype factories use"},
       {"get_default_dtype", t_get_default_dtype, W::Function, "get_default_dtype(): torch.float32 unless set"},

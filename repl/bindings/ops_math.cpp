@@ -157,13 +157,13 @@ py::object bi_copy(const py::args& a, const py::kwargs& kw) {
   return self_of(a);
 }
 py::object bi_uniform(const py::args& a, const py::kwargs& kw) {
-  OpArgs p("uniform_", a, kw, {"input", "from", "to"});
-  uniform_(p.tensor(0), p.number(1, 0.0), p.number(2, 1.0));
+  OpArgs p("uniform_", a, kw, {"input", "from", "to", "generator"});
+  uniform_(p.tensor(0), p.number(1, 0.0), p.number(2, 1.0), generator_arg(p, 3));
   return self_of(a);
 }
 py::object bi_normal(const py::args& a, const py::kwargs& kw) {
-  OpArgs p("normal_", a, kw, {"input", "mean", "std"});
-  normal_(p.tensor(0), p.number(1, 0.0), p.number(2, 1.0));
+  OpArgs p("normal_", a, kw, {"input", "mean", "std", "generator"});
+  normal_(p.tensor(0), p.number(1, 0.0), p.number(2, 1.0), generator_arg(p, 3));
   return self_of(a);
 }
 

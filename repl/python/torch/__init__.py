@@ -37,6 +37,7 @@ _C._register_python_types(Size, _Parameter, return_types)
 from torch import nn  # noqa: E402
 # Autograd, devices, numpy and mixed precision.
 from torch._C import (  # noqa: E402,F401
+    Generator, default_generator, initial_seed, manual_seed, seed,
     as_tensor, from_numpy, get_autocast_dtype, is_autocast_enabled, is_grad_enabled, set_autocast_dtype,
     set_autocast_enabled,
 )

@@ -5,9 +5,7 @@ import torch
 
 
 def draw_seed(generator=None):
-    if generator is None:
-        return torch._C._draw_seed()
-    return int(torch.empty((), dtype=torch.int64).random_(generator=generator).item())
+    return torch._C._draw_seed(generator)
 
 
 def randperm(n, generator=None, seed=None, count=1):
