@@ -21,6 +21,7 @@
 #include "core/ops/indexing.h"
 #include "core/ops/linalg.h"
 #include "core/ops/norm.h"
+#include "core/ops/rearrange.h"
 #include "core/ops/reduce.h"
 #include "core/ops/shape.h"
 #include "tests/gradcheck.h"
@@ -144,6 +145,11 @@ std::vector<GradCase> cases() {
                  return cumprod(mul(x[0], tensor(keep, {3, 4}, DType::Float64, x[0].device())), 1);
                }});
   c.push_back({"norm", {m}, [](I x) { return vector_norm(x[0]); }});
+  c.push_back({"flip", {b3}, [](I x) { return flip(x[0], {0, 2}); }});
+  c.push_back({"repeat", {m}, [](I x) { return repeat(x[0], {2, 1, 3}); }});
+  c.push_back({"tile", {row}, [](I x) { return tile(x[0], {2, 2}); }});
+  c.push_back({"tril", {m}, [](I x) { return tril(x[0], 1); }});
+  c.push_back({"triu", {b3}, [](I x) { return triu(x[0], -1); }});
   c.push_back({"norm p=1 dim", {m}, [](I x) { return vector_norm(x[0], 1, {1}); }});
   c.push_back({"norm p=3 keepdim", {m}, [](I x) { return vector_norm(x[0], 3, {0}, true); }});
   c.push_back({"norm p=inf", {m}, [](I x) { return vector_norm(x[0], INFINITY, {1}); }});

@@ -6,6 +6,8 @@
 #include "core/error.h"
 #include "core/ops/copy.h"
 #include "core/ops/device_ops.h"
+#include "core/ops/elementwise.h"
+#include "core/ops/rearrange.h"
 #include "core/ops/shape.h"
 #include "core/ops/tolist.h"
 #include "core/autograd/autograd.h"
@@ -77,6 +79,33 @@ py::object s_permute(const py::args& a, const py::kwargs& kw) {
   OpArgs p("permute", a, kw, {"input", "*dims"});
   return wrap(permute(p.tensor(0), p.varargs_shape(1)));
 }
+py::object s_flip(const py::args& a, const py::kwargs& kw) {
+  OpArgs p("flip", a, kw, {"input", "*dims"});
+  return wrap(flip(p.tensor(0), p.varargs_shape(1)));
+}
+py::object s_repeat(const py::args& a, const py::kwargs& kw) {
+  OpArgs p("repeat", a, kw, {"input", "*repeats"});
+  return wrap(repeat(p.tensor(0), p.varargs_shape(1)));
+}
+py::object s_tile(const py::args& a, const py::kwargs& kw) {
+  OpArgs p("tile", a, kw, {"input", "*dims"});
+  return wrap(tile(p.tensor(0), p.varargs_shape(1)));
+}
+// tril/triu(input, diagonal=0), and x.tril_(diagonal) in place.
+py::object triangle_op(const py::args& a, const py::kwargs& kw, const char* name, bool lower, bool in_place) {
+  OpArgs p(name, a, kw, {"input", "diagonal"});
+  Tensor x = p.tensor(0);
+  const int64_t diagonal = p.integer(1, 0);
+  if (!in_place) return wrap(lower ? tril(x, diagonal) : triu(x, diagonal));
+  autograd::check_inplace(x);
+  Tensor source = autograd::inplace_operand(x, true);
+  assign_inplace_result(x, lower ? tril(source, diagonal) : triu(source, diagonal));
+  return py::reinterpret_borrow<py::object>(p.get(0));
+}
+py::object s_tril(const py::args& a, const py::kwargs& kw) { return triangle_op(a, kw, "tril", true, false); }
+py::object s_triu(const py::args& a, const py::kwargs& kw) { return triangle_op(a, kw, "triu", false, false); }
+py::object s_tril_(const py::args& a, const py::kwargs& kw) { return triangle_op(a, kw, "tril_", true, true); }
+py::object s_triu_(const py::args& a, const py::kwargs& kw) { return triangle_op(a, kw, "triu_", false, true); }
 py::object s_squeeze(const py::args& a, const py::kwargs& kw) {
   OpArgs p("squeeze", a, kw, {"input", "dim"});
   if (!p.has(1)) return wrap(squeeze(p.tensor(0)));
@@ -301,6 +330,13 @@ std::vector<OpSpec> tensor_ops() {
       {"swapaxes", s_swapaxes, W::Both, "swapaxes(input, axis0, axis1): alias of transpose"},
       {"t", s_t, W::Both, "t(input): transpose a matrix (also x.T)"},
       {"permute", s_permute, W::Both, "permute(input, dims): reorder dims (a view)"},
+      {"flip", s_flip, W::Both, "flip(input, dims): reversed along dims (a copy)"},
+      {"repeat", s_repeat, W::Method, "x.repeat(*repeats): x repeated along each dim"},
+      {"tile", s_tile, W::Both, "tile(input, dims): repeat, padding dims with leading 1s"},
+      {"tril", s_tril, W::Both, "tril(input, diagonal=0): the lower triangle, the rest 0"},
+      {"triu", s_triu, W::Both, "triu(input, diagonal=0): the upper triangle, the rest 0"},
+      {"tril_", s_tril_, W::Method, "x.tril_(diagonal=0): in place"},
+      {"triu_", s_triu_, W::Method, "x.triu_(diagonal=0): in place"},
       {"squeeze", s_squeeze, W::Both, "squeeze(input, dim=None): drop size-1 dims"},
       {"unsqueeze", s_unsqueeze, W::Both, "unsqueeze(input, dim): insert a size-1 dim"},
       {"expand", s_expand, W::Method, "x.expand(*sizes): broadcast to sizes without copying"},
