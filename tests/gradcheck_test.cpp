@@ -24,6 +24,7 @@
 #include "core/ops/rearrange.h"
 #include "core/ops/reduce.h"
 #include "core/ops/shape.h"
+#include "core/ops/sort.h"
 #include "tests/gradcheck.h"
 #include "tests/test_util.h"
 
@@ -145,6 +146,10 @@ std::vector<GradCase> cases() {
                  return cumprod(mul(x[0], tensor(keep, {3, 4}, DType::Float64, x[0].device())), 1);
                }});
   c.push_back({"norm", {m}, [](I x) { return vector_norm(x[0]); }});
+  c.push_back({"sort", {m}, [](I x) { return sort(x[0], 1).values; }});
+  c.push_back({"sort descending dim 0", {b3}, [](I x) { return sort(x[0], 0, true).values; }});
+  c.push_back({"topk", {m}, [](I x) { return topk(x[0], 2, 1).values; }});
+  c.push_back({"topk smallest", {b3}, [](I x) { return topk(x[0], 1, 0, false).values; }});
   c.push_back({"flip", {b3}, [](I x) { return flip(x[0], {0, 2}); }});
   c.push_back({"repeat", {m}, [](I x) { return repeat(x[0], {2, 1, 3}); }});
   c.push_back({"tile", {row}, [](I x) { return tile(x[0], {2, 2}); }});

@@ -97,6 +97,10 @@ class Backend {
   // (outer, inner) of the result dtype (int64 for integer inputs). Accumulates as ATen's CPU
   // kernel does: in double for float32 (float for the 16-bit floats), in int64 for integers.
   virtual void scan(ScanOp op, const Tensor& in, const Tensor& out) = 0;
+  // Stable sort of each row of a contiguous (outer, inner) tensor into values (same dtype) and
+  // int64 indices (the elements' positions in the row), ascending or descending; NaN sorts
+  // above every number, as in PyTorch.
+  virtual void sort(const Tensor& in, const Tensor& values, const Tensor& indices, bool descending) = 0;
   // Softmax (or log-softmax) along the last dim of a contiguous (outer, inner) tensor.
   virtual void softmax(const Tensor& in, const Tensor& out, bool log) = 0;
   // out[b] = a[b] @ bm[b] for 3-D a (B,M,K), bm (B,K,N), out (B,M,N) contiguous.

@@ -9,6 +9,7 @@
 #include "core/ops/norm.h"
 #include "core/ops/random.h"
 #include "core/ops/reduce.h"
+#include "core/ops/sort.h"
 #include "repl/bindings/args.h"
 #include "repl/bindings/op_table.h"
 
@@ -265,6 +266,22 @@ py::object r_all(const py::args& a, const py::kwargs& kw) {
   if (!p.has(1)) return wrap(all(p.tensor(0)));
   return wrap(all(p.tensor(0), p.integer(1), p.boolean(2, false)));
 }
+// sort(input, dim=-1, descending=False, stable=False) -> (values, indices); argsort; topk.
+py::object r_sort(const py::args& a, const py::kwargs& kw) {
+  OpArgs p("sort", a, kw, {"input", "dim", "descending", "stable"});
+  ValuesIndices r = tp::sort(p.tensor(0), p.integer(1, -1), p.boolean(2, false));
+  return wrap_return_pair("sort", r.values, r.indices);
+}
+py::object r_argsort(const py::args& a, const py::kwargs& kw) {
+  OpArgs p("argsort", a, kw, {"input", "dim", "descending", "stable"});
+  return wrap(argsort(p.tensor(0), p.integer(1, -1), p.boolean(2, false)));
+}
+py::object r_topk(const py::args& a, const py::kwargs& kw) {
+  OpArgs p("topk", a, kw, {"input", "k", "dim", "largest", "sorted"});
+  ValuesIndices r = topk(p.tensor(0), p.integer(1), p.integer(2, -1), p.boolean(3, true));
+  return wrap_return_pair("topk", r.values, r.indices);
+}
+
 // cumsum/cumprod(input, dim, *, dtype=None), and x.cumsum_(dim) in place.
 py::object scan_op(const py::args& a, const py::kwargs& kw, const char* name, bool product, bool in_place) {
   OpArgs p(name, a, kw, {"input", "dim", "dtype"});
@@ -376,6 +393,9 @@ std::vector<OpSpec> math_ops() {
       {"var", r_var, W::Both, "var(input, dim=None, unbiased=True, keepdim=False)"},
       {"any", r_any, W::Both, "any(input, dim=None, keepdim=False)"},
       {"all", r_all, W::Both, "all(input, dim=None, keepdim=False)"},
+      {"sort", r_sort, W::Both, "sort(input, dim=-1, descending=False) -> (values, indices)"},
+      {"argsort", r_argsort, W::Both, "argsort(input, dim=-1, descending=False): the sorting positions"},
+      {"topk", r_topk, W::Both, "topk(input, k, dim=-1, largest=True) -> (values, indices)"},
       {"cumsum", r_cumsum, W::Both, "cumsum(input, dim, dtype=None): running sum along dim"},
       {"cumprod", r_cumprod, W::Both, "cumprod(input, dim, dtype=None): running product along dim"},
       {"cumsum_", r_cumsum_, W::Method, "x.cumsum_(dim): in place"},

@@ -27,6 +27,7 @@ class CpuBackend final : public Backend {
   void reduce(ReduceOp op, const Tensor& in, const Tensor& out, const Tensor& indices,
               int64_t correction, int64_t kept_columns) override;              // cpu_reduce.cpp
   void scan(ScanOp op, const Tensor& in, const Tensor& out) override;  // cpu_reduce.cpp
+  void sort(const Tensor& in, const Tensor& values, const Tensor& indices, bool descending) override;  // cpu_reduce.cpp
   void softmax(const Tensor& in, const Tensor& out, bool log) override;      // cpu_reduce.cpp
   void matmul(const Tensor& a, const Tensor& bm, const Tensor& out) override;  // cpu_matmul.cpp
   void index(const Tensor& src, const Tensor& out, const std::vector<Tensor>& indices,

@@ -1,9 +1,11 @@
 // CPU reductions over the rows of a contiguous (outer, inner) tensor, and softmax along
 // rows. float32 and float64 sums and means add in PyTorch's order (cascade_sum.h); the
 // other floating reductions accumulate in double.
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <type_traits>
+#include <vector>
 
 #include "core/backends/cpu/cascade_sum.h"
 #include "core/backends/cpu/cpu_backend.h"
@@ -162,6 +164,28 @@ void CpuBackend::scan(ScanOp op, const Tensor& in, const Tensor& out) {
         const Acc x = static_cast<Acc>(src[r * inner + i]);
         acc = op == ScanOp::Sum ? acc + x : acc * x;
         dst[r * inner + i] = static_cast<T>(acc);
+      }
+    }
+  });
+}
+
+void CpuBackend::sort(const Tensor& in, const Tensor& values, const Tensor& indices, bool descending) {
+  const int64_t outer = in.sizes()[0], inner = in.sizes()[1];
+  visit_dtype(in.dtype(), [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    const T* src = in.data<T>();
+    T* out = values.data<T>();
+    int64_t* idx = indices.data<int64_t>();
+    std::vector<int64_t> order(static_cast<size_t>(inner));
+    for (int64_t r = 0; r < outer; ++r) {
+      const T* row = src + r * inner;
+      for (int64_t i = 0; i < inner; ++i) order[i] = i;
+      std::stable_sort(order.begin(), order.end(), [&](int64_t a, int64_t b) {
+        return scalar::sorts_before(row[a], row[b], descending);
+      });
+      for (int64_t i = 0; i < inner; ++i) {
+        out[r * inner + i] = row[order[i]];
+        idx[r * inner + i] = order[i];
       }
     }
   });

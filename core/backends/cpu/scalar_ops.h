@@ -40,6 +40,19 @@ double as_double(T v) {
   }
 }
 
+// The order sort() puts two values in: ascending or descending, NaN above every number
+// (so last when ascending, first when descending), as ATen's sort kernels compare.
+template <typename T>
+bool sorts_before(T a, T b, bool descending) {
+  if constexpr (is_float_like<T>) {
+    const double x = as_double(a), y = as_double(b);
+    if (std::isnan(x) || std::isnan(y)) return descending ? std::isnan(x) && !std::isnan(y) : !std::isnan(x) && std::isnan(y);
+    return descending ? x > y : x < y;
+  } else {
+    return descending ? b < a : a < b;
+  }
+}
+
 // Converts one element as PyTorch's static_cast does (half/bfloat16 through float).
 template <typename To, typename From>
 inline To convert(From v) {

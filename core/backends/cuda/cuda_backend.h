@@ -42,6 +42,7 @@ class CudaBackend final : public Backend {
   void reduce(ReduceOp op, const Tensor& in, const Tensor& out, const Tensor& indices,
               int64_t correction, int64_t kept_columns) override;              // cuda_reduce.cu
   void scan(ScanOp op, const Tensor& in, const Tensor& out) override;  // cuda_reduce.cu
+  void sort(const Tensor& in, const Tensor& values, const Tensor& indices, bool descending) override;  // cuda_reduce.cu
   void softmax(const Tensor& in, const Tensor& out, bool log) override;      // cuda_reduce.cu
   void matmul(const Tensor& a, const Tensor& bm, const Tensor& out) override;  // cuda_matmul.cu
   void index(const Tensor& src, const Tensor& out, const std::vector<Tensor>& indices,

@@ -338,6 +338,24 @@ void CudaBackend::reduce(ReduceOp op, const Tensor& in, const Tensor& out, const
   });
 }
 
+void CudaBackend::sort(const Tensor& in, const Tensor& values, const Tensor& indices, bool descending) {
+  const int64_t outer = in.sizes()[0], inner = in.sizes()[1];
+  if (outer == 0 || inner == 0) return;
+  CudaDeviceGuard guard(values.device().index);
+  visit_dtype(in.dtype(), [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    const int device = values.device().index;
+    cuda::Scratch scratch_values(cuda_allocator(device), sizeof(T) * in.numel());
+    cuda::Scratch scratch_indices(cuda_allocator(device), sizeof(int64_t) * in.numel());
+    const int blocks = static_cast<int>(std::min<int64_t>((outer + cuda::kThreads - 1) / cuda::kThreads, 65535));
+    sort_rows_kernel<T><<<blocks, cuda::kThreads>>>(in.data<T>(), values.data<T>(), indices.data<int64_t>(),
+                                                    static_cast<T*>(scratch_values.ptr),
+                                                    static_cast<int64_t*>(scratch_indices.ptr), outer, inner,
+                                                    descending);
+    CUDA_CHECK_LAUNCH();
+  });
+}
+
 void CudaBackend::scan(ScanOp op, const Tensor& in, const Tensor& out) {
   const int64_t outer = in.sizes()[0], inner = in.sizes()[1];
   if (outer == 0 || inner == 0) return;

@@ -58,6 +58,7 @@ class SimBackend final : public Backend {
   void reduce(ReduceOp op, const Tensor& in, const Tensor& out, const Tensor& indices,
               int64_t correction, int64_t kept_columns) override;
   void scan(ScanOp op, const Tensor& in, const Tensor& out) override;
+  void sort(const Tensor& in, const Tensor& values, const Tensor& indices, bool descending) override;
   void softmax(const Tensor& in, const Tensor& out, bool log) override;
   void matmul(const Tensor& a, const Tensor& bm, const Tensor& out) override;
   void index(const Tensor& src, const Tensor& out, const std::vector<Tensor>& indices,

@@ -361,6 +361,44 @@ void SimBackend::scan(ScanOp op, const Tensor& in, const Tensor& out) {
   });
 }
 
+// One thread per row: at host speed the CPU's stable sort; on the executor an insertion sort
+// through checked loads and stores (stable, and simple enough to read as the kernel).
+void SimBackend::sort(const Tensor& in, const Tensor& values, const Tensor& indices, bool descending) {
+  SimulationScope simulating;  // real time spent here is not the machine's
+  const int64_t outer = in.sizes()[0], inner = in.sizes()[1];
+  const double n = static_cast<double>(in.numel());
+  const int64_t bytes = 2 * in.numel() * static_cast<int64_t>(in.element_size() + sizeof(int64_t));
+  const sim::KernelCost cost{n * std::max(1.0, std::log2(std::max(2.0, static_cast<double>(inner)))), bytes,
+                             in.dtype(), OpClass::Elementwise};
+  if (!sim::simt_wanted()) {
+    cpu_backend().sort(in, values, indices, descending);
+    sim::charge(sim::device_of(in), "sort_kernel", cost);
+    return;
+  }
+  visit_dtype(in.dtype(), [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    const T* src = in.data<T>();
+    T* out = values.data<T>();
+    int64_t* idx = indices.data<int64_t>();
+    run_rows(sim::device_of(in), "sort_kernel", outer, RowLayout{false, sim::kBlockThreads}, 0,
+             {&in, &values, &indices}, cost, [=](auto& row, int64_t r) {
+               T* v = out + r * inner;
+               int64_t* k = idx + r * inner;
+               for (int64_t i = 0; i < inner; ++i) {
+                 const T x = row.load(src + r * inner + i);
+                 int64_t j = i;
+                 while (j > 0 && scalar::sorts_before(x, row.load(v + j - 1), descending)) {
+                   row.store(v + j, row.load(v + j - 1));
+                   row.store(k + j, row.load(k + j - 1));
+                   --j;
+                 }
+                 row.store(v + j, x);
+                 row.store(k + j, i);
+               }
+             });
+  });
+}
+
 void SimBackend::softmax(const Tensor& in, const Tensor& out, bool log) {
   SimulationScope simulating;  // real time spent here is not the machine's
   const int64_t outer = in.sizes()[0], inner = in.sizes()[1];
