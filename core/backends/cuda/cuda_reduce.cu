@@ -274,6 +274,56 @@ __global__ void softmax_kernel(const T* in, T* out, int64_t outer, int64_t inner
   }
 }
 
+// sort's order of two values: NaN above every number (ATen's comparators).
+template <typename T>
+__device__ bool sorts_before(T a, T b, bool descending) {
+  const auto x = cuda::to_math(a), y = cuda::to_math(b);
+  const bool xn = x != x, yn = y != y;  // NaN (never true for integers)
+  if (xn || yn) return descending ? xn && !yn : !xn && yn;
+  return descending ? y < x : x < y;
+}
+
+// One thread per row: a stable bottom-up merge sort of (value, position) pairs through the
+// scratch rows; the CPU's std::stable_sort gives the same order.
+template <typename T>
+__global__ void sort_rows_kernel(const T* in, T* values, int64_t* indices, T* scratch_values,
+                                 int64_t* scratch_indices, int64_t outer, int64_t inner, bool descending) {
+  for (int64_t r = blockIdx.x * int64_t(blockDim.x) + threadIdx.x; r < outer; r += int64_t(gridDim.x) * blockDim.x) {
+    T* v = values + r * inner;
+    int64_t* k = indices + r * inner;
+    T* tv = scratch_values + r * inner;
+    int64_t* tk = scratch_indices + r * inner;
+    for (int64_t i = 0; i < inner; ++i) {
+      v[i] = in[r * inner + i];
+      k[i] = i;
+    }
+    for (int64_t width = 1; width < inner; width *= 2) {
+      for (int64_t lo = 0; lo < inner; lo += 2 * width) {
+        const int64_t mid = lo + width < inner ? lo + width : inner;
+        const int64_t hi = lo + 2 * width < inner ? lo + 2 * width : inner;
+        int64_t a = lo, b = mid, o = lo;
+        while (a < mid || b < hi) {
+          const bool take_right = a >= mid || (b < hi && sorts_before(v[b], v[a], descending));
+          tv[o] = take_right ? v[b] : v[a];
+          tk[o++] = take_right ? k[b++] : k[a++];
+        }
+      }
+      T* sv = v;
+      v = tv;
+      tv = sv;
+      int64_t* sk = k;
+      k = tk;
+      tk = sk;
+    }
+    if (v != values + r * inner) {  // the last pass wrote the scratch row
+      for (int64_t i = 0; i < inner; ++i) {
+        values[r * inner + i] = v[i];
+        indices[r * inner + i] = k[i];
+      }
+    }
+  }
+}
+
 // One thread per row walks it in order, accumulating as the CPU does (double for float32,
 // float for the 16-bit floats, int64 for integers), so both give the same running values.
 template <typename T, typename Acc>
