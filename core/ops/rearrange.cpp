@@ -83,7 +83,9 @@ Tensor repeat(const Tensor& x, const Shape& repeats) {
   Shape padded(static_cast<size_t>(extra), 1);  // x's shape with leading 1s
   for (int64_t s : x.sizes()) padded.push_back(s);
   Shape target;
-  for (size_t d = 0; d < repeats.size(); ++d) target.push_back(repeats[d] * padded[d]);
+  // Multiplied as ATen does, wrapping on overflow: the result then reads as negative below.
+  for (size_t d = 0; d < repeats.size(); ++d)
+    target.push_back(static_cast<int64_t>(static_cast<uint64_t>(repeats[d]) * static_cast<uint64_t>(padded[d])));
   for (int64_t s : target)
     TP_CHECK(s >= 0, RuntimeError, "Trying to create tensor with negative dimension ", s, ": ", shape_str(target));
   // (r0, s0, r1, s1, ...): each dim's copies next to it, then merged.

@@ -2,7 +2,7 @@
 import torch
 x = torch.arange(6.).reshape(2, 3).requires_grad_()
 print(x.flip(0), x.flip([0, 1]), torch.flip(x, (1,)), x.repeat(2, 1), x.repeat(1, 2, 2).shape, x.tile((2,)), torch.tril(x), x.triu(1), x.tril(-1))
-for c in ["x.repeat(2)", "x.flip(2)", "x.flip(0, 0)", "torch.tril(torch.ones(3))", "x.repeat(-1, 2)", "x.flip([0, 0])"]:
+for c in ["x.repeat(2)", "x.tile(4611686018427387904)", "x.flip(2)", "x.flip(0, 0)", "torch.tril(torch.ones(3))", "x.repeat(-1, 2)", "x.flip([0, 0])"]:
     try: print(eval(c))
     except Exception as e: print(type(e).__name__, e)
 (x.flip(0) * torch.arange(6.).reshape(2,3)).sum().backward(); print(x.grad); x.grad=None
