@@ -137,8 +137,10 @@ Tensor empty(const Shape& sizes, TensorOptions options) {
   auto storage = std::make_shared<Storage>(nbytes, device);
   // A bool byte other than 0 or 1 is undefined behaviour for every kernel that reads it (C++
   // may turn it into 255.0); PyTorch reads bools through c10::load instead. Host memory (cpu
-  // and the simulator's) starts as False here; a real GPU's kernels read bytes, not bools.
-  if (options.dtype == DType::Bool && nbytes > 0 && !(device.type == DeviceType::CUDA && cuda_devices_are_real())) {
+  // and the simulator's) starts as False here; a real GPU's kernels read bytes, not bools, and
+  // a meta tensor has no bytes.
+  const bool host_bytes = !device.is_meta() && !(device.type == DeviceType::CUDA && cuda_devices_are_real());
+  if (options.dtype == DType::Bool && nbytes > 0 && host_bytes) {
     std::memset(storage->data(), 0, nbytes);
   }
   return tensor_over(std::move(storage), sizes, contiguous_strides(sizes), options.dtype);

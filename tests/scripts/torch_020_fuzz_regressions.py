@@ -57,3 +57,12 @@ print(empty_batch.shape)
 show(lambda: torch.matmul(torch.ones(7), empty_batch))
 show(lambda: torch.matmul(empty_batch, torch.ones(7)).shape)
 show(lambda: torch.matmul(torch.ones(3, dtype=torch.float16), torch.zeros(0, 7, dtype=torch.bool).expand(-2**62, 0, 7)))
+
+# Found by the fuzzer: an int64 running product that overflows wraps (as ATen's loop), a bool
+# tensor made on the meta device has no bytes to clear, an overflowing repeat is a negative size.
+print(torch.tensor([2**62, 4, -3]).cumprod(0), torch.tensor([2**62, 2**62, 2**62]).cumsum(0))
+print(torch.ones(3, 1, 2, dtype=torch.uint8, device="meta").bool())
+try:
+    torch.ones(2, 2, 3).tile(4611686018427387904)
+except RuntimeError as e:
+    print(e)

@@ -162,7 +162,7 @@ void CpuBackend::scan(ScanOp op, const Tensor& in, const Tensor& out) {
       Acc acc = op == ScanOp::Sum ? Acc(0) : Acc(1);
       for (int64_t i = 0; i < inner; ++i) {
         const Acc x = static_cast<Acc>(src[r * inner + i]);
-        acc = op == ScanOp::Sum ? acc + x : acc * x;
+        acc = scalar::scan_step(acc, x, op == ScanOp::Prod);
         dst[r * inner + i] = static_cast<T>(acc);
       }
     }

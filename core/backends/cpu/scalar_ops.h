@@ -25,6 +25,18 @@ template <typename T>
 using ScanAcc = std::conditional_t<std::is_same_v<T, Half> || std::is_same_v<T, BFloat16>, float,
                                    std::conditional_t<std::is_floating_point_v<T>, double, int64_t>>;
 
+// One step of a running sum or product in Acc; integers wrap on overflow as ATen's (two's
+// complement) loop does, without C++'s undefined signed overflow.
+template <typename Acc>
+Acc scan_step(Acc acc, Acc x, bool product) {
+  if constexpr (std::is_integral_v<Acc>) {
+    using U = std::make_unsigned_t<Acc>;
+    return static_cast<Acc>(product ? static_cast<U>(acc) * static_cast<U>(x) : static_cast<U>(acc) + static_cast<U>(x));
+  } else {
+    return product ? acc * x : acc + x;
+  }
+}
+
 // True for the floating element types, 16-bit ones included.
 template <typename T>
 constexpr bool is_float_like = std::is_floating_point_v<T> || std::is_same_v<T, Half> ||

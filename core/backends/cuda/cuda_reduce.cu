@@ -332,7 +332,12 @@ __global__ void scan_kernel(const T* in, T* out, int64_t outer, int64_t inner, b
     Acc acc = product ? Acc(1) : Acc(0);
     for (int64_t i = 0; i < inner; ++i) {
       const Acc x = static_cast<Acc>(cuda::to_math(in[r * inner + i]));
-      acc = product ? acc * x : acc + x;
+      if constexpr (std::is_integral_v<Acc>) {  // wraps as the CPU's loop does
+        using U = std::make_unsigned_t<Acc>;
+        acc = static_cast<Acc>(product ? U(acc) * U(x) : U(acc) + U(x));
+      } else {
+        acc = product ? acc * x : acc + x;
+      }
       out[r * inner + i] = cuda::from_math<T>(static_cast<OpMath<T>>(acc));
     }
   }

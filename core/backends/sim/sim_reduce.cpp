@@ -354,7 +354,7 @@ void SimBackend::scan(ScanOp op, const Tensor& in, const Tensor& out) {
                Acc acc = op == ScanOp::Sum ? Acc(0) : Acc(1);
                row.each(inner, [&](int64_t i) {
                  const Acc x = static_cast<Acc>(row.load(src + r * inner + i));
-                 acc = op == ScanOp::Sum ? acc + x : acc * x;
+                 acc = scalar::scan_step(acc, x, op == ScanOp::Prod);
                  row.store(dst + r * inner + i, static_cast<T>(acc));
                });
              });
