@@ -76,6 +76,12 @@ double count_step(const py::dict& state) {
 // A fresh float32 step counter, as PyTorch keeps it (a CPU scalar).
 py::object new_step() { return wrap(zeros({}, TensorOptions(DType::Float32))); }
 
+// Adam's two moments, made on the first step.
+void init_moments(py::dict& state, const Tensor& p) {
+  state[key("exp_avg")] = wrap(zeros_like(p));
+  state[key("exp_avg_sq")] = wrap(zeros_like(p));
+}
+
 // PyTorch's _single_tensor_sgd:
 //   g = grad (negated when maximize); g = g.add(p, alpha=weight_decay)
 //   buf = clone(g) (first step) or buf.mul_(momentum).add_(g, alpha=1 - dampening)
@@ -117,9 +123,8 @@ void adam_step(py::handle param, py::dict state, double lr, double beta1, double
   if (!grad.defined()) return;
   if (py::len(state) == 0) {
     // As PyTorch: step is a float32 CPU scalar, the moments live beside the parameter.
-    state[key("step")] = wrap(zeros({}, TensorOptions(DType::Float32)));
-    state[key("exp_avg")] = wrap(zeros_like(p));
-    state[key("exp_avg_sq")] = wrap(zeros_like(p));
+    state[key("step")] = new_step();
+    init_moments(state, p);
     if (amsgrad) state[key("max_exp_avg_sq")] = wrap(zeros_like(p));
   }
   Tensor step_t = state_tensor(state, "step");
@@ -265,12 +270,6 @@ Tensor decay(const Tensor& p, const Tensor& grad, double lr, double weight_decay
   if (!decoupled) return fma(p, weight_decay, grad);
   mul_(p, Scalar(1 - lr * weight_decay));
   return grad;
-}
-
-// Adam's two moments, made on the first step.
-void init_moments(py::dict& state, const Tensor& p) {
-  state[key("exp_avg")] = wrap(zeros_like(p));
-  state[key("exp_avg_sq")] = wrap(zeros_like(p));
 }
 
 // PyTorch's _single_tensor_nadam: step += 1; g = grad (negated when maximize), decay;
