@@ -13,6 +13,7 @@
 #include "core/ops/creation.h"
 #include "core/ops/elementwise.h"
 #include "core/ops/index_dim.h"
+#include "core/ops/rearrange.h"
 #include "core/ops/shape.h"
 
 namespace tp {
@@ -227,16 +228,9 @@ Tensor scan_impl(ScanOp op, const Tensor& t, int64_t dim) {
   return contiguous(transpose(reshape(out_rows, moved.sizes()), d, -1));
 }
 
-// x reversed along dim (flip), for the scans' gradients.
-Tensor reversed(const Tensor& x, int64_t dim) {
-  if (x.dim() == 0) return x;
-  const int64_t n = x.sizes()[wrap_dim(dim, x.dim())];
-  return index_select(x, dim, arange(Scalar(n - 1), Scalar(int64_t{-1}), Scalar(int64_t{-1}), DType::Int64, x.device()));
-}
-
 // The sum of x[j] for j >= i along dim, in cumsum's order on the reversed row (ATen's
 // reversed_cumsum).
-Tensor reversed_cumsum(const Tensor& x, int64_t dim) { return reversed(cumsum(reversed(x, dim), dim), dim); }
+Tensor reversed_cumsum(const Tensor& x, int64_t dim) { return flip(cumsum(flip(x, {dim}), dim), {dim}); }
 
 // The result dtype of cumsum/cumprod: the dtype asked for, int64 for integer and bool inputs.
 DType scan_dtype(const Tensor& t, std::optional<DType> dtype) {
