@@ -106,8 +106,9 @@ class Backend {
   // out[b] = a[b] @ bm[b] for 3-D a (B,M,K), bm (B,K,N), out (B,M,N) contiguous.
   // a and bm may be any strided views: transposed in their last two dims, strided, or with
   // batch stride 0 (broadcast batch dims); a backend copies what its BLAS can't read.
-  // a, bm and out share one dtype.
-  virtual void matmul(const Tensor& a, const Tensor& bm, const Tensor& out) = 0;
+  // a, bm and out share one dtype. accumulate: out[b] += a[b] @ bm[b] instead (out holds
+  // addmm's bias: BLAS's beta = 1, which is where PyTorch's CPU build adds the bias).
+  virtual void matmul(const Tensor& a, const Tensor& bm, const Tensor& out, bool accumulate) = 0;
   // Advanced indexing (PyTorch's index kernel): for each element of out,
   // src_offset = sum_k indices[k][i] * indexed_strides[k] over src restrided so the
   // indexed dims have stride 0. Indices are int64, expanded to out's shape; an index

@@ -6,7 +6,7 @@
 //
 // Float32 results equal PyTorch's to float32 rounding, not bit for bit: PyTorch's CPU
 // convolution is oneDNN's (or MKL's im2col + sgemm), which adds the products of a window in
-// its own blocked order; tensorplay's sgemm adds them in OpenBLAS's order.
+// its own blocked order; tensorplay's im2col products sum in MKL's gemm order instead.
 #pragma once
 
 #include <optional>

@@ -92,9 +92,9 @@ Tensor merge_leading_dims(const Tensor& t, size_t n) {
 // A 2-D (R,C) operand seen as a batch of one: (1,R,C).
 Tensor as_batch_of_one(const Tensor& t) { return insert_unit_dim(t, 0); }
 
-// out (B,M,N), freshly allocated and contiguous, = a (B,M,K) @ b (B,K,N) on their device.
-void run_product(const Tensor& a3, const Tensor& b3, const Tensor& out3) {
-  backend_for(out3.device()).matmul(a3, b3, out3);
+// out (B,M,N), contiguous, = a (B,M,K) @ b (B,K,N) on their device, or += when accumulating.
+void run_product(const Tensor& a3, const Tensor& b3, const Tensor& out3, bool accumulate = false) {
+  backend_for(out3.device()).matmul(a3, b3, out3, accumulate);
 }
 
 // out = src * s, with s converted to out's dtype first (as a gemm's alpha/beta are).
@@ -311,6 +311,13 @@ static Tensor addmm_compute(const Tensor& bias, const Tensor& mat1, const Tensor
     return out;
   }
   check_not_bool("addmm_impl_cpu_", mat1.dtype());
+  if (beta.to_double() == 1.0 && alpha.to_double() == 1.0) {
+    // nn.Linear's case: the bias is copied in and the products added to it, as ATen has
+    // BLAS do (beta = 1); where K is long that order differs from adding the bias last.
+    copy_(out, bias_expanded);
+    run_product(as_batch_of_one(mat1), as_batch_of_one(mat2), as_batch_of_one(out), true);
+    return out;
+  }
   run_product(as_batch_of_one(mat1), as_batch_of_one(mat2), as_batch_of_one(out));
   if (alpha.to_double() != 1.0) scale_into(out, alpha, out);
   // beta == 0 ignores the bias entirely, NaNs included, as BLAS does.

@@ -1,4 +1,4 @@
-// The CPU backend: host memory, plain-loop kernels, matmul through OpenBLAS.
+// The CPU backend: host memory, plain-loop kernels, matmul in PyTorch's order (float64: OpenBLAS).
 // Its kernels are the reference every other backend is checked against.
 #pragma once
 
@@ -29,7 +29,7 @@ class CpuBackend final : public Backend {
   void scan(ScanOp op, const Tensor& in, const Tensor& out) override;  // cpu_reduce.cpp
   void sort(const Tensor& in, const Tensor& values, const Tensor& indices, bool descending) override;  // cpu_reduce.cpp
   void softmax(const Tensor& in, const Tensor& out, bool log) override;      // cpu_reduce.cpp
-  void matmul(const Tensor& a, const Tensor& bm, const Tensor& out) override;  // cpu_matmul.cpp
+  void matmul(const Tensor& a, const Tensor& bm, const Tensor& out, bool accumulate) override;  // cpu_matmul.cpp
   void index(const Tensor& src, const Tensor& out, const std::vector<Tensor>& indices,
              const Shape& indexed_sizes, const Shape& indexed_strides) override;  // cpu_index.cpp
   void index_put(const Tensor& dst, const Tensor& values, const std::vector<Tensor>& indices,

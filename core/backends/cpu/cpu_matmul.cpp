@@ -1,6 +1,7 @@
-// CpuBackend::matmul: float32/float64 through OpenBLAS (one gemm per batch, reading
-// transposed operands in place), every other dtype through plain loops. The loops are the
-// reference that the other backends' matmul kernels are checked against.
+// CpuBackend::matmul: float32 in PyTorch's summation order (pytorch_order_gemm.h), float64
+// through OpenBLAS (one gemm per batch, reading transposed operands in place), every other
+// dtype through plain loops. The loops are the reference that the other backends' matmul
+// kernels are checked against.
 #include <cblas.h>
 
 #include <algorithm>
@@ -9,6 +10,7 @@
 
 #include "core/backends/cpu/cpu_backend.h"
 #include "core/backends/cpu/cpu_matmul.h"
+#include "core/backends/cpu/pytorch_order_gemm.h"
 
 namespace tp {
 namespace {
@@ -42,29 +44,42 @@ BlasOperand blas_operand(const Tensor& t, CpuBackend& cpu) {
   return {copy, rows * cols, CblasNoTrans, std::max<int64_t>(1, cols)};
 }
 
-void gemm(CBLAS_TRANSPOSE ta, CBLAS_TRANSPOSE tb, int m, int n, int k, const float* a, int lda,
-          const float* b, int ldb, float* c) {
-  cblas_sgemm(CblasRowMajor, ta, tb, m, n, k, 1.0f, a, lda, b, ldb, 0.0f, c, n);
-}
-
-void gemm(CBLAS_TRANSPOSE ta, CBLAS_TRANSPOSE tb, int m, int n, int k, const double* a, int lda,
-          const double* b, int ldb, double* c) {
-  cblas_dgemm(CblasRowMajor, ta, tb, m, n, k, 1.0, a, lda, b, ldb, 0.0, c, n);
-}
-
-// out[b] (M,N) = a[b] (M,K) @ bm[b] (K,N) through BLAS; beta = 0, so out needs no zeroing.
-template <typename T>
-void blas_matmul(const Tensor& a, const Tensor& bm, const Tensor& out, CpuBackend& cpu) {
+// out[b] (M,N) = a[b] (M,K) @ bm[b] (K,N) in float64 through BLAS, or out[b] += that when
+// accumulating (BLAS's beta = 1).
+void blas_matmul(const Tensor& a, const Tensor& bm, const Tensor& out, bool accumulate,
+                 CpuBackend& cpu) {
   const int64_t batches = out.sizes()[0], m = out.sizes()[1], n = out.sizes()[2];
   const int64_t k = a.sizes()[2];
   BlasOperand lhs = blas_operand(a, cpu), rhs = blas_operand(bm, cpu);
-  const T* a_base = lhs.tensor.data<T>();
-  const T* b_base = rhs.tensor.data<T>();
-  T* c = out.data<T>();
+  const double* a_base = lhs.tensor.data<double>();
+  const double* b_base = rhs.tensor.data<double>();
+  double* c = out.data<double>();
   for (int64_t i = 0; i < batches; ++i) {
-    gemm(lhs.trans, rhs.trans, static_cast<int>(m), static_cast<int>(n), static_cast<int>(k),
-         a_base + i * lhs.batch_stride, static_cast<int>(lhs.ld), b_base + i * rhs.batch_stride,
-         static_cast<int>(rhs.ld), c + i * m * n);
+    cblas_dgemm(CblasRowMajor, lhs.trans, rhs.trans, static_cast<int>(m), static_cast<int>(n),
+                static_cast<int>(k), 1.0, a_base + i * lhs.batch_stride, static_cast<int>(lhs.ld),
+                b_base + i * rhs.batch_stride, static_cast<int>(rhs.ld), accumulate ? 1.0 : 0.0,
+                c + i * m * n, static_cast<int>(n));
+  }
+}
+
+// float32: each batch's product in the order PyTorch's CPU build sums it.
+void float_matmul(const Tensor& a, const Tensor& bm, const Tensor& out, bool accumulate) {
+  const int64_t batches = out.sizes()[0], m = out.sizes()[1], n = out.sizes()[2];
+  const int64_t k = a.sizes()[2];
+  const Shape& sa = a.strides();
+  const Shape& sb = bm.strides();
+  for (int64_t i = 0; i < batches; ++i) {
+    cpu::FloatMatrix lhs{a.data<float>() + i * sa[0], sa[1], sa[2]};
+    cpu::FloatMatrix rhs{bm.data<float>() + i * sb[0], sb[1], sb[2]};
+    float* c = out.data<float>() + i * m * n;
+    if (m == 1 && n == 1) {  // torch.dot (and mv/mm of one row by one column)
+      float sum = cpu::dot_in_lanes(lhs.data, lhs.col_stride, rhs.data, rhs.row_stride, k);
+      *c = accumulate ? *c + sum : sum;
+    } else if (cpu::takes_fused_blocks(m, n)) {
+      cpu::gemm_fused_blocks(lhs, rhs, c, m, n, k, accumulate, cpu::blas_threads());
+    } else {
+      cpu::gemm_in_order(lhs, rhs, c, m, n, k, accumulate);
+    }
   }
 }
 
@@ -99,16 +114,6 @@ void loop_matmul(const Tensor& a, const Tensor& bm, const Tensor& out) {
   }
 }
 
-// PyTorch's CPU build (MKL) sums each dot product of a float32 product with 2, 3, 4 or 8
-// columns in order, without fused multiply-adds: measured against PyTorch 2.15, every
-// element equal for a contiguous right operand (M up to 1024, K up to 4096), and for a
-// transposed one (nn.Linear's weight.t()) while K is small. OpenBLAS fuses them, which moved
-// a small model's (nn.Linear(3, 2)) outputs and gradients by an ulp. Other widths go
-// through OpenBLAS: MKL's blocking there is its own and not something to copy.
-bool sums_in_order_like_pytorch(int64_t columns) {
-  return columns == 2 || columns == 3 || columns == 4 || columns == 8;
-}
-
 }  // namespace
 
 namespace cpu {
@@ -132,20 +137,22 @@ void set_blas_threads(int threads) { openblas_set_num_threads(threads); }
 
 }  // namespace cpu
 
-void CpuBackend::matmul(const Tensor& a, const Tensor& bm, const Tensor& out) {
+void CpuBackend::matmul(const Tensor& a, const Tensor& bm, const Tensor& out, bool accumulate) {
   // a is (B,M,K), bm is (B,K,N), out is (B,M,N) contiguous.
   if (out.numel() == 0) return;
   if (a.sizes()[2] == 0) {  // an empty sum: all zeros (the bit pattern of 0 in every dtype)
-    std::memset(out.data_ptr(), 0, out.nbytes());
+    if (!accumulate) std::memset(out.data_ptr(), 0, out.nbytes());
     return;
   }
   switch (out.dtype()) {
-    case DType::Float32:
-      if (sums_in_order_like_pytorch(out.sizes()[2])) return cpu::matmul_reference(a, bm, out);
-      return blas_matmul<float>(a, bm, out, *this);
-    case DType::Float64: return blas_matmul<double>(a, bm, out, *this);
-    default: return cpu::matmul_reference(a, bm, out);
+    case DType::Float32: return float_matmul(a, bm, out, accumulate);
+    case DType::Float64: return blas_matmul(a, bm, out, accumulate, *this);
+    default: break;
   }
+  if (!accumulate) return cpu::matmul_reference(a, bm, out);
+  Tensor product = empty(out.sizes(), TensorOptions(out.dtype()));
+  cpu::matmul_reference(a, bm, product);
+  binary(BinaryOp::Add, out, product, out);
 }
 
 }  // namespace tp

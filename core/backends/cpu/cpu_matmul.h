@@ -12,8 +12,8 @@ namespace tp::cpu {
 // double, and with wrap-around for integers.
 void matmul_reference(const Tensor& a, const Tensor& bm, const Tensor& out);
 
-// The threads OpenBLAS splits a float32/float64 product across (one core each by default).
-// One setting for the whole process: every thread's products use it.
+// The threads a float32/float64 product is split across (OpenBLAS's setting, which the
+// float32 kernel follows too; one per core by default). One setting for the whole process.
 int blas_threads();
 void set_blas_threads(int threads);
 

@@ -61,7 +61,8 @@ int to_int(int64_t v) {
   return static_cast<int>(v);
 }
 
-void cublas_matmul(const Tensor& a, const Tensor& bm, const Tensor& out, CudaBackend& cuda) {
+void cublas_matmul(const Tensor& a, const Tensor& bm, const Tensor& out, bool accumulate,
+                   CudaBackend& cuda) {
   const int64_t batches = out.sizes()[0], m = out.sizes()[1], n = out.sizes()[2];
   const int64_t k = a.sizes()[2];
   GemmOperand lhs = gemm_operand(a, cuda), rhs = gemm_operand(bm, cuda);
@@ -70,7 +71,7 @@ void cublas_matmul(const Tensor& a, const Tensor& bm, const Tensor& out, CudaBac
   const int ldb = to_int(rhs.ld), lda = to_int(lhs.ld);
   switch (out.dtype()) {
     case DType::Float32: {
-      const float alpha = 1, beta = 0;
+      const float alpha = 1, beta = accumulate ? 1 : 0;
       CUBLAS_CHECK(cublas_api().sgemm_strided_batched(h, rhs.op, lhs.op, N, M, K, &alpha,
                                              rhs.tensor.data<float>(), ldb, rhs.batch_stride,
                                              lhs.tensor.data<float>(), lda, lhs.batch_stride,
@@ -78,7 +79,7 @@ void cublas_matmul(const Tensor& a, const Tensor& bm, const Tensor& out, CudaBac
       return;
     }
     case DType::Float64: {
-      const double alpha = 1, beta = 0;
+      const double alpha = 1, beta = accumulate ? 1 : 0;
       CUBLAS_CHECK(cublas_api().dgemm_strided_batched(h, rhs.op, lhs.op, N, M, K, &alpha,
                                              rhs.tensor.data<double>(), ldb, rhs.batch_stride,
                                              lhs.tensor.data<double>(), lda, lhs.batch_stride,
@@ -87,7 +88,7 @@ void cublas_matmul(const Tensor& a, const Tensor& bm, const Tensor& out, CudaBac
     }
     default: {  // Float16 / BFloat16 with float accumulation
       const cudaDataType_t type = out.dtype() == DType::Float16 ? CUDA_R_16F : CUDA_R_16BF;
-      const float alpha = 1, beta = 0;
+      const float alpha = 1, beta = accumulate ? 1 : 0;
       CUBLAS_CHECK(cublas_api().gemm_strided_batched_ex(h, rhs.op, lhs.op, N, M, K, &alpha,
                                               rhs.tensor.data_ptr(), type, ldb, rhs.batch_stride,
                                               lhs.tensor.data_ptr(), type, lda, lhs.batch_stride,
@@ -106,12 +107,12 @@ struct MatmulShape {
 // out[b][i][j] = sum_p a[b][i][p] * bm[b][p][j], one thread per output element; integers
 // accumulate in uint64 (wrapping like PyTorch's), bool as "any product is true".
 template <typename T>
-__global__ void loop_matmul_kernel(MatmulShape s, const T* a, const T* bm, T* out) {
+__global__ void loop_matmul_kernel(MatmulShape s, const T* a, const T* bm, T* out, bool accumulate) {
   const int64_t total = s.batches * s.m * s.n;
   for (int64_t e = blockIdx.x * int64_t{blockDim.x} + threadIdx.x; e < total;
        e += int64_t{gridDim.x} * blockDim.x) {
     const int64_t j = e % s.n, i = (e / s.n) % s.m, b = e / (s.n * s.m);
-    uint64_t acc = 0;
+    uint64_t acc = accumulate ? static_cast<uint64_t>(out[e]) : 0;
     for (int64_t p = 0; p < s.k; ++p) {
       T x = a[b * s.sa[0] + i * s.sa[1] + p * s.sa[2]];
       T y = bm[b * s.sb[0] + p * s.sb[1] + j * s.sb[2]];
@@ -127,17 +128,17 @@ __global__ void loop_matmul_kernel(MatmulShape s, const T* a, const T* bm, T* ou
 
 }  // namespace
 
-void CudaBackend::matmul(const Tensor& a, const Tensor& bm, const Tensor& out) {
+void CudaBackend::matmul(const Tensor& a, const Tensor& bm, const Tensor& out, bool accumulate) {
   // a is (B,M,K), bm is (B,K,N), out is (B,M,N) contiguous.
   const int64_t total = out.numel();
   if (total == 0) return;
   CudaDeviceGuard guard(out.device().index);
   if (a.sizes()[2] == 0) {  // an empty sum: zeros, the bit pattern of 0 in every dtype
-    CUDA_CHECK(cudaMemset(out.data_ptr(), 0, out.nbytes()));
+    if (!accumulate) CUDA_CHECK(cudaMemset(out.data_ptr(), 0, out.nbytes()));
     return;
   }
   if (is_floating(out.dtype())) {
-    cublas_matmul(a, bm, out, *this);
+    cublas_matmul(a, bm, out, accumulate, *this);
     return;
   }
   MatmulShape s{out.sizes()[0], out.sizes()[1], out.sizes()[2], a.sizes()[2], {}, {}};
@@ -149,7 +150,8 @@ void CudaBackend::matmul(const Tensor& a, const Tensor& bm, const Tensor& out) {
     using T = typename decltype(tag)::type;
     if constexpr (std::is_integral_v<T>) {
       loop_matmul_kernel<T><<<cuda::blocks_for(total), cuda::kThreads>>>(s, a.data<T>(),
-                                                                         bm.data<T>(), out.data<T>());
+                                                                         bm.data<T>(), out.data<T>(),
+                                                                         accumulate);
       CUDA_CHECK_LAUNCH();
     } else {
       TP_ASSERT(false && "floating matmul goes to cuBLAS");

@@ -60,7 +60,7 @@ class SimBackend final : public Backend {
   void scan(ScanOp op, const Tensor& in, const Tensor& out) override;
   void sort(const Tensor& in, const Tensor& values, const Tensor& indices, bool descending) override;
   void softmax(const Tensor& in, const Tensor& out, bool log) override;
-  void matmul(const Tensor& a, const Tensor& bm, const Tensor& out) override;
+  void matmul(const Tensor& a, const Tensor& bm, const Tensor& out, bool accumulate) override;
   void index(const Tensor& src, const Tensor& out, const std::vector<Tensor>& indices,
              const Shape& indexed_sizes, const Shape& indexed_strides) override;
   void index_put(const Tensor& dst, const Tensor& values, const std::vector<Tensor>& indices,

@@ -1,4 +1,4 @@
-// SimBackend::matmul, the simulated GPU's "cuBLAS": the values come from the host BLAS
+// SimBackend::matmul, the simulated GPU's "cuBLAS": the values come from the CPU matmul
 // (the CPU backend's matmul, reading the sim's host-resident buffers in place), because
 // running a large gemm thread by thread would take minutes; the modeled time is the
 // roofline of the profile (tensor cores for half/bfloat16). The teaching matmul kernels
@@ -8,12 +8,12 @@
 
 namespace tp {
 
-void SimBackend::matmul(const Tensor& a, const Tensor& bm, const Tensor& out) {
+void SimBackend::matmul(const Tensor& a, const Tensor& bm, const Tensor& out, bool accumulate) {
   SimulationScope simulating;  // real time spent here is not the machine's
   const int64_t batches = out.sizes()[0], m = out.sizes()[1], n = out.sizes()[2];
   const int64_t k = a.sizes()[2];
   if (out.numel() == 0) return;
-  cpu_backend().matmul(a, bm, out);
+  cpu_backend().matmul(a, bm, out, accumulate);
   // Each operand is read once and the result written once (a tiled gemm's ideal).
   const int64_t item = static_cast<int64_t>(out.element_size());
   const int64_t bytes = (batches * m * k + batches * k * n + batches * m * n) * item;
