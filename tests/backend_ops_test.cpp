@@ -18,6 +18,7 @@
 #include "core/backends/sim/sim_backend.h"
 #include "core/device_registry.h"
 #include "core/error.h"
+#include "core/nn/layer_norm.h"
 #include "core/ops/activations.h"
 #include "core/ops/copy.h"
 #include "core/ops/creation.h"
@@ -260,6 +261,11 @@ std::vector<OpCase> cases() {
                }, false});
   // Linear algebra.
   c.push_back({"matmul", {{3, 5}, {5, 4}}, kNumeric, two([](const Tensor& a, const Tensor& b) { return matmul(a, b); }), false});
+  // The row kernel of core/kernels/layer_norm_row.h: lanes, a chunk, a tail (37 = 4 * 8 + 5).
+  c.push_back({"layer_norm", {{3, 2, 37}, {37}, {37}}, kFloats, [](const Inputs& in, Device) {
+                 return std::vector<Tensor>{nn::functional::layer_norm(in[0], {37}, in[1], in[2], 1e-5),
+                                            nn::functional::layer_norm(in[0], {2, 37}, Tensor(), Tensor(), 1e-3)};
+               }});
   c.push_back({"mm/mv/dot", {{4, 4}, {4, 4}}, kNumeric, [](const Inputs& in, Device) {
                  Tensor vec = select(in[1], 0, 1);
                  return std::vector<Tensor>{mm(in[0], in[1]), mv(in[0], vec), dot(vec, vec)};
@@ -428,7 +434,7 @@ TEST_CASE("the op table covers every kind of backend work") {
   CHECK(static_cast<int>(ReduceOp::All) == 10);
   for (const char* needed : {"sum", "mean", "prod", "max/min", "argmax/argmin", "var/std", "any/all",
                              "softmax", "log_softmax", "index advanced", "index_put",
-                             "index_put accumulate", "matmul", "creation", "cat/stack/split"}) {
+                             "index_put accumulate", "matmul", "creation", "cat/stack/split", "layer_norm"}) {
     CHECK(names.count(needed) == 1);
   }
 }

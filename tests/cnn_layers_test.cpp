@@ -1,4 +1,4 @@
-// The CNN layers (core/nn/conv, pool, batch_norm): tests/gradcheck.h's finite-difference
+// The CNN and normalization layers (core/nn/conv, pool, batch_norm, layer_norm): tests/gradcheck.h's finite-difference
 // check of every one on every backend, with inputs whose values are all distinct (pooling's
 // maxima); each layer's forward on a GPU equals the CPU's; max-pooling indices, running
 // statistics and PyTorch's device-mismatch texts.
@@ -13,6 +13,7 @@
 #include "core/device_registry.h"
 #include "core/nn/batch_norm.h"
 #include "core/nn/conv.h"
+#include "core/nn/layer_norm.h"
 #include "core/nn/pool.h"
 #include "core/ops/copy.h"
 #include "core/ops/creation.h"
@@ -131,6 +132,13 @@ std::vector<GradCase> cases() {
          Tensor rm = channel_values({0.25, -0.5}, x[0]), rv = channel_values({1.5, 0.75}, x[0]);
          return F::batch_norm(x[0], x[1], x[2], rm, rv, false, 0.1, 1e-5);
        }});
+  // Layer norm: over the last dim, over the last two, without the affine parameters.
+  c.push_back({"layer_norm", {{3, 2, 11}, {11}, {11}}, [](I x) {
+                 return F::layer_norm(x[0], {11}, x[1], x[2], 1e-5);
+               }});
+  c.push_back({"layer_norm over two dims, no affine", {{4, 3, 5}}, [](I x) {
+                 return F::layer_norm(x[0], {3, 5}, Tensor(), Tensor(), 1e-5);
+               }});
   for (GradCase& gc : c) gc.distinct = true;  // maxima must be unique
   return c;
 }

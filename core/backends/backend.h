@@ -103,6 +103,12 @@ class Backend {
   virtual void sort(const Tensor& in, const Tensor& values, const Tensor& indices, bool descending) = 0;
   // Softmax (or log-softmax) along the last dim of a contiguous (outer, inner) tensor.
   virtual void softmax(const Tensor& in, const Tensor& out, bool log) = 0;
+  // Layer normalization of each row of a contiguous float32/float64 (rows, n) tensor, in
+  // ATen's CPU order (core/kernels/layer_norm_row.h): y = (x - mean) * rstd * weight + bias
+  // with weight/bias (n) or undefined; mean and rstd (rows) get each row's mean and
+  // 1 / sqrt(biased variance + eps).
+  virtual void layer_norm(const Tensor& x, const Tensor& weight, const Tensor& bias, double eps,
+                          const Tensor& y, const Tensor& mean, const Tensor& rstd) = 0;
   // out[b] = a[b] @ bm[b] for 3-D a (B,M,K), bm (B,K,N), out (B,M,N) contiguous.
   // a and bm may be any strided views: transposed in their last two dims, strided, or with
   // batch stride 0 (broadcast batch dims); a backend copies what its BLAS can't read.

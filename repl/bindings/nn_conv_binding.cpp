@@ -1,12 +1,13 @@
-// torch._C._nn's convolution, padding, pooling, batch norm and feature dropout: thin readers
-// of Python arguments over core/nn/conv, pool and batch_norm (torch/nn/functional.py wraps
-// them with PyTorch's Python-level checks and warnings).
+// torch._C._nn's convolution, padding, pooling, batch and layer norm and feature dropout: thin
+// readers of Python arguments over core/nn/conv, pool, batch_norm and layer_norm
+// (torch/nn/functional.py wraps them with PyTorch's Python-level checks and warnings).
 #include <pybind11/pybind11.h>
 
 #include "core/error.h"
 #include "core/nn/batch_norm.h"
 #include "core/nn/conv.h"
 #include "core/nn/functional.h"
+#include "core/nn/layer_norm.h"
 #include "core/nn/pool.h"
 #include "repl/bindings/args.h"
 #include "repl/bindings/bindings.h"
@@ -164,6 +165,15 @@ void bind_norm(py::module_& m) {
     return wrap(F::batch_norm(p.tensor(0), opt_tensor(p, 1), opt_tensor(p, 2), opt_tensor(p, 3),
                               opt_tensor(p, 4), p.boolean(5, false), p.number(6, 0.1),
                               p.number(7, 1e-5)));
+  });
+  // torch.layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-05,
+  // cudnn_enable=True); normalized_shape is a list or tuple, never a bare int.
+  def_op(m, "layer_norm", [](const py::args& a, const py::kwargs& kw) {
+    OpArgs p("layer_norm", a, kw,
+             {"input", "normalized_shape", "weight", "bias", "eps", "cudnn_enable"});
+    if (as_index(p.get(1))) p.type_error(1, "tuple of ints");
+    return wrap(F::layer_norm(p.tensor(0), p.int_list(1), opt_tensor(p, 2), opt_tensor(p, 3),
+                              p.number(4, 1e-5)));
   });
   // _VF.feature_dropout(input, p, train) and feature_dropout_ (in place: returns the input object)
   def_op(m, "feature_dropout", [](const py::args& a, const py::kwargs& kw) -> py::object {

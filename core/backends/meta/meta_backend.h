@@ -26,6 +26,8 @@ class MetaBackend final : public Backend {
   void scan(ScanOp, const Tensor&, const Tensor&) override {}
   void sort(const Tensor&, const Tensor&, const Tensor&, bool) override {}
   void softmax(const Tensor&, const Tensor&, bool) override {}
+  void layer_norm(const Tensor&, const Tensor&, const Tensor&, double, const Tensor&, const Tensor&,
+                  const Tensor&) override {}
   void matmul(const Tensor&, const Tensor&, const Tensor&, bool) override {}
   void index(const Tensor&, const Tensor&, const std::vector<Tensor>&, const Shape&, const Shape&) override {}
   void index_put(const Tensor&, const Tensor&, const std::vector<Tensor>&, const Shape&, const Shape&,

@@ -159,6 +159,10 @@ def batch_norm(input, running_mean, running_var, weight=None, bias=None, trainin
     return _nn.batch_norm(input, weight, bias, running_mean, running_var, training, momentum, eps, False)
 
 
+def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5):
+    return _nn.layer_norm(input, normalized_shape, weight, bias, eps, True)
+
+
 def dropout1d(input, p=0.5, training=True, inplace=False):
     if p < 0.0 or p > 1.0:
         raise ValueError(f"dropout probability has to be between 0 and 1, but got {p}")

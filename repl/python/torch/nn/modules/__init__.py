@@ -35,3 +35,7 @@ from torch.nn.modules.activation import (  # noqa: F401,E402
 __all__ += ["SiLU", "GELU", "LeakyReLU", "ELU", "SELU", "CELU", "Softplus", "Hardtanh", "ReLU6", "Mish", "LogSigmoid"]
 __all__ += ["Embedding", "LazyModuleMixin", "LazyLinear", "RNNBase", "RNN", "LSTM", "GRU", "RNNCellBase", "RNNCell",
             "LSTMCell", "GRUCell"]
+
+from torch.nn.modules.normalization import LayerNorm  # noqa: F401,E402
+
+__all__ += ["LayerNorm"]
