@@ -21,6 +21,7 @@
 #include "core/nn/layer_norm.h"
 #include "core/ops/activations.h"
 #include "core/ops/combine.h"
+#include "core/ops/unique.h"
 #include "core/ops/copy.h"
 #include "core/ops/creation.h"
 #include "core/ops/elementwise.h"
@@ -262,10 +263,11 @@ std::vector<OpCase> cases() {
                }, false});
   // Linear algebra.
   c.push_back({"matmul", {{3, 5}, {5, 4}}, kNumeric, two([](const Tensor& a, const Tensor& b) { return matmul(a, b); }), false});
-  c.push_back({"outer/meshgrid/repeat_interleave", {{3}, {4}}, kNumeric, [](const Inputs& in, Device) {
+  c.push_back({"outer/meshgrid/repeat_interleave/unique", {{3}, {4}}, kNumeric, [](const Inputs& in, Device) {
                  std::vector<Tensor> grid = meshgrid({in[0], in[1]}, "xy");
+                 UniqueResult u = unique(cat({in[1], in[1]}, 0), std::nullopt);
                  return std::vector<Tensor>{outer(in[0], in[1]), grid[0], grid[1],
-                                            repeat_interleave(in[1], 2, 0)};
+                                            repeat_interleave(in[1], 2, 0), u.values, u.inverse, u.counts};
                }});
   // The row kernel of core/kernels/layer_norm_row.h: lanes, a chunk, a tail (37 = 4 * 8 + 5).
   c.push_back({"layer_norm", {{3, 2, 37}, {37}, {37}}, kFloats, [](const Inputs& in, Device) {

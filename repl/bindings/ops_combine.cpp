@@ -1,6 +1,7 @@
-// Bindings of outer, meshgrid and repeat_interleave (core/ops/combine.h) and their part of
-// the op table.
+// Bindings of the ops PyTorch composes from others: outer, meshgrid, repeat_interleave
+// (core/ops/combine.h) and unique (core/ops/unique.h); their part of the op table.
 #include "core/ops/combine.h"
+#include "core/ops/unique.h"
 #include "repl/bindings/args.h"
 #include "repl/bindings/op_table.h"
 #include "repl/bindings/py_types.h"
@@ -50,6 +51,19 @@ py::object c_repeat_interleave(const py::args& a, const py::kwargs& kw) {
   return wrap(repeat_interleave(p.tensor(0), p.tensor(1), dim));
 }
 
+// unique(input, sorted=True, return_inverse=False, return_counts=False, dim=None): the values,
+// or a tuple with the inverse and/or the counts after them.
+py::object c_unique(const py::args& a, const py::kwargs& kw) {
+  OpArgs p("unique", a, kw, {"input", "sorted", "return_inverse", "return_counts", "dim"});
+  const bool inverse = p.boolean(2, false), counts = p.boolean(3, false);
+  UniqueResult r = unique(p.tensor(0), p.opt_int(4));
+  if (!inverse && !counts) return wrap(r.values);
+  std::vector<Tensor> out{r.values};
+  if (inverse) out.push_back(r.inverse);
+  if (counts) out.push_back(r.counts);
+  return wrap_list(out, true);
+}
+
 }  // namespace
 
 std::vector<OpSpec> combine_ops() {
@@ -61,6 +75,8 @@ std::vector<OpSpec> combine_ops() {
        "meshgrid(*tensors, indexing='ij'|'xy'): coordinate grids from 1-D tensors"},
       {"repeat_interleave", c_repeat_interleave, W::Both,
        "repeat_interleave(input, repeats, dim=None): each element repeated"},
+      {"unique", c_unique, W::Both,
+       "unique(input, return_inverse=False, return_counts=False): the sorted distinct values"},
   };
 }
 
