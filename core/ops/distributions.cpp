@@ -1,6 +1,6 @@
 // Sampling ops: the checks of PyTorch's native/Distributions.cpp and DistributionTemplates.h,
 // and the CPU kernels of native/cpu/MultinomialKernel.cpp and cpu/DistributionTemplates.h
-// (exponential_, bernoulli_) ported draw for draw. The ops compute on the host and copy.
+// (exponential_, geometric_, bernoulli_) ported draw for draw. The ops compute on the host and copy.
 #include "core/ops/distributions.h"
 
 #include <algorithm>
@@ -195,14 +195,14 @@ void check_probability(double p) {
            "be improved?  If so, please report an enhancement request to PyTorch.)");
 }
 
-// bernoulli_(Tensor p): p broadcast to t; a double p draws a double uniform, a float p a
-// float one (bernoulli_distribution<double> / <float>).
+// bernoulli_(Tensor p): p broadcast to t; a double p draws a double uniform, any other
+// floating p a float one (bernoulli_distribution<double> / <float>).
 void bernoulli_tensor_fill(const Tensor& t, const Tensor& p, Generator& g) {
-  const DType pt = p.dtype();
-  if (pt != DType::Float64 && pt != DType::Float32) {
+  if (!is_floating(p.dtype())) {
     fail(ErrorKind::NotImplementedError, "\"bernoulli_tensor_cpu_p_\" not implemented for '",
-         dtype_legacy_name(pt), "'");
+         dtype_legacy_name(p.dtype()), "'");
   }
+  const DType pt = p.dtype() == DType::Float64 ? DType::Float64 : DType::Float32;
   // p laid out like t, so one offset addresses both.
   Tensor probs = empty_like_preserve(t, TensorOptions(pt));
   copy_(probs, expand(p, t.sizes()));
@@ -234,6 +234,17 @@ void bernoulli_scalar_fill(const Tensor& t, double p, Generator& g) {
     T* data = t.data<T>();
     for_each_serial(t, [&](int64_t off) {
       data[off] = store<T>(uniform_double(g, 0.0, 1.0) < p ? 1.0 : 0.0);
+    });
+  });
+}
+
+// geometric_distribution<double>: ceil(log(u) / log1p(-p)), the number of trials to success.
+void geometric_fill(const Tensor& t, double p, Generator& g) {
+  visit_dtype(t.dtype(), [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    T* data = t.data<T>();
+    for_each_serial(t, [&](int64_t off) {
+      data[off] = store<T>(std::ceil(std::log(uniform_double(g, 0.0, 1.0)) / std::log1p(-p)));
     });
   });
 }
@@ -331,6 +342,17 @@ const Tensor& exponential_(const Tensor& t, double lambd, Generator* gen) {
   if (!t.device().is_cpu()) via_host(t, [&](const Tensor& h) { exponential_(h, lambd, gen); });
   else if (t.numel() > 0) exponential_fill(t, lambd, pick_generator(gen));
   zero_grad_history(t, "ExponentialBackward0", {t});
+  return t;
+}
+
+const Tensor& geometric_(const Tensor& t, double p, Generator* gen) {
+  autograd::check_inplace(t);
+  TP_CHECK(0 < p && p < 1, RuntimeError, "geometric_ expects p to be in (0, 1), but got p=", p);
+  if (t.dtype() == DType::Bool)
+    fail(ErrorKind::NotImplementedError, "\"geometric_cpu\" not implemented for 'Bool'");
+  if (!t.device().is_cpu()) via_host(t, [&](const Tensor& h) { geometric_(h, p, gen); });
+  else if (t.numel() > 0) geometric_fill(t, p, pick_generator(gen));
+  zero_grad_history(t, "GeometricBackward0", {t});
   return t;
 }
 

@@ -1,6 +1,6 @@
 // Bindings of the sampling ops (torch.multinomial, torch.bernoulli, torch.normal and the
-// Tensor methods multinomial, bernoulli, bernoulli_, exponential_) and their part of the op
-// table; the generator's state functions are in generator_binding.cpp.
+// Tensor methods multinomial, bernoulli, bernoulli_, exponential_, geometric_) and their
+// part of the op table; the generator's state functions are in generator_binding.cpp.
 #include "core/autograd/autograd.h"
 #include "core/ops/creation.h"
 #include "core/ops/distributions.h"
@@ -56,6 +56,13 @@ py::object m_exponential_(const py::args& a, const py::kwargs& kw) {
   return self_arg(a);
 }
 
+py::object m_geometric_(const py::args& a, const py::kwargs& kw) {
+  OpArgs p("geometric_", a, kw, {"input", "p", "generator"});
+  if (!p.has(1)) raise_type_error("geometric_() missing 1 required positional arguments: \"p\"");
+  geometric_(p.tensor(0), p.number(1, 0.0), generator_arg(p, 2));
+  return self_arg(a);
+}
+
 [[noreturn]] void normal_overload_error(const py::args& a, const py::kwargs& kw) {
   raise_type_error(
       "normal() received an invalid combination of arguments - got (" + got_types(a, kw, 0) +
@@ -104,6 +111,7 @@ std::vector<OpSpec> random_ops() {
       {"bernoulli", t_bernoulli, W::Both, "bernoulli(input): 0/1 draws with probabilities input"},
       {"bernoulli_", m_bernoulli_, W::Method, "x.bernoulli_(p=0.5): fills x with 0/1 draws, in place"},
       {"exponential_", m_exponential_, W::Method, "x.exponential_(lambd=1): exponential samples, in place"},
+      {"geometric_", m_geometric_, W::Method, "x.geometric_(p): trials up to the first success, in place"},
       {"normal", t_normal, W::Function, "normal(mean, std, size=None): normal samples with the given means and stds"},
   };
 }

@@ -49,6 +49,20 @@ print(torch.zeros(3).exponential_(float("inf")))
 e = torch.empty(1000).exponential_(4.0)
 print(round(e.mean().item(), 4), e.min().item() >= 0)
 
+# geometric_.
+torch.manual_seed(0)
+print(torch.empty(8).geometric_(0.3), torch.empty(5, dtype=torch.int64).geometric_(0.9))
+print(torch.empty(4, dtype=torch.float64).geometric_(p=0.05), torch.empty(2, 3).t().geometric_(0.5))
+show(lambda: torch.empty(3).geometric_(1.0))
+show(lambda: torch.empty(3).geometric_(0))
+show(lambda: torch.empty(3, dtype=torch.bool).geometric_(0.5))
+show(lambda: torch.empty(3).geometric_())
+
+# Half and bfloat16 probabilities draw float uniforms.
+torch.manual_seed(0)
+print(torch.bernoulli(torch.rand(40).half()).tolist())
+print(torch.zeros(40).bernoulli_(torch.rand(40).bfloat16()).tolist())
+
 # normal: tensor/tensor, tensor/float, float/tensor, float/float + size.
 for seed in (0, 5):
     torch.manual_seed(seed)
@@ -72,7 +86,8 @@ print(m.grad, s.grad)
 
 # The in-place samplers cut the gradient: it is zero through them.
 leaf = torch.ones(3, requires_grad=True)
-for fill in (lambda t: t.exponential_(), lambda t: t.bernoulli_(0.5), lambda t: t.bernoulli_(torch.rand(3))):
+for fill in (lambda t: t.exponential_(), lambda t: t.bernoulli_(0.5), lambda t: t.bernoulli_(torch.rand(3)),
+             lambda t: t.geometric_(0.5)):
     t = leaf * 2
     fill(t)
     print(t.grad_fn.name(), end=" ")
