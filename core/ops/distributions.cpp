@@ -112,9 +112,21 @@ void exponential_fill(const Tensor& t, double lambd, Generator& g) {
   });
 }
 
+// a / b as a tensor of dtype dt divides: double in double; float and the 16-bit types in
+// float, then rounded to the dtype.
+double divide_as(DType dt, double a, double b) {
+  if (dt == DType::Float64) return a / b;
+  const float f = static_cast<float>(a) / static_cast<float>(b);
+  if (dt == DType::Float16) return load(Half(f));
+  if (dt == DType::BFloat16) return load(BFloat16(f));
+  return f;
+}
+
 // Without replacement (and for one sample): the exponential race of Distributions.cpp,
 // q = empty_like(w).exponential_(1); the top n of w / q (argmax for n = 1).
 void multinomial_race(const Tensor& w, int64_t n_sample, int64_t* result, Generator& g) {
+  TP_CHECK(w.numel() > 0, RuntimeError,  // the validity check's aminmax over no categories
+           "aminmax(): cannot compute aminmax over an empty dimension as the operation has no identity.");
   const std::vector<double> weights = row_major_values(w);
   double low = std::numeric_limits<double>::infinity(), high = -low;
   bool any_nan = false;
@@ -125,7 +137,7 @@ void multinomial_race(const Tensor& w, int64_t n_sample, int64_t* result, Genera
   }
   TP_CHECK(!any_nan && high < std::numeric_limits<double>::infinity() && low >= 0, RuntimeError,
            "probability tensor contains either `inf`, `nan` or element < 0");
-  const int64_t n_cat = w.size(-1), n_dist = w.numel() / n_cat;
+  const int64_t n_cat = w.size(-1), n_dist = w.dim() == 1 ? 1 : w.size(0);
   for (int64_t i = 0; i < n_dist; ++i) {
     const double* row = weights.data() + i * n_cat;
     TP_CHECK(std::any_of(row, row + n_cat, [](double v) { return v != 0.0; }), RuntimeError,
@@ -134,18 +146,7 @@ void multinomial_race(const Tensor& w, int64_t n_sample, int64_t* result, Genera
   Tensor q = empty_like_preserve(w, TensorOptions(w.dtype()));
   exponential_fill(q, 1.0, g);
   std::vector<double> ratio = row_major_values(q);
-  for (size_t j = 0; j < ratio.size(); ++j) {
-    const double r = weights[j] / ratio[j];
-    // w / q in w's dtype: float and the 16-bit types divide in float and round.
-    switch (w.dtype()) {
-      case DType::Float64: ratio[j] = r; break;
-      case DType::Float16: ratio[j] = load(Half(static_cast<float>(weights[j]) / static_cast<float>(ratio[j]))); break;
-      case DType::BFloat16:
-        ratio[j] = load(BFloat16(static_cast<float>(weights[j]) / static_cast<float>(ratio[j])));
-        break;
-      default: ratio[j] = static_cast<float>(weights[j]) / static_cast<float>(ratio[j]); break;
-    }
-  }
+  for (size_t j = 0; j < ratio.size(); ++j) ratio[j] = divide_as(w.dtype(), weights[j], ratio[j]);
   for (int64_t i = 0; i < n_dist; ++i) {
     const double* row = ratio.data() + i * n_cat;
     if (n_sample == 1) result[i] = first_argmax(row, n_cat);
@@ -158,7 +159,7 @@ void multinomial_race(const Tensor& w, int64_t n_sample, int64_t* result, Genera
 template <typename Acc>
 void multinomial_cumulative(const Tensor& w, int64_t n_sample, int64_t* result, Generator& g) {
   const std::vector<double> weights = row_major_values(w);
-  const int64_t n_cat = w.size(-1), n_dist = w.numel() / n_cat;
+  const int64_t n_cat = w.size(-1), n_dist = w.dim() == 1 ? 1 : w.size(0);
   std::vector<Acc> cum(static_cast<size_t>(n_cat));
   for (int64_t i = 0; i < n_dist; ++i) {
     Acc sum = 0;
