@@ -19,6 +19,12 @@ MT19937::MT19937(uint64_t seed) {
   next_ = 0;
 }
 
+void MT19937::restore(const std::array<uint32_t, kN>& words, int left, int next) {
+  state_ = words;
+  left_ = left;
+  next_ = next;
+}
+
 void MT19937::twist() {
   constexpr uint32_t kMatrixA = 0x9908b0dfu;
   constexpr uint32_t kUpper = 0x80000000u;

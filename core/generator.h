@@ -16,8 +16,16 @@ class MT19937 {
   // The next 32 random bits.
   uint32_t operator()();
 
- private:
   static constexpr int kN = 624;
+  // The state words and the position in them (at::mt19937_data_pod's state_, left_, next_),
+  // for torch.get_rng_state(); restore() refuses a position PyTorch calls invalid.
+  const std::array<uint32_t, kN>& words() const { return state_; }
+  int left() const { return left_; }
+  int next() const { return next_; }
+  static bool valid_position(int left, uint64_t next) { return left > 0 && left <= kN && next <= kN; }
+  void restore(const std::array<uint32_t, kN>& words, int left, int next);
+
+ private:
   static constexpr int kM = 397;
   void twist();
 
@@ -46,6 +54,13 @@ class Generator {
   // Box-Muller makes two samples; the scalar normal path keeps the second one here.
   std::optional<double> next_double_normal_sample;
   std::optional<float> next_float_normal_sample;
+
+  // The engine, and its replacement by a saved one (Generator.set_state).
+  const MT19937& engine() const { return engine_; }
+  void restore(uint64_t initial_seed, const MT19937& engine) {
+    seed_ = initial_seed;
+    engine_ = engine;
+  }
 
  private:
   uint64_t seed_;

@@ -1,6 +1,6 @@
 // Random ops: the argument checks of PyTorch's native/DistributionTemplates.h and
 // TensorFactories.cpp, then the CPU kernels of native/cpu/DistributionTemplates.h and the
-// samplers of core/DistributionsHelper.h, ported draw for draw.
+// samplers of core/DistributionsHelper.h, ported draw for draw (shared pieces: random_draws.h).
 #include "core/ops/random.h"
 
 #include <algorithm>
@@ -8,17 +8,15 @@
 #include <limits>
 #include <vector>
 
-#include "core/backends/cpu/strided_loop.h"
 #include "core/error.h"
 #include "core/ops/copy.h"
+#include "core/ops/random_draws.h"
 #include "core/random_math.h"
 
 namespace tp {
 namespace {
 
 constexpr double kPi = 3.14159265358979323846;  // c10::pi<double>
-
-Generator& pick(Generator* gen) { return gen ? *gen : default_generator(); }
 
 // std::numeric_limits<T>::digits for the floating dtypes.
 int float_digits(DType t) {
@@ -45,79 +43,8 @@ double float_max(DType t) {
        dtype_legacy_name(t), "'");
 }
 
-// The dims of t, fastest first, in the order TensorIterator::reorder_dimensions gives a
-// single output: smaller strides vary faster, so a random kernel fills memory in order.
-std::vector<int64_t> fastest_first_dims(const Shape& sizes, const Shape& strides) {
-  const int64_t nd = static_cast<int64_t>(sizes.size());
-  std::vector<int64_t> perm(nd);
-  for (int64_t i = 0; i < nd; ++i) perm[i] = nd - 1 - i;
-  auto should_swap = [&](int64_t d0, int64_t d1) {
-    const int64_t s0 = strides[d0], s1 = strides[d1];
-    if (s0 == 0 || s1 == 0) return 0;  // a broadcast dim says nothing about order
-    if (s0 < s1) return -1;
-    if (s0 > s1) return 1;
-    return sizes[d0] > sizes[d1] ? 1 : 0;
-  };
-  // Insertion sort that tolerates "no opinion" answers, as PyTorch's does.
-  for (int64_t i = 1; i < nd; ++i) {
-    int64_t dim1 = i;
-    for (int64_t dim0 = i - 1; dim0 >= 0; --dim0) {
-      const int cmp = should_swap(perm[dim0], perm[dim1]);
-      if (cmp > 0) {
-        std::swap(perm[dim0], perm[dim1]);
-        dim1 = dim0;
-      } else if (cmp < 0) {
-        break;
-      }
-    }
-  }
-  return perm;
-}
-
-// Calls f(element offset) for each element of a CPU tensor in TensorIterator's order.
-template <typename F>
-void for_each_serial(const Tensor& t, F&& f) {
-  const std::vector<int64_t> perm = fastest_first_dims(t.sizes(), t.strides());
-  const size_t nd = perm.size();
-  Shape sizes(nd), strides(nd);
-  for (size_t i = 0; i < nd; ++i) {  // outermost first for strided_for_each
-    sizes[i] = t.sizes()[perm[nd - 1 - i]];
-    strides[i] = t.strides()[perm[nd - 1 - i]];
-  }
-  cpu::strided_for_each<1>(sizes, {&strides},
-                           [&](const std::array<int64_t, 1>& off) { f(off[0]); });
-}
-
-// empty_like with memory_format=preserve: same sizes, dense strides in t's stride order.
-Tensor empty_like_preserve(const Tensor& t, TensorOptions options) {
-  const std::vector<int64_t> perm = fastest_first_dims(t.sizes(), t.strides());
-  Shape strides(perm.size());
-  int64_t step = 1;
-  for (int64_t d : perm) {
-    strides[d] = step;
-    step *= std::max<int64_t>(t.sizes()[d], 1);
-  }
-  Tensor flat = empty({t.numel()}, options);
-  return flat.as_strided(t.sizes(), strides, 0);
-}
-
 // ---- samplers (core/TransformationHelper.h, core/DistributionsHelper.h) ----
-// The source writes `x * (to - from) + from` and `val * std + mean`, but libtorch's CPU
-// kernels are compiled with -mfma and GCC's default fp-contract=fast, which fuses them into
-// one FMA; std::fma reproduces that rounding (checked against torch 2.x's recorded values).
-
-// uniform_real_distribution<float>: 24 random bits scaled to [0, 1), then to [from, to).
-float uniform_float(Generator& g, float from, float to) {
-  const float x = static_cast<float>(g.random() & ((1u << 24) - 1)) * (1.0f / (1u << 24));
-  return std::fma(x, to - from, from);
-}
-
-// uniform_real_distribution<double>: 53 bits of random64().
-double uniform_double(Generator& g, double from, double to) {
-  const uint64_t mask = (uint64_t{1} << 53) - 1;
-  const double x = static_cast<double>(g.random64() & mask) * (1.0 / (uint64_t{1} << 53));
-  return std::fma(x, to - from, from);
-}
+// `val * std + mean` is one FMA in libtorch's build, as uniform's scaling (random_draws.h).
 
 // normal_distribution<double>: Box-Muller, keeping the sine half for the next call.
 double normal_double(Generator& g, double mean, double std) {
@@ -336,23 +263,51 @@ void random_from_to_kernel(const Tensor& t, uint64_t range, int64_t base, Genera
   });
 }
 
-// Fills a CPU temporary and copies it to t's device (see the note in random.h).
-// A meta tensor has no values to fill, so nothing is drawn (the generator does not move).
-template <typename Fill>
-const Tensor& via_host(const Tensor& t, Fill&& fill) {
-  if (t.device().is_meta()) return t;
-  Tensor host = empty(t.sizes(), TensorOptions(t.dtype(), Device::cpu()));
-  fill(host);
-  copy_(t, host);
-  return t;
-}
-
 // Creates on the CPU, then moves to options.device.
 Tensor on_device(const Tensor& host, Device device) {
   return device.is_cpu() ? host : to(host, device, std::nullopt);
 }
 
 }  // namespace
+
+std::vector<int64_t> fastest_first_dims(const Shape& sizes, const Shape& strides) {
+  const int64_t nd = static_cast<int64_t>(sizes.size());
+  std::vector<int64_t> perm(nd);
+  for (int64_t i = 0; i < nd; ++i) perm[i] = nd - 1 - i;
+  auto should_swap = [&](int64_t d0, int64_t d1) {
+    const int64_t s0 = strides[d0], s1 = strides[d1];
+    if (s0 == 0 || s1 == 0) return 0;  // a broadcast dim says nothing about order
+    if (s0 < s1) return -1;
+    if (s0 > s1) return 1;
+    return sizes[d0] > sizes[d1] ? 1 : 0;
+  };
+  // Insertion sort that tolerates "no opinion" answers, as PyTorch's does.
+  for (int64_t i = 1; i < nd; ++i) {
+    int64_t dim1 = i;
+    for (int64_t dim0 = i - 1; dim0 >= 0; --dim0) {
+      const int cmp = should_swap(perm[dim0], perm[dim1]);
+      if (cmp > 0) {
+        std::swap(perm[dim0], perm[dim1]);
+        dim1 = dim0;
+      } else if (cmp < 0) {
+        break;
+      }
+    }
+  }
+  return perm;
+}
+
+Tensor empty_like_preserve(const Tensor& t, TensorOptions options) {
+  const std::vector<int64_t> perm = fastest_first_dims(t.sizes(), t.strides());
+  Shape strides(perm.size());
+  int64_t step = 1;
+  for (int64_t d : perm) {
+    strides[d] = step;
+    step *= std::max<int64_t>(t.sizes()[d], 1);
+  }
+  Tensor flat = empty({t.numel()}, options);
+  return flat.as_strided(t.sizes(), strides, 0);
+}
 
 const Tensor& uniform_(const Tensor& t, double from, double to, Generator* gen) {
   if (!t.device().is_cpu()) return via_host(t, [&](const Tensor& h) { uniform_(h, from, to, gen); });
@@ -368,7 +323,7 @@ const Tensor& uniform_(const Tensor& t, double from, double to, Generator* gen) 
            dtype_legacy_name(dt), ">::max(), but found to=", to, " and from=", from,
            " which result in to-from to exceed the limit");
   if (t.numel() == 0) return t;
-  uniform_kernel(t, from, to, pick(gen));
+  uniform_kernel(t, from, to, pick_generator(gen));
   return t;
 }
 
@@ -376,7 +331,7 @@ const Tensor& normal_(const Tensor& t, double mean, double std, Generator* gen) 
   if (!t.device().is_cpu()) return via_host(t, [&](const Tensor& h) { normal_(h, mean, std, gen); });
   TP_CHECK(std >= 0.0, RuntimeError, "normal expects std >= 0.0, but found std ", std);
   if (t.numel() == 0) return t;
-  normal_kernel(t, mean, std, pick(gen));
+  normal_kernel(t, mean, std, pick_generator(gen));
   return t;
 }
 
@@ -395,7 +350,7 @@ const Tensor& random_(const Tensor& t, int64_t from, int64_t to, Generator* gen)
   check_from_to_in_range(from, to - 1, dt);
   if (t.numel() == 0) return t;
   const uint64_t range = static_cast<uint64_t>(to) - static_cast<uint64_t>(from);
-  random_from_to_kernel(t, range, from, pick(gen));
+  random_from_to_kernel(t, range, from, pick_generator(gen));
   return t;
 }
 
@@ -442,7 +397,7 @@ Tensor randperm(int64_t n, TensorOptions options, Generator* gen) {
            "n cannot be greater than 2^53+1 for Double type.");
   if (dt == DType::Bool) not_implemented("randperm", dt);
   if (options.device.is_meta()) return empty({n}, options);
-  Generator& g = pick(gen);
+  Generator& g = pick_generator(gen);
   visit_dtype(dt, [&](auto tag) {
     using T = typename decltype(tag)::type;
     if constexpr (!std::is_same_v<T, bool>) {

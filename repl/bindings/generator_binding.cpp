@@ -1,7 +1,8 @@
-// torch.Generator (CPU generators, bit-compatible with PyTorch's), torch.default_generator,
-// torch.initial_seed / seed, and the `generator=` argument of the random functions.
+// torch.Generator (CPU generators, bit-compatible with PyTorch's, with get_state/set_state),
+// torch.default_generator, torch.initial_seed / seed, and the `generator=` argument of the random functions.
 #include "core/error.h"
 #include "core/generator.h"
+#include "core/ops/rng_state.h"
 #include "repl/bindings/args.h"
 #include "repl/bindings/bindings.h"
 
@@ -48,6 +49,17 @@ void bind_generator(py::module_& m) {
       py::arg("seed"), "Restarts the stream from seed; returns the generator.");
   gen.def("initial_seed", &Generator::initial_seed, "The seed the current stream started from.");
   gen.def("seed", &Generator::seed, "Reseeds from the operating system's entropy and returns the seed.");
+  gen.def(
+      "get_state", [](const Generator& g) { return wrap(generator_state(g)); },
+      "The generator's state as a uint8 tensor (PyTorch's 5056-byte layout).");
+  gen.def(
+      "set_state",
+      [](py::object self, py::handle state) {
+        if (!is_tensor(state)) raise_type_error("expected a torch.ByteTensor, but got " + type_name(state));
+        set_generator_state(self.cast<Generator&>(), tensor_of(state));
+        return self;
+      },
+      py::arg("new_state"), "Restores a state from get_state(); returns the generator.");
   gen.def_property_readonly("device", [](const Generator&) { return wrap_device(Device::cpu()); });
   gen.attr("__module__") = "torch._C";
 

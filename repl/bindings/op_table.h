@@ -35,5 +35,6 @@ std::vector<OpSpec> unary_ops();     // ops_unary.cpp: the rows of core/backends
 std::vector<OpSpec> tensor_ops();    // ops_tensor.cpp
 std::vector<OpSpec> index_ops();     // ops_index.cpp
 std::vector<OpSpec> combine_ops();   // ops_combine.cpp
+std::vector<OpSpec> random_ops();    // ops_random.cpp
 
 }  // namespace tp::torchpy

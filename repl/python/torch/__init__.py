@@ -41,7 +41,8 @@ from torch._C import (  # noqa: E402,F401
     as_tensor, from_numpy, get_autocast_dtype, is_autocast_enabled, is_grad_enabled, set_autocast_dtype,
     set_autocast_enabled,
 )
-from torch import autograd, backends, cuda, amp  # noqa: E402,F401
+from torch import autograd, backends, cuda, amp, random  # noqa: E402,F401
+from torch.random import get_rng_state, set_rng_state  # noqa: E402,F401
 from torch.autograd.grad_mode import enable_grad, inference_mode, no_grad, set_grad_enabled  # noqa: E402,F401
 from torch.amp import autocast  # noqa: E402,F401
 from torch.storage import _STORAGE_TYPES  # noqa: E402

@@ -1,0 +1,70 @@
+// The pieces every random op shares: which generator to draw from, the uniform samplers of
+// core/DistributionsHelper.h, the order in which PyTorch's serial CPU kernels visit elements,
+// and filling a non-CPU tensor through a CPU temporary (see the note in random.h).
+#pragma once
+
+#include <array>
+#include <cmath>
+#include <cstdint>
+#include <vector>
+
+#include "core/backends/cpu/strided_loop.h"
+#include "core/generator.h"
+#include "core/ops/copy.h"
+#include "core/tensor.h"
+
+namespace tp {
+
+// gen, or the default generator for none.
+inline Generator& pick_generator(Generator* gen) { return gen ? *gen : default_generator(); }
+
+// The source writes `x * (to - from) + from`, but libtorch's CPU kernels are compiled with
+// -mfma and GCC's default fp-contract=fast, which fuses it into one FMA; std::fma reproduces
+// that rounding (checked against torch 2.x's recorded values).
+
+// uniform_real_distribution<float>: 24 random bits scaled to [0, 1), then to [from, to).
+inline float uniform_float(Generator& g, float from, float to) {
+  const float x = static_cast<float>(g.random() & ((1u << 24) - 1)) * (1.0f / (1u << 24));
+  return std::fma(x, to - from, from);
+}
+
+// uniform_real_distribution<double>: 53 bits of random64().
+inline double uniform_double(Generator& g, double from, double to) {
+  const uint64_t mask = (uint64_t{1} << 53) - 1;
+  const double x = static_cast<double>(g.random64() & mask) * (1.0 / (uint64_t{1} << 53));
+  return std::fma(x, to - from, from);
+}
+
+// The dims of t, fastest first, in the order TensorIterator::reorder_dimensions gives a
+// single output: smaller strides vary faster, so a random kernel fills memory in order.
+std::vector<int64_t> fastest_first_dims(const Shape& sizes, const Shape& strides);
+
+// empty_like with memory_format=preserve: same sizes, dense strides in t's stride order.
+Tensor empty_like_preserve(const Tensor& t, TensorOptions options);
+
+// Calls f(element offset) for each element of a CPU tensor in TensorIterator's order.
+template <typename F>
+void for_each_serial(const Tensor& t, F&& f) {
+  const std::vector<int64_t> perm = fastest_first_dims(t.sizes(), t.strides());
+  const size_t nd = perm.size();
+  Shape sizes(nd), strides(nd);
+  for (size_t i = 0; i < nd; ++i) {  // outermost first for strided_for_each
+    sizes[i] = t.sizes()[perm[nd - 1 - i]];
+    strides[i] = t.strides()[perm[nd - 1 - i]];
+  }
+  cpu::strided_for_each<1>(sizes, {&strides},
+                           [&](const std::array<int64_t, 1>& off) { f(off[0]); });
+}
+
+// Fills a CPU temporary and copies it to t's device. A meta tensor has no values to fill,
+// so nothing is drawn (the generator does not move).
+template <typename Fill>
+const Tensor& via_host(const Tensor& t, Fill&& fill) {
+  if (t.device().is_meta()) return t;
+  Tensor host = empty(t.sizes(), TensorOptions(t.dtype(), Device::cpu()));
+  fill(host);
+  copy_(t, host);
+  return t;
+}
+
+}  // namespace tp
