@@ -43,6 +43,7 @@ class CudaBackend final : public Backend {
               int64_t correction, int64_t kept_columns) override;              // cuda_reduce.cu
   void scan(ScanOp op, const Tensor& in, const Tensor& out) override;  // cuda_reduce.cu
   void sort(const Tensor& in, const Tensor& values, const Tensor& indices, bool descending) override;  // cuda_reduce.cu
+  void select(SelectOp op, const Tensor& in, int64_t k, const Tensor& values, const Tensor& indices) override;  // cuda_select.cu
   void softmax(const Tensor& in, const Tensor& out, bool log) override;      // cuda_reduce.cu
   void matmul(const Tensor& a, const Tensor& bm, const Tensor& out, bool accumulate) override;  // cuda_matmul.cu
   void index(const Tensor& src, const Tensor& out, const std::vector<Tensor>& indices,

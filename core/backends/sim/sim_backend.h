@@ -59,6 +59,7 @@ class SimBackend final : public Backend {
               int64_t correction, int64_t kept_columns) override;
   void scan(ScanOp op, const Tensor& in, const Tensor& out) override;
   void sort(const Tensor& in, const Tensor& values, const Tensor& indices, bool descending) override;
+  void select(SelectOp op, const Tensor& in, int64_t k, const Tensor& values, const Tensor& indices) override;  // sim_select.cpp
   void softmax(const Tensor& in, const Tensor& out, bool log) override;
   void matmul(const Tensor& a, const Tensor& bm, const Tensor& out, bool accumulate) override;
   void index(const Tensor& src, const Tensor& out, const std::vector<Tensor>& indices,
