@@ -264,4 +264,13 @@ Tensor tensor_from_data(py::handle data, std::optional<DType> dtype, Device devi
   return tp::tensor(values, shape, dtype, device);
 }
 
+SpreadArgs spread_args(const char* fname, const py::args& a, const py::kwargs& kw) {
+  OpArgs p(fname, a, kw, {"input", "dim", "unbiased", "keepdim", "correction"});
+  int64_t correction = p.has(4) ? p.integer(4) : (p.boolean(2, true) ? 1 : 0);
+  bool unbiased_first = p.get(1) && PyBool_Check(p.get(1).ptr());
+  if (unbiased_first) correction = p.get(1).ptr() == Py_True ? 1 : 0;
+  std::vector<int64_t> dims = unbiased_first || !p.has(1) ? std::vector<int64_t>{} : p.int_list(1);
+  return {p.tensor(0), dims, correction, p.boolean(3, false)};
+}
+
 }  // namespace tp::torchpy

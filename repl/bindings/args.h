@@ -73,6 +73,16 @@ Device to_device_value(py::handle v, const char* fname);
 // generator=: the torch.Generator given (TypeError for anything else), nullptr for None.
 Generator* generator_arg(const OpArgs& p, size_t i);
 
+// The arguments of std/var/std_mean/var_mean(input, dim=None, unbiased=True, keepdim=False,
+// *, correction=None); std(x, False) gives unbiased in dim's place.
+struct SpreadArgs {
+  Tensor input;
+  std::vector<int64_t> dims;  // empty: every dim
+  int64_t correction;
+  bool keepdim;
+};
+SpreadArgs spread_args(const char* fname, const py::args& a, const py::kwargs& kw);
+
 Tensor tensor_from_data(py::handle data, std::optional<DType> dtype, Device device);
 // Raises Python's TypeError with `message` (from a binding, outside any OpArgs).
 [[noreturn]] void raise_type_error(const std::string& message);
