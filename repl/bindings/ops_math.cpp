@@ -1,8 +1,6 @@
 // Bindings of the math ops: elementwise functions and their in-place methods (add, mul,
 // clamp, where, comparisons, ...), reductions with dim/keepdim (sum, mean, max -> a
 // return_types pair, argmax, std, softmax, ...) and matrix products; their part of the op table.
-#include <algorithm>
-
 #include "core/error.h"
 #include "core/autograd/autograd.h"
 #include "core/ops/clamp_bounds.h"
@@ -176,33 +174,27 @@ std::optional<Scalar> opt_scalar(const OpArgs& p, size_t i) {
 }
 // clamp(input, min=None, max=None): numbers, or tensors (broadcast with input); PyTorch has
 // no overload for one of each.
-bool tensor_bounds(const OpArgs& p, const py::args& a, const py::kwargs& kw) {
+bool tensor_bounds(const OpArgs& p, const py::args& a, const py::kwargs& kw, bool method) {
   const bool min_tensor = p.has(1) && is_tensor(p.get(1)), max_tensor = p.has(2) && is_tensor(p.get(2));
   if (!min_tensor && !max_tensor) return false;
   if ((!p.has(1) || min_tensor) && (!p.has(2) || max_tensor)) return true;
-  // PyTorch's parser lists the positional types, then the keywords sorted by name.
-  std::string got;
-  for (py::handle v : a) got += (got.empty() ? "" : ", ") + type_name(v);
-  std::vector<std::string> keywords;
-  for (auto item : kw) keywords.push_back(std::string(py::str(item.first)) + "=" + type_name(item.second));
-  std::sort(keywords.begin(), keywords.end());
-  for (const std::string& k : keywords) got += (got.empty() ? "" : ", ") + k;
-  const std::string name = p.fname;
-  raise_type_error(name + "() received an invalid combination of arguments - got (" + got +
-                   "), but expected one of:\n * (Tensor input, Tensor min = None, Tensor max = None, *, Tensor out = None)\n"
-                   " * (Tensor input, Number min = None, Number max = None, *, Tensor out = None)\n");
+  if (method) raise_no_overload(p.fname, a, kw, true, {"(Tensor min = None, Tensor max = None)", "(Number min = None, Number max = None)"});
+  raise_no_overload(p.fname, a, kw, false,
+                    {"(Tensor input, Tensor min = None, Tensor max = None, *, Tensor out = None)",
+                     "(Tensor input, Number min = None, Number max = None, *, Tensor out = None)"});
 }
 Tensor bound(const OpArgs& p, size_t i) { return p.has(i) ? p.tensor(i) : Tensor(); }
 py::object clamp_op(const char* name, const py::args& a, const py::kwargs& kw) {
+  const bool method = OpArgs::next_is_method;
   OpArgs p(name, a, kw, {"input", "min", "max"});
-  if (tensor_bounds(p, a, kw)) return wrap(clamp(p.tensor(0), bound(p, 1), bound(p, 2)));
+  if (tensor_bounds(p, a, kw, method)) return wrap(clamp(p.tensor(0), bound(p, 1), bound(p, 2)));
   return wrap(clamp(p.tensor(0), opt_scalar(p, 1), opt_scalar(p, 2)));
 }
 py::object c_clamp(const py::args& a, const py::kwargs& kw) { return clamp_op("clamp", a, kw); }
 py::object c_clip(const py::args& a, const py::kwargs& kw) { return clamp_op("clip", a, kw); }
 py::object c_clamp_(const py::args& a, const py::kwargs& kw) {
   OpArgs p("clamp_", a, kw, {"input", "min", "max"});
-  if (tensor_bounds(p, a, kw)) clamp_(p.tensor(0), bound(p, 1), bound(p, 2));
+  if (tensor_bounds(p, a, kw, true)) clamp_(p.tensor(0), bound(p, 1), bound(p, 2));
   else clamp_(p.tensor(0), opt_scalar(p, 1), opt_scalar(p, 2));
   return self_of(a);
 }

@@ -73,14 +73,14 @@ py::object s_count_nonzero(const py::args& a, const py::kwargs& kw) {
 
 // clamp_min(input, min) / clamp_max(input, max): a number or a tensor bound; in place with _.
 py::object one_bound(const char* name, bool is_min, bool in_place, const py::args& a, const py::kwargs& kw) {
+  const bool method = OpArgs::next_is_method;
   OpArgs p(name, a, kw, {"input", is_min ? "min" : "max"});
   Tensor x = p.tensor(0);
   if (!p.has(1)) {  // PyTorch's parser: no overload without the bound
-    std::string got, bound = is_min ? "min" : "max";
-    for (py::handle v : a) got += (got.empty() ? "" : ", ") + type_name(v);
-    raise_type_error(std::string(name) + "() received an invalid combination of arguments - got (" + got +
-                     "), but expected one of:\n * (Tensor input, Tensor " + bound + ", *, Tensor out = None)\n" +
-                     " * (Tensor input, Number " + bound + ", *, Tensor out = None)\n");
+    const std::string b = is_min ? "min" : "max";
+    if (method) raise_no_overload(name, a, kw, true, {"(Tensor " + b + ")", "(Number " + b + ")"});
+    raise_no_overload(name, a, kw, false,
+                      {"(Tensor input, Tensor " + b + ", *, Tensor out = None)", "(Tensor input, Number " + b + ", *, Tensor out = None)"});
   }
   if (p.tensor_or_number(1)) {
     Tensor b = p.tensor(1);
