@@ -1,5 +1,7 @@
 # std_mean / var_mean (a plain tuple, one grad_fn for both results), aminmax (min=, max=),
 # count_nonzero: values, dims and keepdim, correction, gradients, and bad input.
+import warnings
+
 import torch
 
 torch.manual_seed(0)
@@ -83,3 +85,11 @@ attempt("aminmax positional 3", lambda: torch.aminmax(x, 0, True))
 attempt("aminmax dim range", lambda: torch.aminmax(x, dim=2))
 attempt("count_nonzero repeat", lambda: torch.count_nonzero(c, dim=(0, 0)))
 attempt("count_nonzero dim", lambda: torch.count_nonzero(c, dim=2))
+
+# No degrees of freedom left: PyTorch's UserWarning, then inf / nan.
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    print(torch.std_mean(torch.tensor([2.0])), torch.var_mean(x, 1, correction=4))
+    print(torch.std(torch.tensor([1.0])), torch.var(torch.tensor(3.0)))
+for w in caught:
+    print(w.category.__name__, w.message)
