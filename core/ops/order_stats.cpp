@@ -37,8 +37,8 @@ ValuesIndices select_along(SelectOp op, const Tensor& x, int64_t d, int64_t k, b
     return {reshape(r.values, {}), reshape(r.indices, {})};
   }
   Tensor moved = contiguous(transpose(x, d, -1));
-  const int64_t inner = x.sizes()[d];
-  const int64_t outer = inner == 0 ? 0 : moved.numel() / inner;
+  const int64_t inner = x.sizes()[d];  // not 0: callers refuse an empty reduced dim
+  const int64_t outer = moved.numel() / inner;
   Shape kept = moved.sizes();
   kept.back() = 1;
   Tensor values = empty(kept, TensorOptions(x.dtype(), x.device()));
@@ -52,12 +52,6 @@ ValuesIndices select_along(SelectOp op, const Tensor& x, int64_t d, int64_t k, b
     Tensor r = transpose(t, d, -1);
     return contiguous(keepdim ? r : squeeze(r, d));
   };
-  if (x.numel() == 0) {  // nothing selected: the result's shape only
-    Shape shape = x.sizes();
-    if (keepdim) shape[d] = 1;
-    else shape.erase(shape.begin() + d);
-    return {empty(shape, TensorOptions(x.dtype(), x.device())), empty(shape, TensorOptions(DType::Int64, x.device()))};
-  }
   return {back(values), back(indices)};
 }
 
