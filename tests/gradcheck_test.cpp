@@ -14,6 +14,7 @@
 #include "core/error.h"
 #include "core/nn/functional.h"
 #include "core/ops/activations.h"
+#include "core/ops/clamp_bounds.h"
 #include "core/ops/copy.h"
 #include "core/ops/creation.h"
 #include "core/ops/elementwise.h"
@@ -21,10 +22,12 @@
 #include "core/ops/indexing.h"
 #include "core/ops/linalg.h"
 #include "core/ops/norm.h"
+#include "core/ops/order_stats.h"
 #include "core/ops/rearrange.h"
 #include "core/ops/reduce.h"
 #include "core/ops/shape.h"
 #include "core/ops/sort.h"
+#include "core/ops/stats.h"
 #include "tests/gradcheck.h"
 #include "tests/test_util.h"
 
@@ -150,6 +153,36 @@ std::vector<GradCase> cases() {
   c.push_back({"sort descending dim 0", {b3}, [](I x) { return sort(x[0], 0, true).values; }});
   c.push_back({"topk", {m}, [](I x) { return topk(x[0], 2, 1).values; }});
   c.push_back({"topk smallest", {b3}, [](I x) { return topk(x[0], 1, 0, false).values; }});
+  c.push_back({"kthvalue", {m}, [](I x) { return kthvalue(x[0], 2, 1).values; }});
+  c.push_back({"kthvalue dim 0 keepdim", {b3}, [](I x) { return kthvalue(x[0], 2, 0, true).values; }});
+  c.push_back({"median", {m}, [](I x) { return median(x[0]); }});
+  c.push_back({"median dim", {b3}, [](I x) { return median(x[0], 2).values; }});
+  c.push_back({"nanmedian", {m}, [](I x) { return nanmedian(x[0]); }});
+  c.push_back({"nanmedian dim keepdim", {m}, [](I x) { return nanmedian(x[0], 0, true).values; }});
+  c.push_back({"mode", {m}, [](I x) { return mode(x[0], 1).values; }});
+  c.push_back({"std_mean", {m}, [](I x) {
+                 auto [s, mu] = std_mean(x[0], {1});
+                 return add(s, mul(mu, Scalar(3.0)));
+               }});
+  c.push_back({"var_mean all keepdim", {b3}, [](I x) {
+                 auto [v, mu] = var_mean(x[0], {}, 0, true);
+                 return sub(v, mu);
+               }});
+  c.push_back({"std_mean mean only", {m}, [](I x) { return std_mean(x[0], {0}).second; }});
+  c.push_back({"aminmax", {m}, [](I x) {
+                 auto [lo, hi] = aminmax(x[0]);
+                 return add(lo, mul(hi, Scalar(2.0)));
+               }});
+  c.push_back({"aminmax dim", {b3}, [](I x) {
+                 auto [lo, hi] = aminmax(x[0], 1, true);
+                 return sub(hi, lo);
+               }});
+  c.push_back({"clamp tensor bounds", {m, row, m}, [](I x) {
+                 return clamp(x[0], x[1], add(x[2], Scalar(1.0)));
+               }});
+  c.push_back({"clamp_min tensor", {m, row}, [](I x) { return clamp_min(x[0], x[1]); }});
+  c.push_back({"clamp_max tensor", {m, m}, [](I x) { return clamp_max(x[0], x[1]); }});
+  c.push_back({"clamp_min number", {m}, [](I x) { return clamp_min(x[0], Scalar(0.1)); }});
   c.push_back({"flip", {b3}, [](I x) { return flip(x[0], {0, 2}); }});
   c.push_back({"repeat", {m}, [](I x) { return repeat(x[0], {2, 1, 3}); }});
   c.push_back({"tile", {row}, [](I x) { return tile(x[0], {2, 2}); }});

@@ -295,9 +295,11 @@ std::shared_ptr<Node> unary_node(UnaryOp op, const Tensor& t, const UnaryArgs& a
     case UnaryOp::Clamp: {
       UnaryArgs bounds = args;
       return make_node("ClampBackward1", {t}, [bounds](G g, G s, N) {
+        // Only strictly inside the bounds: an input equal to a bound gets no gradient (as
+        // PyTorch 2.15 gives), nor does NaN.
         Tensor keep = ones_like(s[0], DType::Bool);
-        if (bounds.has_min) keep = logical_and(keep, ge(s[0], Scalar(bounds.min)));
-        if (bounds.has_max) keep = logical_and(keep, le(s[0], Scalar(bounds.max)));
+        if (bounds.has_min) keep = logical_and(keep, gt(s[0], Scalar(bounds.min)));
+        if (bounds.has_max) keep = logical_and(keep, lt(s[0], Scalar(bounds.max)));
         return TensorList{masked_grad(keep, g[0])};
       });
     }

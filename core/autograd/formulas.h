@@ -52,6 +52,12 @@ std::shared_ptr<Node> extreme_dim_node(const char* name, const Tensor& self, int
 // var (is_std false) / std over dims with Bessel's correction.
 std::shared_ptr<Node> var_std_node(bool is_std, const Tensor& self, const std::vector<int64_t>& dims,
                                    int64_t correction, bool keepdim, const Tensor& out);
+// std_mean / var_mean (two outputs: the std or var, and the mean) over dims.
+std::shared_ptr<Node> var_std_mean_node(bool is_std, const Tensor& self, const std::vector<int64_t>& dims,
+                                        int64_t correction, const Tensor& spread);
+// aminmax (two outputs: min and max) over dims, or every dim when dims is empty.
+std::shared_ptr<Node> aminmax_node(const Tensor& self, const std::vector<int64_t>& dims, const Tensor& min,
+                                   const Tensor& max);
 // linalg.vector_norm of any ord over dims (LinalgVectorNormBackward0).
 std::shared_ptr<Node> norm_node(const Tensor& self, double ord, const std::vector<int64_t>& dims, bool keepdim,
                                 const Tensor& out);

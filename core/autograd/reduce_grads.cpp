@@ -171,3 +171,55 @@ std::shared_ptr<Node> logsumexp_node(const Tensor& self, const std::vector<int64
 }
 
 }  // namespace tp::autograd
+
+namespace tp::autograd {
+
+std::shared_ptr<Node> var_std_mean_node(bool is_std, const Tensor& self, const std::vector<int64_t>& dims,
+                                        int64_t correction, const Tensor& spread) {
+  Shape in = self.sizes(), keep = keep_shape(in, dims);
+  const double count = reduced_count(in, keep);
+  const double n = count - static_cast<double>(correction);
+  std::vector<int64_t> all_dims = dims;
+  auto node = make_node(is_std ? "StdMeanBackward0" : "VarMeanBackward0", {self, spread},
+                        [is_std, in, keep, count, n, all_dims](G g, G s, N) {
+                          // Output 0 is the std (or var), output 1 the mean; either may get no gradient.
+                          Tensor grad;
+                          if (g[0].defined()) {
+                            Tensor centered = sub(s[0], all_dims.empty() ? mean(s[0]) : mean(s[0], all_dims, true));
+                            Tensor gk = kept(g[0], keep);
+                            grad = is_std ? div(mul(gk, centered), mul(kept(s[1], keep), Scalar(n)))
+                                          : mul(gk, mul(centered, Scalar(2.0 / n)));
+                          }
+                          if (g[1].defined()) {
+                            Tensor from_mean = div(expand(kept(g[1], keep), in), Scalar(count));
+                            grad = grad.defined() ? add(grad, from_mean) : from_mean;
+                          }
+                          return TensorList{grad};
+                        });
+  node->num_outputs = 2;
+  return node;
+}
+
+std::shared_ptr<Node> aminmax_node(const Tensor& self, const std::vector<int64_t>& dims, const Tensor& min,
+                                   const Tensor& max) {
+  Shape keep = keep_shape(self.sizes(), dims);
+  auto node = make_node("AminmaxBackward0", {self, min, max}, [keep](G g, G s, N) {
+    // amin's and amax's gradients (each shared evenly among the elements equal to it), added.
+    std::vector<int64_t> reduced;
+    for (size_t d = 0; d < keep.size(); ++d)
+      if (keep[d] == 1) reduced.push_back(static_cast<int64_t>(d));
+    Tensor grad;
+    for (int out = 0; out < 2; ++out) {
+      if (!g[out].defined()) continue;
+      Tensor hit = eq(s[0], kept(s[1 + out], keep));
+      Tensor count = keep.empty() ? sum(hit) : sum(hit, reduced, true);
+      Tensor part = div(where(hit, kept(g[out], keep), Scalar(0.0)), count);
+      grad = grad.defined() ? add(grad, part) : part;
+    }
+    return TensorList{grad};
+  });
+  node->num_outputs = 2;
+  return node;
+}
+
+}  // namespace tp::autograd

@@ -101,6 +101,11 @@ class Backend {
   // int64 indices (the elements' positions in the row), ascending or descending; NaN sorts
   // above every number, as in PyTorch.
   virtual void sort(const Tensor& in, const Tensor& values, const Tensor& indices, bool descending) = 0;
+  // One element of each row of a contiguous (outer, inner) tensor into values (outer,) and its
+  // row position into int64 indices (outer,), chosen among equal values as ATen's CPU kernels
+  // choose: the k-th smallest (0-based k) by ATen's quickselect, the lower median (the first
+  // NaN if any), the lower median of the non-NaN values, or the most frequent value.
+  virtual void select(SelectOp op, const Tensor& in, int64_t k, const Tensor& values, const Tensor& indices) = 0;
   // Softmax (or log-softmax) along the last dim of a contiguous (outer, inner) tensor.
   virtual void softmax(const Tensor& in, const Tensor& out, bool log) = 0;
   // Layer normalization of each row of a contiguous float32/float64 (rows, n) tensor, in

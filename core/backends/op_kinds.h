@@ -80,4 +80,7 @@ enum class ScanOp : uint8_t { Sum, Prod };
 
 enum class ReduceOp : uint8_t { Sum, Prod, Mean, Max, Min, ArgMax, ArgMin, Var, Std, Any, All };
 
+// One element picked from each row with its position (kthvalue, median, nanmedian, mode).
+enum class SelectOp : uint8_t { Kth, Median, NanMedian, Mode };
+
 }  // namespace tp

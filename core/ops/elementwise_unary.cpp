@@ -8,6 +8,7 @@
 #include "core/amp/autocast.h"
 #include "core/autograd/autograd.h"
 #include "core/autograd/formulas.h"
+#include "core/autograd/grad_utils.h"
 #include "core/ops/copy.h"
 #include "core/ops/elementwise.h"
 #include "core/ops/type_promotion.h"
@@ -115,19 +116,35 @@ Tensor clamp(const Tensor& t, std::optional<Scalar> min, std::optional<Scalar> m
       {t}, [&] { return run_unary(UnaryOp::Clamp, t, dtype, args); },
       [&](const Tensor& out) { return autograd::unary_node(UnaryOp::Clamp, t, args, out); });
 }
-Tensor clamp_min(const Tensor& t, Scalar min) { return clamp(t, min, std::nullopt); }
-Tensor clamp_max(const Tensor& t, Scalar max) { return clamp(t, std::nullopt, max); }
+namespace {
 
-const Tensor& clamp_(const Tensor& self, std::optional<Scalar> min, std::optional<Scalar> max) {
+// clamp_min / clamp_max are ops of their own in PyTorch: clamp's values and gradient, under
+// their own grad_fn names.
+Tensor named_clamp(const char* name, const Tensor& t, std::optional<Scalar> min, std::optional<Scalar> max) {
+  Tensor out = clamp(t, min, max);
+  if (auto* node = dynamic_cast<autograd::SavingNode*>(autograd::grad_fn(out).get())) node->rename(name);
+  return out;
+}
+
+const Tensor& named_clamp_(const char* name, const Tensor& self, std::optional<Scalar> min, std::optional<Scalar> max) {
   autograd::check_inplace(self);
-  Tensor result = clamp(autograd::inplace_operand(self, autograd::needs_grad({&self})), min, max);
+  Tensor result = named_clamp(name, autograd::inplace_operand(self, autograd::needs_grad({&self})), min, max);
   TP_CHECK(can_cast(result.dtype(), self.dtype()), RuntimeError, "result type ",
            dtype_legacy_name(result.dtype()), " can't be cast to the desired output type ",
            dtype_cpp_name(self.dtype()));
   return assign_inplace_result(self, result);
 }
-const Tensor& clamp_min_(const Tensor& self, Scalar min) { return clamp_(self, min, std::nullopt); }
-const Tensor& clamp_max_(const Tensor& self, Scalar max) { return clamp_(self, std::nullopt, max); }
+
+}  // namespace
+
+Tensor clamp_min(const Tensor& t, Scalar min) { return named_clamp("ClampMinBackward0", t, min, std::nullopt); }
+Tensor clamp_max(const Tensor& t, Scalar max) { return named_clamp("ClampMaxBackward0", t, std::nullopt, max); }
+
+const Tensor& clamp_(const Tensor& self, std::optional<Scalar> min, std::optional<Scalar> max) {
+  return named_clamp_("ClampBackward1", self, min, max);
+}
+const Tensor& clamp_min_(const Tensor& self, Scalar min) { return named_clamp_("ClampMinBackward0", self, min, std::nullopt); }
+const Tensor& clamp_max_(const Tensor& self, Scalar max) { return named_clamp_("ClampMaxBackward0", self, std::nullopt, max); }
 
 Tensor operator-(const Tensor& t) { return neg(t); }
 

@@ -3,6 +3,8 @@
 // be tuple of ints, not str").
 #include "repl/bindings/args.h"
 
+#include <algorithm>
+
 #include "core/error.h"
 #include "core/ops/copy.h"
 #include "core/ops/creation.h"
@@ -262,6 +264,65 @@ Tensor tensor_from_data(py::handle data, std::optional<DType> dtype, Device devi
     dtype = d;
   }
   return tp::tensor(values, shape, dtype, device);
+}
+
+namespace {
+
+// PyTorch's warning when the correction leaves no degrees of freedom (the std of one element):
+// for floating inputs (others are refused first) and valid dims (else the op raises).
+void warn_without_dof(const char* fname, const SpreadArgs& s) {
+  const Tensor& x = s.input;
+  if (!is_floating(x.dtype())) return;
+  const int64_t ndim = std::max<int64_t>(x.dim(), 1);
+  int64_t count = s.dims.empty() ? x.numel() : 1;
+  for (int64_t d : s.dims) {
+    if (d < -ndim || d >= ndim) return;
+    count *= x.dim() == 0 ? 1 : x.sizes()[d < 0 ? d + ndim : d];
+  }
+  if (count - s.correction > 0) return;
+  const std::string text = std::string(fname) +
+                           "(): degrees of freedom is <= 0. Correction should be strictly less than the reduction "
+                           "factor (input numel divided by output numel). (Triggered internally at "
+                           "/__w/pytorch/pytorch/aten/src/ATen/native/ReduceOps.cpp:1927.)";
+  if (PyErr_WarnEx(PyExc_UserWarning, text.c_str(), 1) < 0) throw py::error_already_set();
+}
+
+}  // namespace
+
+SpreadArgs spread_args(const char* fname, const py::args& a, const py::kwargs& kw) {
+  OpArgs p(fname, a, kw, {"input", "dim", "unbiased", "keepdim", "correction"});
+  int64_t correction = p.has(4) ? p.integer(4) : (p.boolean(2, true) ? 1 : 0);
+  bool unbiased_first = p.get(1) && PyBool_Check(p.get(1).ptr());
+  if (unbiased_first) correction = p.get(1).ptr() == Py_True ? 1 : 0;
+  std::vector<int64_t> dims = unbiased_first || !p.has(1) ? std::vector<int64_t>{} : p.int_list(1);
+  SpreadArgs s{p.tensor(0), dims, correction, p.boolean(3, false)};
+  warn_without_dof(fname, s);
+  return s;
+}
+
+void raise_no_overload(const char* fname, const py::args& a, const py::kwargs& kw, bool method,
+                       const std::vector<std::string>& overloads) {
+  std::vector<std::string> positional, keywords, names;
+  for (size_t i = method ? 1 : 0; i < a.size(); ++i) positional.push_back(type_name(a[i]));
+  for (auto item : kw) names.push_back(py::str(item.first));
+  std::sort(names.begin(), names.end());  // PyTorch lists keywords by name
+  for (const std::string& n : names) keywords.push_back(n + "=" + type_name(kw[py::str(n)]));
+  auto joined = [](const std::vector<std::string>& parts, const char* wrap) {
+    std::string out;
+    for (const std::string& part : parts) out += (out.empty() ? "" : ", ") + (wrap + part + wrap);
+    return out;
+  };
+  std::string got = joined(positional, "");
+  if (!keywords.empty()) got += positional.empty() ? joined(keywords, "") + ", " : ", " + joined(keywords, "");
+  // A method call's reason: the keywords when any were given, else every argument's type.
+  std::string why;
+  if (method && !keywords.empty()) why = "      didn't match because some of the keywords were incorrect: " + joined(names, "") + "\n";
+  else if (method && !positional.empty())
+    why = "      didn't match because some of the arguments have invalid types: (" + joined(positional, "!") + ")\n";
+  std::string text = std::string(fname) + "() received an invalid combination of arguments - got (" + got +
+                     "), but expected one of:\n";
+  for (const std::string& o : overloads) text += " * " + o + "\n" + why;
+  raise_type_error(text);
 }
 
 }  // namespace tp::torchpy

@@ -73,6 +73,23 @@ Device to_device_value(py::handle v, const char* fname);
 // generator=: the torch.Generator given (TypeError for anything else), nullptr for None.
 Generator* generator_arg(const OpArgs& p, size_t i);
 
+// PyTorch's parser error when no overload of fname takes these arguments: `overloads` are
+// the signatures as PyTorch lists them (without self for a method call, whose text also says
+// why each did not match).
+[[noreturn]] void raise_no_overload(const char* fname, const py::args& a, const py::kwargs& kw, bool method,
+                                    const std::vector<std::string>& overloads);
+
+// The arguments of std/var/std_mean/var_mean(input, dim=None, unbiased=True, keepdim=False,
+// *, correction=None); std(x, False) gives unbiased in dim's place. Warns as PyTorch does
+// when the correction leaves no degrees of freedom.
+struct SpreadArgs {
+  Tensor input;
+  std::vector<int64_t> dims;  // empty: every dim
+  int64_t correction;
+  bool keepdim;
+};
+SpreadArgs spread_args(const char* fname, const py::args& a, const py::kwargs& kw);
+
 Tensor tensor_from_data(py::handle data, std::optional<DType> dtype, Device device);
 // Raises Python's TypeError with `message` (from a binding, outside any OpArgs).
 [[noreturn]] void raise_type_error(const std::string& message);

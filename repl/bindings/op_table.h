@@ -36,5 +36,6 @@ std::vector<OpSpec> tensor_ops();    // ops_tensor.cpp
 std::vector<OpSpec> index_ops();     // ops_index.cpp
 std::vector<OpSpec> combine_ops();   // ops_combine.cpp
 std::vector<OpSpec> random_ops();    // ops_random.cpp
+std::vector<OpSpec> stats_ops();     // ops_stats.cpp
 
 }  // namespace tp::torchpy

@@ -3,6 +3,8 @@
 // return_types pair, argmax, std, softmax, ...) and matrix products; their part of the op table.
 #include "core/error.h"
 #include "core/autograd/autograd.h"
+#include "core/ops/clamp_bounds.h"
+#include "core/ops/closeness.h"
 #include "core/ops/copy.h"
 #include "core/ops/elementwise.h"
 #include "core/ops/linalg.h"
@@ -106,11 +108,7 @@ py::object b_equal(const py::args& a, const py::kwargs& kw) {
 }
 py::object b_allclose(const py::args& a, const py::kwargs& kw) {
   OpArgs p("allclose", a, kw, {"input", "other", "rtol", "atol", "equal_nan"});
-  Tensor x = p.tensor(0), y = p.tensor(1);
-  double rtol = p.number(2, 1e-5), atol = p.number(3, 1e-8);
-  Tensor diff = abs(sub(x, y));
-  Tensor bound = add(mul(abs(y), Scalar(rtol)), Scalar(atol));
-  return py::bool_(item(all(le(diff, bound))).to_bool());
+  return py::bool_(allclose(p.tensor(0), p.tensor(1), p.number(2, 1e-5), p.number(3, 1e-8), p.boolean(4, false)));
 }
 
 // ---- in-place binary methods: return self ----
@@ -174,13 +172,30 @@ std::optional<Scalar> opt_scalar(const OpArgs& p, size_t i) {
   if (!p.has(i)) return std::nullopt;
   return p.scalar(i);
 }
-py::object c_clamp(const py::args& a, const py::kwargs& kw) {
-  OpArgs p("clamp", a, kw, {"input", "min", "max"});
+// clamp(input, min=None, max=None): numbers, or tensors (broadcast with input); PyTorch has
+// no overload for one of each.
+bool tensor_bounds(const OpArgs& p, const py::args& a, const py::kwargs& kw, bool method) {
+  const bool min_tensor = p.has(1) && is_tensor(p.get(1)), max_tensor = p.has(2) && is_tensor(p.get(2));
+  if (!min_tensor && !max_tensor) return false;
+  if ((!p.has(1) || min_tensor) && (!p.has(2) || max_tensor)) return true;
+  if (method) raise_no_overload(p.fname, a, kw, true, {"(Tensor min = None, Tensor max = None)", "(Number min = None, Number max = None)"});
+  raise_no_overload(p.fname, a, kw, false,
+                    {"(Tensor input, Tensor min = None, Tensor max = None, *, Tensor out = None)",
+                     "(Tensor input, Number min = None, Number max = None, *, Tensor out = None)"});
+}
+Tensor bound(const OpArgs& p, size_t i) { return p.has(i) ? p.tensor(i) : Tensor(); }
+py::object clamp_op(const char* name, const py::args& a, const py::kwargs& kw) {
+  const bool method = OpArgs::next_is_method;
+  OpArgs p(name, a, kw, {"input", "min", "max"});
+  if (tensor_bounds(p, a, kw, method)) return wrap(clamp(p.tensor(0), bound(p, 1), bound(p, 2)));
   return wrap(clamp(p.tensor(0), opt_scalar(p, 1), opt_scalar(p, 2)));
 }
+py::object c_clamp(const py::args& a, const py::kwargs& kw) { return clamp_op("clamp", a, kw); }
+py::object c_clip(const py::args& a, const py::kwargs& kw) { return clamp_op("clip", a, kw); }
 py::object c_clamp_(const py::args& a, const py::kwargs& kw) {
   OpArgs p("clamp_", a, kw, {"input", "min", "max"});
-  clamp_(p.tensor(0), opt_scalar(p, 1), opt_scalar(p, 2));
+  if (tensor_bounds(p, a, kw, true)) clamp_(p.tensor(0), bound(p, 1), bound(p, 2));
+  else clamp_(p.tensor(0), opt_scalar(p, 1), opt_scalar(p, 2));
   return self_of(a);
 }
 py::object c_where(const py::args& a, const py::kwargs& kw) {
@@ -245,14 +260,8 @@ py::object r_argmin(const py::args& a, const py::kwargs& kw) {
 }
 // std/var(input, dim=None, unbiased=True, keepdim=False, *, correction=1).
 py::object var_std(const py::args& a, const py::kwargs& kw, const char* name, bool is_std) {
-  OpArgs p(name, a, kw, {"input", "dim", "unbiased", "keepdim", "correction"});
-  int64_t correction = p.has(4) ? p.integer(4) : (p.boolean(2, true) ? 1 : 0);
-  bool unbiased_first = p.get(1) && PyBool_Check(p.get(1).ptr());  // std(x, False): unbiased given first
-  if (unbiased_first) correction = p.get(1).ptr() == Py_True ? 1 : 0;
-  DimList dims = unbiased_first ? DimList{} : dims_of(p, 1);
-  Tensor x = p.tensor(0);
-  bool keep = p.boolean(3, false);
-  return wrap(is_std ? tp::std(x, dims, correction, keep) : var(x, dims, correction, keep));
+  SpreadArgs s = spread_args(name, a, kw);
+  return wrap(is_std ? tp::std(s.input, s.dims, s.correction, s.keepdim) : var(s.input, s.dims, s.correction, s.keepdim));
 }
 py::object r_std(const py::args& a, const py::kwargs& kw) { return var_std(a, kw, "std", true); }
 py::object r_var(const py::args& a, const py::kwargs& kw) { return var_std(a, kw, "var", false); }
@@ -365,9 +374,9 @@ std::vector<OpSpec> math_ops() {
       {"logical_or", b_logical_or, W::Both, "logical_or(input, other)"},
       {"logical_xor", b_logical_xor, W::Both, "logical_xor(input, other)"},
       {"equal", b_equal, W::Both, "equal(input, other): True when same shape and values"},
-      {"allclose", b_allclose, W::Both, "allclose(input, other, rtol=1e-05, atol=1e-08)"},
+      {"allclose", b_allclose, W::Both, "allclose(input, other, rtol=1e-05, atol=1e-08, equal_nan=False)"},
       {"clamp", c_clamp, W::Both, "clamp(input, min=None, max=None)"},
-      {"clip", c_clamp, W::Both, "clip(input, min=None, max=None): alias of clamp"},
+      {"clip", c_clip, W::Both, "clip(input, min=None, max=None): alias of clamp"},
       {"where", c_where, W::Both, "where(condition, input, other): input where condition else other"},
       {"add_", bi_add, W::Method, "x.add_(other, alpha=1): in place"},
       {"sub_", bi_sub, W::Method, "x.sub_(other, alpha=1): in place"},

@@ -28,6 +28,7 @@ class CpuBackend final : public Backend {
               int64_t correction, int64_t kept_columns) override;              // cpu_reduce.cpp
   void scan(ScanOp op, const Tensor& in, const Tensor& out) override;  // cpu_reduce.cpp
   void sort(const Tensor& in, const Tensor& values, const Tensor& indices, bool descending) override;  // cpu_reduce.cpp
+  void select(SelectOp op, const Tensor& in, int64_t k, const Tensor& values, const Tensor& indices) override;  // cpu_select.cpp
   void softmax(const Tensor& in, const Tensor& out, bool log) override;      // cpu_reduce.cpp
   void layer_norm(const Tensor& x, const Tensor& weight, const Tensor& bias, double eps,
                   const Tensor& y, const Tensor& mean, const Tensor& rstd) override;  // cpu_layer_norm.cpp

@@ -43,6 +43,7 @@ class CudaBackend final : public Backend {
               int64_t correction, int64_t kept_columns) override;              // cuda_reduce.cu
   void scan(ScanOp op, const Tensor& in, const Tensor& out) override;  // cuda_reduce.cu
   void sort(const Tensor& in, const Tensor& values, const Tensor& indices, bool descending) override;  // cuda_reduce.cu
+  void select(SelectOp op, const Tensor& in, int64_t k, const Tensor& values, const Tensor& indices) override;  // cuda_select.cu
   void softmax(const Tensor& in, const Tensor& out, bool log) override;      // cuda_reduce.cu
   void layer_norm(const Tensor& x, const Tensor& weight, const Tensor& bias, double eps,
                   const Tensor& y, const Tensor& mean, const Tensor& rstd) override;  // cuda_layer_norm.cu

@@ -25,6 +25,7 @@ class MetaBackend final : public Backend {
   void reduce(ReduceOp, const Tensor&, const Tensor&, const Tensor&, int64_t, int64_t) override {}
   void scan(ScanOp, const Tensor&, const Tensor&) override {}
   void sort(const Tensor&, const Tensor&, const Tensor&, bool) override {}
+  void select(SelectOp, const Tensor&, int64_t, const Tensor&, const Tensor&) override {}
   void softmax(const Tensor&, const Tensor&, bool) override {}
   void layer_norm(const Tensor&, const Tensor&, const Tensor&, double, const Tensor&, const Tensor&,
                   const Tensor&) override {}

@@ -59,6 +59,7 @@ class SimBackend final : public Backend {
               int64_t correction, int64_t kept_columns) override;
   void scan(ScanOp op, const Tensor& in, const Tensor& out) override;
   void sort(const Tensor& in, const Tensor& values, const Tensor& indices, bool descending) override;
+  void select(SelectOp op, const Tensor& in, int64_t k, const Tensor& values, const Tensor& indices) override;  // sim_select.cpp
   void softmax(const Tensor& in, const Tensor& out, bool log) override;
   void layer_norm(const Tensor& x, const Tensor& weight, const Tensor& bias, double eps,
                   const Tensor& y, const Tensor& mean, const Tensor& rstd) override;
