@@ -124,14 +124,24 @@ Tensor gather_pad(const Tensor& self, const Shape& pad, PadMode mode) {
       mode == PadMode::Circular
           ? "CopySlices"
           : str_cat(mode == PadMode::Reflect ? "ReflectionPad" : "ReplicationPad", k, "DBackward0");
+  // Under create_graph the gradient's own node: the pad's backward's (ATen's circular pad is
+  // slices, hence SliceBackwardBackward0); its gradient is the padding again.
+  const std::string double_name =
+      mode == PadMode::Circular ? "SliceBackwardBackward0" : name.substr(0, name.size() - 1) + "Backward0";
   Shape in_sizes = self.sizes();
   return autograd::record_op(
       {self}, [&] { return advanced_index(self, idx); },
       [&](const Tensor&) {
-        return autograd::make_node(name, {}, [idx, in_sizes](G g, G, N) {
-          Tensor z = zeros(in_sizes, TensorOptions(g[0].dtype(), g[0].device()));
-          advanced_index_put_(z, idx, g[0], /*accumulate=*/true);
-          return TensorList{z};
+        return autograd::make_node(name, {}, [idx, in_sizes, double_name](G g, G, N) {
+          Tensor summed = autograd::linear_in_grad(
+              double_name, g[0],
+              [&] {
+                Tensor z = zeros(in_sizes, TensorOptions(g[0].dtype(), g[0].device()));
+                advanced_index_put_(z, idx, g[0], /*accumulate=*/true);
+                return z;
+              },
+              [idx](const Tensor& gg) { return advanced_index(gg, idx); });
+          return TensorList{summed};
         });
       });
 }

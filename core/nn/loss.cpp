@@ -297,7 +297,9 @@ Tensor mse_loss(const Tensor& input, const Tensor& target, Reduction reduction) 
             "MseLossBackward0", {input, target},
             [reduction](const TensorList& grads, const TensorList& saved, const Node& node) -> TensorList {
               Tensor d = sub(saved[0], saved[1]);
-              Tensor g = mul(mul(d, Scalar(2.0)), expand_grad(grads[0], reduction, d.numel()));
+              Tensor g = autograd::shown_as("MseLossBackwardBackward0", [&] {
+                return mul(mul(d, Scalar(2.0)), expand_grad(grads[0], reduction, d.numel()));
+              });
               Tensor gi = node.needs(0) ? autograd::sum_to(g, saved[0].sizes()) : Tensor();
               Tensor gt = node.needs(1) ? autograd::sum_to(neg(g), saved[1].sizes()) : Tensor();
               return {gi, gt};
@@ -332,7 +334,8 @@ Tensor piecewise_loss(const char* name, const char* node_name, const Tensor& inp
               Tensor norm = expand_grad(grads[0], reduction, x.numel());
               Tensor outside = smooth ? sign(x) : mul(sign(x), Scalar(edge));
               Tensor inside = smooth ? div(x, Scalar(edge)) : x;
-              Tensor g = mul(where(lt(abs(x), Scalar(edge)), inside, outside), norm);
+              Tensor g = autograd::shown_as(smooth ? "SmoothL1LossBackwardBackward0" : "HuberLossBackwardBackward0",
+                                            [&] { return mul(where(lt(abs(x), Scalar(edge)), inside, outside), norm); });
               Tensor gi = node.needs(0) ? autograd::sum_to(g, saved[0].sizes()) : Tensor();
               Tensor gt = node.needs(1) ? autograd::sum_to(neg(g), saved[1].sizes()) : Tensor();
               return {gi, gt};
@@ -400,9 +403,11 @@ Tensor binary_cross_entropy(const Tensor& input, const Tensor& target, const Ten
               Tensor gi, gt;
               if (node.needs(0)) {
                 // grad * (x - t) / max((1 - x) * x, EPSILON)
-                Tensor denom = clamp_min(mul(sub(Scalar(1), x), x), Scalar(1e-12));
-                gi = mul(div(sub(x, t), denom), g);
-                if (w.defined()) gi = mul(gi, w);
+                gi = autograd::shown_as("BinaryCrossEntropyBackwardBackward0", [&] {
+                  Tensor denom = clamp_min(mul(sub(Scalar(1), x), x), Scalar(1e-12));
+                  Tensor d = mul(div(sub(x, t), denom), g);
+                  return w.defined() ? mul(d, w) : d;
+                });
               }
               if (node.needs(1)) {
                 // -logit(x) * grad
