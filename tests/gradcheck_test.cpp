@@ -271,6 +271,14 @@ std::vector<GradCase> cases() {
                  Tensor target = to(idx({1, 1, 2}), x[0].device(), std::nullopt);
                  return nn::functional::nll_loss(x[0], target, {}, -100, nn::Reduction::Sum);
                }});
+  c.push_back({"binary_cross_entropy", {m, m}, [](I x) {
+                 return nn::functional::binary_cross_entropy(sigmoid(x[0]), sigmoid(x[1]));
+               }});
+  // The kinks |input - target| = beta (delta) are not met by the inputs.
+  c.push_back({"smooth_l1_loss beta 0.9", {m, m}, [](I x) {
+                 return nn::functional::smooth_l1_loss(x[0], x[1], nn::Reduction::Sum, 0.9);
+               }});
+  c.push_back({"huber_loss delta 0.6", {m, m}, [](I x) { return nn::functional::huber_loss(x[0], x[1], nn::Reduction::Mean, 0.6); }});
   c.push_back({"binary_cross_entropy_with_logits", {m, m}, [](I x) {
                  return nn::functional::binary_cross_entropy_with_logits(x[0], sigmoid(x[1]));
                }});
