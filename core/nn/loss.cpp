@@ -158,22 +158,31 @@ Tensor nll_loss_forward(const Tensor& input, const Tensor& target, const Tensor&
         Shape in_shape = input.sizes();
         return autograd::make_node(
             node_name, {x, t, total_weight},
-            [reduction, in_shape, weight, ignore_index](
+            [reduction, in_shape, target, weight, ignore_index, node_name](
                 const TensorList& grads, const TensorList& saved, const Node&) -> TensorList {
               // As ATen's nll_loss_backward: zeros, and -w[t_i] * grad at each row's target
-              // (grad divided by the total weight for a mean).
+              // (grad divided by the total weight for a mean). Linear in grad and flat in x:
+              // under create_graph its gradient is nll_loss of the incoming gradient.
               const Tensor& g = grads[0];
               const Tensor& x = saved[0];
-              Tensor scale = reduction == Reduction::Mean ? div(g, saved[2]) : g;
-              Tensor t64 = cast(saved[1], DType::Int64);
-              Tensor counted = ne(t64, Scalar(ignore_index));
-              Tensor cls = where(counted, t64, Scalar(0));
-              Tensor w = weight.defined() ? index(cast(weight, x.dtype()), {cls})
-                                          : ones({x.sizes()[0]}, TensorOptions(x.dtype(), x.device()));
-              Tensor values = where(counted, mul(w, neg(scale)), Scalar(0.0));
-              Tensor grad = zeros(x.sizes(), TensorOptions(x.dtype(), x.device()));
-              index_put_(grad, {arange(Scalar(x.sizes()[0]), DType::Int64, x.device()), cls}, values);
-              return {reshape(grad, in_shape)};
+              auto compute = [&] {
+                Tensor scale = reduction == Reduction::Mean ? div(g, saved[2]) : g;
+                Tensor t64 = cast(saved[1], DType::Int64);
+                Tensor counted = ne(t64, Scalar(ignore_index));
+                Tensor cls = where(counted, t64, Scalar(0));
+                Tensor w = weight.defined() ? index(cast(weight, x.dtype()), {cls})
+                                            : ones({x.sizes()[0]}, TensorOptions(x.dtype(), x.device()));
+                Tensor values = where(counted, mul(w, neg(scale)), Scalar(0.0));
+                Tensor grad = zeros(x.sizes(), TensorOptions(x.dtype(), x.device()));
+                index_put_(grad, {arange(Scalar(x.sizes()[0]), DType::Int64, x.device()), cls}, values);
+                return reshape(grad, in_shape);
+              };
+              auto adjoint = [in_shape, target, weight, ignore_index, reduction, node_name](const Tensor& gg) {
+                return nll_loss_forward(reshape(gg, in_shape), target, weight, ignore_index, reduction, node_name);
+              };
+              const std::string name = node_name;  // NllLossBackward0 -> NllLossBackwardBackward0
+              const std::string double_name = name.substr(0, name.size() - 1) + "Backward0";
+              return {autograd::linear_in_grad(double_name, g, compute, adjoint, {x})};
             });
       });
 }

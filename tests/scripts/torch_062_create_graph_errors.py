@@ -43,6 +43,15 @@ print(g)
 g, = torch.autograd.grad(torch.clamp(x, 1.5, 2.5).sum(), x, create_graph=True)
 print(g, g.requires_grad)
 
+# nll_loss's gradient is flat in its input too; cross_entropy's is not (log_softmax).
+logp = torch.tensor([[-1.0, -2.0, -0.5], [-0.3, -1.2, -2.2]], requires_grad=True)
+g, = torch.autograd.grad(torch.nn.functional.nll_loss(logp, torch.tensor([2, 0])), logp, create_graph=True)
+print(g)
+print(torch.autograd.grad(g.sum(), logp))
+g, = torch.autograd.grad(torch.nn.functional.cross_entropy(logp, torch.tensor([2, 0])), logp, create_graph=True)
+print(g)
+print(torch.autograd.grad((g ** 2).sum(), logp))
+
 # Unused inputs and allow_unused.
 y = torch.tensor([0.5], requires_grad=True)
 g, = torch.autograd.grad((3 * y ** 2).sum(), y, create_graph=True)
