@@ -71,28 +71,44 @@ Tensor sum_to(const Tensor& g, const Shape& to) {
   return lead > 0 ? reshape(r, to) : r;
 }
 
+namespace {
+
+// The gradient of a node that is linear in its first input: `adjoint(gg)` for it, zeros for
+// the flat inputs after it.
+Formula linear_formula(std::function<Tensor(const Tensor&)> adjoint) {
+  return [adjoint = std::move(adjoint)](const TensorList& gg, const TensorList&, const Node& n) {
+    TensorList grads{adjoint(gg[0])};
+    for (size_t i = 1; i < n.next_edges.size(); ++i) {
+      const InputMeta& m = n.input_meta[i];
+      grads.push_back(n.needs(i) ? zeros(m.sizes, TensorOptions(m.dtype, m.device)) : Tensor());
+    }
+    return grads;
+  };
+}
+
+}  // namespace
+
 Tensor linear_in_grad(const std::string& name, const Tensor& g, const std::function<Tensor()>& compute,
                       std::function<Tensor(const Tensor&)> adjoint, const TensorList& flat) {
   TensorList inputs{g};
   inputs.insert(inputs.end(), flat.begin(), flat.end());
-  return record_op(inputs, compute, [&](const Tensor&) {
-    return make_node(name, {}, [adjoint = std::move(adjoint)](const TensorList& gg, const TensorList&, const Node& n) {
-      TensorList grads{adjoint(gg[0])};
-      for (size_t i = 1; i < n.next_edges.size(); ++i)
-        grads.push_back(n.needs(i) ? zeros(n.input_meta[i].sizes, TensorOptions(n.input_meta[i].dtype, n.input_meta[i].device))
-                                   : Tensor());
-      return grads;
-    });
-  });
+  return record_op(inputs, compute, [&](const Tensor&) { return make_node(name, {}, linear_formula(std::move(adjoint))); });
 }
 
-Tensor shown_as(const std::string& name, const std::function<Tensor()>& formula) {
+Tensor shown_as(const std::string& name, const std::function<Tensor()>& formula, const TensorList& flat) {
   if (!grad_enabled()) return formula();
   const uint64_t first = Node::upcoming_sequence_nr();
   Tensor result = formula();
   auto* node = dynamic_cast<SavingNode*>(grad_fn(result).get());
-  if (node && node->sequence_nr >= first) node->rename(name);
-  return result;
+  if (node && node->sequence_nr >= first) {
+    node->rename(name);
+    return result;
+  }
+  // No node of its own: a pass-through node (the result's own history behind it).
+  TensorList inputs{result};
+  inputs.insert(inputs.end(), flat.begin(), flat.end());
+  return record_op(inputs, [&] { return detach(result); },
+                   [&](const Tensor&) { return make_node(name, {}, linear_formula([](const Tensor& gg) { return gg; })); });
 }
 
 }  // namespace tp::autograd

@@ -77,7 +77,10 @@ Tensor linear_in_grad(const std::string& name, const Tensor& g, const std::funct
 
 // Under create_graph, a formula that PyTorch computes with one backward kernel shows that
 // kernel's node on its result (tanh's gradient has grad_fn TanhBackwardBackward0): the node
-// that `formula()` made last takes the name. Outside create_graph it just runs the formula.
-Tensor shown_as(const std::string& name, const std::function<Tensor()>& formula);
+// that `formula()` made last takes the name. `flat`: inputs of that kernel whose gradient
+// through it is zero (max pooling's input); when the formula made no node but one of them
+// requires grad, the result still gets the kernel's node, as in PyTorch. Outside
+// create_graph it just runs the formula.
+Tensor shown_as(const std::string& name, const std::function<Tensor()>& formula, const TensorList& flat = {});
 
 }  // namespace tp::autograd

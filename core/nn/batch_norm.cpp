@@ -177,21 +177,23 @@ std::shared_ptr<Node> batch_norm_node(const Tensor& input, const Tensor& weight,
     Tensor sum_dy = sum(g, bs.dims);
     Tensor centered = sub(x, mean);
     Tensor gi, gw, gb;
+    // Under create_graph both show ATen's one backward kernel, which takes input and weight.
+    const char* kernel = "NativeBatchNormBackwardBackward0";
     if (node.needs(0) || node.needs(1)) {
       Tensor dotp = sum(mul(centered, g), bs.dims);
-      if (node.needs(1)) gw = mul(dotp, invstd);
+      if (node.needs(1)) gw = autograd::shown_as(kernel, [&] { return mul(dotp, invstd); }, {x, w});
       if (node.needs(0)) {
-        if (training) {
-          const double n = static_cast<double>(bs.count);
-          Tensor k = div(mul(mul(dotp, invstd), invstd), Scalar(n));
-          Tensor grad_mean = div(sum_dy, Scalar(n));
-          Tensor dx = sub(sub(g, view(grad_mean, bs.channel)), mul(centered, view(k, bs.channel)));
-          gi = mul(mul(dx, view(invstd, bs.channel)),
-                   view(w.defined() ? w : ones_like(invstd), bs.channel));
-        } else {
-          gi = mul(g, view(invstd, bs.channel));  // dy * invstd * w, left to right
-          if (w.defined()) gi = mul(gi, view(w, bs.channel));
-        }
+        gi = autograd::shown_as(kernel, [&] {
+          if (training) {
+            const double n = static_cast<double>(bs.count);
+            Tensor k = div(mul(mul(dotp, invstd), invstd), Scalar(n));
+            Tensor grad_mean = div(sum_dy, Scalar(n));
+            Tensor dx = sub(sub(g, view(grad_mean, bs.channel)), mul(centered, view(k, bs.channel)));
+            return mul(mul(dx, view(invstd, bs.channel)), view(w.defined() ? w : ones_like(invstd), bs.channel));
+          }
+          Tensor scaled = mul(g, view(invstd, bs.channel));  // dy * invstd * w, left to right
+          return w.defined() ? mul(scaled, view(w, bs.channel)) : scaled;
+        }, {x, w});
       }
     }
     if (node.needs(2)) gb = sum_dy;

@@ -79,3 +79,36 @@ h, = torch.autograd.grad(g.sum(), c, create_graph=True)
 print(h)
 k, = torch.autograd.grad(h.sum(), c)
 print(k)
+
+# A small CNN's input-gradient penalty: conv, batch norm, pooling and padding differentiated
+# twice; each gradient shows the backward kernel PyTorch records.
+torch.manual_seed(3)
+cnn = nn.Sequential(nn.Conv2d(2, 3, 3, padding=1, padding_mode="reflect"), nn.BatchNorm2d(3), nn.ReLU(),
+                    nn.MaxPool2d(2), nn.Conv2d(3, 2, 2), nn.AdaptiveAvgPool2d(1), nn.Flatten())
+img = torch.randn(2, 2, 6, 6, requires_grad=True)
+score = cnn(img).sum()
+g_img, = torch.autograd.grad(score, img, create_graph=True)
+print(type(g_img.grad_fn).__name__, g_img.shape)
+penalty = g_img.pow(2).sum()
+penalty.backward()
+print(penalty)
+print(cnn[0].weight.grad[0, 0])
+print(cnn[1].weight.grad, cnn[1].bias.grad)
+print(cnn[4].weight.grad[0, 0])
+print(img.grad[0, 0])
+x4 = torch.randn(1, 2, 5, 5, requires_grad=True)
+for name, f in [("max_pool2d", lambda t: F.max_pool2d(t, 2)), ("avg_pool2d", lambda t: F.avg_pool2d(t, 3, 1)),
+                ("adaptive_avg_pool2d", lambda t: F.adaptive_avg_pool2d(t, 2)),
+                ("adaptive_max_pool2d", lambda t: F.adaptive_max_pool2d(t, 2)),
+                ("reflect pad", lambda t: F.pad(t, (1, 2, 0, 1), mode="reflect")),
+                ("replicate pad", lambda t: F.pad(t, (1, 1, 1, 1), mode="replicate")),
+                ("circular pad", lambda t: F.pad(t, (1, 1, 1, 1), mode="circular")),
+                ("conv2d", lambda t: F.conv2d(t, torch.ones(1, 2, 2, 2))),
+                ("batch_norm", lambda t: F.batch_norm(t, None, None, training=True)),
+                ("embedding", None)]:
+    if f is None:
+        table = torch.randn(4, 2, requires_grad=True)
+        g, = torch.autograd.grad(F.embedding(torch.tensor([0, 3, 0]), table).sum(), table, create_graph=True)
+    else:
+        g, = torch.autograd.grad(f(x4).sum(), x4, create_graph=True)
+    print(name, g.requires_grad, type(g.grad_fn).__name__ if g.grad_fn is not None else None)
