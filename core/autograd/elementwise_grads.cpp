@@ -217,12 +217,13 @@ std::shared_ptr<Node> unary_node(UnaryOp op, const Tensor& t, const UnaryArgs& a
     case UnaryOp::Cosh:
       return make_node("CoshBackward0", {t}, [](G g, G s, N) { return TensorList{mul(g[0], sinh(s[0]))}; });
     case UnaryOp::Asin:
+      // The inverse functions as derivatives.yaml writes them (rsqrt, MulBackward0 on the gradient).
       return make_node("AsinBackward0", {t}, [](G g, G s, N) {
-        return TensorList{div(g[0], sqrt(sub(Scalar(1), mul(s[0], s[0]))))};
+        return TensorList{mul(g[0], rsqrt(add(mul(neg(s[0]), s[0]), Scalar(1))))};
       });
     case UnaryOp::Acos:
       return make_node("AcosBackward0", {t}, [](G g, G s, N) {
-        return TensorList{neg(div(g[0], sqrt(sub(Scalar(1), mul(s[0], s[0])))))};
+        return TensorList{mul(g[0], neg(rsqrt(add(mul(neg(s[0]), s[0]), Scalar(1)))))};
       });
     case UnaryOp::Atan:
       return make_node("AtanBackward0", {t}, [](G g, G s, N) {
@@ -230,11 +231,11 @@ std::shared_ptr<Node> unary_node(UnaryOp op, const Tensor& t, const UnaryArgs& a
       });
     case UnaryOp::Asinh:
       return make_node("AsinhBackward0", {t}, [](G g, G s, N) {
-        return TensorList{div(g[0], sqrt(add(mul(s[0], s[0]), Scalar(1))))};
+        return TensorList{mul(g[0], rsqrt(add(pow(s[0], Scalar(2)), Scalar(1))))};
       });
     case UnaryOp::Acosh:
       return make_node("AcoshBackward0", {t}, [](G g, G s, N) {
-        return TensorList{div(g[0], sqrt(sub(mul(s[0], s[0]), Scalar(1))))};
+        return TensorList{mul(g[0], rsqrt(sub(pow(s[0], Scalar(2)), Scalar(1))))};
       });
     case UnaryOp::Atanh:
       return make_node("AtanhBackward0", {t}, [](G g, G s, N) {
@@ -242,7 +243,7 @@ std::shared_ptr<Node> unary_node(UnaryOp op, const Tensor& t, const UnaryArgs& a
       });
     case UnaryOp::Exp2:
       return make_node("Exp2Backward0", {out}, [](G g, G s, N) {
-        return TensorList{mul(g[0], mul(s[0], Scalar(std::log(2.0))))};
+        return TensorList{mul(mul(g[0], s[0]), Scalar(std::log(2.0)))};
       });
     case UnaryOp::Silu:
       // sigmoid(x) * (1 + x * (1 - sigmoid(x)))

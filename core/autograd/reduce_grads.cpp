@@ -163,11 +163,15 @@ std::shared_ptr<Node> var_std_node(bool is_std, const Tensor& self, const std::v
   std::vector<int64_t> all_dims = dims;
   return make_node(is_std ? "StdBackward0" : "VarBackward0", {self, out},
                    [is_std, keep, n, all_dims](G g, G s, N) {
+                     // ATen's var_backward: (2 / (N - correction)) * grad * (x - mean); std_backward
+                     // first divides grad by 2 std (0 where std is 0).
                      Tensor centered = sub(s[0], all_dims.empty() ? mean(s[0]) : mean(s[0], all_dims, true));
                      Tensor gk = kept(g[0], keep);
-                     // d var = 2 (x - mean) / (N - correction); d std = d var / (2 std).
-                     if (!is_std) return TensorList{mul(gk, mul(centered, Scalar(2.0 / n)))};
-                     return TensorList{div(mul(gk, centered), mul(kept(s[1], keep), Scalar(n)))};
+                     if (is_std) {
+                       Tensor std_k = kept(s[1], keep);
+                       gk = where(eq(std_k, Scalar(0.0)), Scalar(0.0), div(gk, mul(std_k, Scalar(2))));
+                     }
+                     return TensorList{mul(mul(gk, Scalar(2.0 / n)), centered)};
                    });
 }
 
