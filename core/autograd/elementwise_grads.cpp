@@ -5,6 +5,7 @@
 #include <cmath>
 #include <functional>
 
+#include "core/autograd/autograd.h"
 #include "core/autograd/formulas.h"
 #include "core/autograd/grad_utils.h"
 #include "core/ops/copy.h"
@@ -46,6 +47,30 @@ Tensor gelu_grad(const Tensor& g, const Tensor& x, bool approx_tanh) {
   Tensor cdf = mul(add(erf(mul(x, Scalar(M_SQRT1_2))), Scalar(1)), Scalar(0.5));
   Tensor pdf = mul(exp(mul(mul(x, x), Scalar(-0.5))), Scalar(M_2_SQRTPI * M_SQRT1_2 * 0.5));
   return mul(g, add(cdf, mul(x, pdf)));
+}
+
+// ATen's elu_backward: g times scale for x > 0, else alpha * scale * input_scale *
+// exp(x * input_scale). Under create_graph it is one recorded kernel (EluBackwardBackward0)
+// with ATen's elu_double_backward: the same kernel for g and, for x, the kernel of
+// gg * g * input_scale where x < 0 (strictly: 0 at x == 0, unlike the first derivative).
+Tensor elu_backward(const Tensor& g, const Tensor& x, const UnaryArgs& a) {
+  return record_op(
+      {g, x},
+      [&] {
+        Tensor neg_d = mul(exp(mul(x, Scalar(a.input_scale))), Scalar(a.alpha * a.scale * a.input_scale));
+        return mul(g, where(gt(x, Scalar(0)), Scalar(a.scale), neg_d));
+      },
+      [&](const Tensor&) {
+        return make_node("EluBackwardBackward0", {g, x}, [a](const TensorList& gg, const TensorList& s, const Node& n) {
+          Tensor dg = n.needs(0) ? elu_backward(gg[0], s[1], a) : Tensor();
+          Tensor dx;
+          if (n.needs(1)) {
+            Tensor inner = elu_backward(mul(mul(gg[0], s[0]), Scalar(a.input_scale)), s[1], a);
+            dx = mul(inner, cast(lt(s[1], Scalar(0)), inner.dtype()));
+          }
+          return TensorList{dg, dx};
+        });
+      });
 }
 
 }  // namespace
@@ -289,14 +314,9 @@ std::shared_ptr<Node> unary_node(UnaryOp op, const Tensor& t, const UnaryArgs& a
     }
     case UnaryOp::Elu:
     case UnaryOp::Celu: {
-      // scale for x > 0, else alpha * scale * input_scale * exp(x * input_scale)
       const UnaryArgs a = args;
-      return make_node(op == UnaryOp::Elu ? "EluBackward0" : "CeluBackward0", {t}, [a](G g, G s, N) {
-        return TensorList{shown_as("EluBackwardBackward0", [&] {
-          Tensor neg_d = mul(exp(mul(s[0], Scalar(a.input_scale))), Scalar(a.alpha * a.scale * a.input_scale));
-          return mul(g[0], where(gt(s[0], Scalar(0)), Scalar(a.scale), neg_d));
-        })};
-      });
+      return make_node(op == UnaryOp::Elu ? "EluBackward0" : "CeluBackward0", {t},
+                       [a](G g, G s, N) { return TensorList{elu_backward(g[0], s[0], a)}; });
     }
     case UnaryOp::Hardtanh: {
       const double lo = args.min, hi = args.max;
@@ -324,9 +344,10 @@ std::shared_ptr<Node> unary_node(UnaryOp op, const Tensor& t, const UnaryArgs& a
     case UnaryOp::Clamp: {
       UnaryArgs bounds = args;
       return make_node("ClampBackward1", {t}, [bounds](G g, G s, N) {
+        // PyTorch 2.15 passes the gradient strictly inside the bounds (0 on a bound itself).
         Tensor keep = ones_like(s[0], DType::Bool);
-        if (bounds.has_min) keep = logical_and(keep, ge(s[0], Scalar(bounds.min)));
-        if (bounds.has_max) keep = logical_and(keep, le(s[0], Scalar(bounds.max)));
+        if (bounds.has_min) keep = logical_and(keep, gt(s[0], Scalar(bounds.min)));
+        if (bounds.has_max) keep = logical_and(keep, lt(s[0], Scalar(bounds.max)));
         return TensorList{masked_grad(keep, g[0])};
       });
     }

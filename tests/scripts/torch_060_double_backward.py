@@ -80,3 +80,27 @@ for name, f in [("asin", torch.asin), ("acos", torch.acos), ("asinh", torch.asin
     out = f(t)
     g, = torch.autograd.grad(out, t, torch.full_like(out, 1.3))
     print(name, repr(math.fsum(g.double().tolist())))
+
+# Activations and reductions differentiated twice on a grid that meets their kinks (0, the
+# clamp bounds): PyTorch's conventions there (elu's second derivative is 0 at 0, clamp's
+# gradient is 0 on a bound).
+z = torch.linspace(-2, 2, 5, requires_grad=True)
+direction = torch.tensor([1.0, -2.0, 0.5, 3.0, -1.0])
+F = torch.nn.functional
+for name, fn in [("silu", F.silu), ("gelu", F.gelu), ("gelu tanh", lambda t: F.gelu(t, approximate="tanh")),
+                 ("elu", F.elu), ("selu", F.selu), ("celu", F.celu), ("softplus", F.softplus), ("mish", F.mish),
+                 ("logsigmoid", F.logsigmoid), ("relu6", F.relu6), ("hardtanh", F.hardtanh),
+                 ("clamp", lambda t: t.clamp(-1, 1) ** 2), ("clamp_min", lambda t: t.clamp(min=-1) ** 2),
+                 ("softmax", lambda t: F.softmax(t, 0) ** 2), ("logsumexp", lambda t: t.logsumexp(0) ** 2),
+                 ("cumsum", lambda t: t.cumsum(0) ** 2), ("cumprod", lambda t: t.cumprod(0)),
+                 ("norm", lambda t: t.norm()), ("std", lambda t: t.std()), ("prod", lambda t: t.prod()),
+                 ("prod shifted", lambda t: (t + 1).prod()), ("max", lambda t: t.max() ** 2),
+                 ("topk", lambda t: t.topk(2).values ** 2), ("sort", lambda t: t.sort().values ** 3),
+                 ("where", lambda t: torch.where(t > 0, t ** 2, t ** 3)), ("minimum", lambda t: torch.minimum(t ** 2, t + 1)),
+                 ("atan2", lambda t: torch.atan2(t, t + 3)), ("remainder", lambda t: torch.remainder(t ** 2, 1.5)),
+                 ("bce", lambda t: F.binary_cross_entropy(torch.sigmoid(t), torch.full((5,), 0.3))),
+                 ("bce logits", lambda t: F.binary_cross_entropy_with_logits(t, torch.full((5,), 0.3))),
+                 ("l1", lambda t: F.l1_loss(t, torch.zeros(5)))]:
+    g, = torch.autograd.grad(fn(z).sum(), z, create_graph=True)
+    h = torch.autograd.grad((g * direction).sum(), z)[0] if g.requires_grad else None
+    print(name, g.detach(), h)
