@@ -118,8 +118,9 @@ std::shared_ptr<Node> binary_node(BinaryOp op, const Tensor& a, const Tensor& b,
           Tensor e = s[1];
           const double exponent = item(e).to_double();
           if (exponent == 0.0) return TensorList{zeros_for(g[0]), Tensor()};
-          // The power with a number exponent, as ATen's pow_backward (PowBackward0 again).
-          return TensorList{mul(mul(g[0], e), pow(s[0], Scalar(exponent - 1))), Tensor()};
+          // ATen's pow_backward: grad * (exponent * self.pow(exponent - 1)), the power with a
+          // number exponent (PowBackward0 again under create_graph).
+          return TensorList{mul(g[0], mul(pow(s[0], Scalar(exponent - 1)), e)), Tensor()};
         });
       }
       const char* name = a.is_wrapped_number() ? "PowBackward2" : "PowBackward1";

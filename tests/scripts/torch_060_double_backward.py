@@ -75,7 +75,8 @@ import math
 grid = torch.arange(2000, dtype=torch.float32) * 0.000899 - 0.899
 for name, f in [("asin", torch.asin), ("acos", torch.acos), ("asinh", torch.asinh),
                 ("acosh", lambda t: torch.acosh(t + 2)), ("var", lambda t: t.view(40, 50).var(1)),
-                ("std", lambda t: t.view(40, 50).std(1)), ("div", lambda t: t / (t + 3))]:
+                ("std", lambda t: t.view(40, 50).std(1)), ("div", lambda t: t / (t + 3)),
+                ("pow 3", lambda t: (t + 1) ** 3)]:
     t = grid.clone().requires_grad_()
     out = f(t)
     g, = torch.autograd.grad(out, t, torch.full_like(out, 1.3))
