@@ -1,5 +1,6 @@
-// The CNN and normalization layers (core/nn/conv, pool, batch_norm, layer_norm): tests/gradcheck.h's finite-difference
-// check of every one on every backend, with inputs whose values are all distinct (pooling's
+// The CNN and normalization layers (core/nn/conv, pool, batch_norm, layer_norm):
+// tests/gradcheck.h's finite-difference check of every one on every backend (first
+// derivatives and double backward), with inputs whose values are all distinct (pooling's
 // maxima); each layer's forward on a GPU equals the CPU's; max-pooling indices, running
 // statistics and PyTorch's device-mismatch texts.
 //
@@ -177,6 +178,19 @@ TEST_CASE(
   configure_devices(config);
   for (const GradCase& gc : cases()) {
     for (Device device : backends()) test::check_gradient(gc, device);
+  }
+  configure_devices(DeviceConfig::from_environment());
+}
+
+TEST_CASE(
+    "convolution, padding, pooling and batch norm double backward matches finite differences on "
+    "every backend") {
+  DeviceConfig config = DeviceConfig::from_environment();
+  config.no_sim = false;
+  if (config.sim_gpus < 1) config.sim_gpus = 1;
+  configure_devices(config);
+  for (const GradCase& gc : cases()) {
+    for (Device device : backends()) test::check_second_derivative(gc, device);
   }
   configure_devices(DeviceConfig::from_environment());
 }

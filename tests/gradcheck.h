@@ -1,7 +1,9 @@
 // The finite-difference gradient check shared by the op tests (gradcheck_test, the CNN
 // layers' cnn_layers_test): for a random upstream gradient u, the analytic gradient that
 // backward() gives must match the central difference of sum(u * f(x)), in float64, on every
-// backend (cpu, simulated GPUs, real CUDA when present).
+// backend (cpu, simulated GPUs, real CUDA when present). The double-backward check does the
+// same one order up: the gradient of <grad(x), v> from create_graph must match the central
+// difference of that first-order gradient.
 #pragma once
 
 #include <doctest/doctest.h>
@@ -100,6 +102,80 @@ inline void check_gradient(const GradCase& gc, Device device) {
       v[j] -= 2 * eps;
       minus[k] = on(v, gc.shapes[k], device);
       double numeric = (objective(gc, plus, u) - objective(gc, minus, u)) / (2 * eps);
+      CHECK(std::abs(analytic[j] - numeric) <= 1e-5 * std::max(1.0, std::abs(numeric)));
+    }
+  }
+}
+
+// <grad_k(x), v_k> summed over the inputs: the first derivative of sum(u * f(x)) along the
+// directions v, from a first-order backward pass on fresh leaves holding `values`.
+inline double directional_gradient(const GradCase& gc, const std::vector<std::vector<double>>& values,
+                                   Device device, const Tensor& u, const Inputs& v) {
+  Inputs in;
+  for (size_t k = 0; k < values.size(); ++k) {
+    in.push_back(on(values[k], gc.shapes[k], device));
+    autograd::set_requires_grad(in[k], true);
+  }
+  Tensor out = gc.fn(in);
+  if (!out.requires_grad()) return 0.0;
+  TensorList grads = autograd::grad({out}, in, {u}, /*retain_graph=*/false, /*allow_unused=*/true);
+  autograd::NoGradGuard no_grad;
+  double total = 0.0;
+  for (size_t k = 0; k < grads.size(); ++k)
+    if (grads[k].defined()) total += item(sum(mul(grads[k], v[k]))).to_double();
+  return total;
+}
+
+// Double backward: with create_graph, the gradient of s = sum_k <grad_k(x), v_k> must match
+// the central difference of s computed by first-order passes. The case's output is squared
+// first, so that a linear op (a view, an index) is checked too: its gradient formula must be
+// recorded as a function of the incoming gradient. A gradient that does not require grad
+// stands for a zero second derivative.
+inline void check_second_derivative(const GradCase& case_in, Device device) {
+  GradCase gc = case_in;
+  gc.fn = [f = case_in.fn](const Inputs& x) {
+    Tensor y = f(x);
+    return mul(y, y);
+  };
+  CAPTURE(gc.name);
+  CAPTURE(device.str());
+  std::vector<std::vector<double>> values;
+  Inputs in, v;
+  for (size_t k = 0; k < gc.shapes.size(); ++k) {
+    values.push_back(input_values(shape_numel(gc.shapes[k]), static_cast<int>(k) + 1, gc.positive, gc.distinct));
+    in.push_back(on(values[k], gc.shapes[k], device));
+    autograd::set_requires_grad(in[k], true);
+    v.push_back(on(input_values(shape_numel(gc.shapes[k]), static_cast<int>(k) + 11, false), gc.shapes[k], device));
+  }
+  Tensor out = gc.fn(in);
+  Tensor u = on(input_values(out.numel(), 7, false), out.sizes(), out.device());
+  TensorList grads = autograd::grad({out}, in, {u}, /*retain_graph=*/true, /*allow_unused=*/true,
+                                    /*create_graph=*/true);
+  Tensor s;
+  for (size_t k = 0; k < grads.size(); ++k) {
+    if (!grads[k].defined() || !grads[k].requires_grad()) continue;
+    Tensor term = sum(mul(grads[k], v[k]));
+    s = s.defined() ? add(s, term) : term;
+  }
+  TensorList second(in.size());
+  if (s.defined()) second = autograd::grad({s}, in, {}, /*retain_graph=*/false, /*allow_unused=*/true);
+
+  const double eps = 1e-6;
+  for (size_t k = 0; k < in.size(); ++k) {
+    CAPTURE(k);
+    std::vector<double> analytic(values[k].size(), 0.0);
+    if (second[k].defined()) {
+      CHECK(second[k].device() == device);
+      CHECK(second[k].sizes() == in[k].sizes());
+      analytic = values_of(second[k]);
+    }
+    for (size_t j = 0; j < values[k].size(); ++j) {
+      CAPTURE(j);
+      std::vector<std::vector<double>> plus = values, minus = values;
+      plus[k][j] += eps;
+      minus[k][j] -= eps;
+      double numeric = (directional_gradient(gc, plus, device, u, v) - directional_gradient(gc, minus, device, u, v)) /
+                       (2 * eps);
       CHECK(std::abs(analytic[j] - numeric) <= 1e-5 * std::max(1.0, std::abs(numeric)));
     }
   }

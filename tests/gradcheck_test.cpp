@@ -1,6 +1,7 @@
 // Finite-difference check of every differentiable op on every backend (cpu, simulated
 // GPUs, real CUDA when present), in float64: the analytic gradient that backward() gives
-// for a random upstream gradient u must match the central difference of sum(u * f(x)).
+// for a random upstream gradient u must match the central difference of sum(u * f(x)); and
+// its double backward (create_graph) must match the central difference of that gradient.
 // A table of cases (name, input shapes, function), as ggml's test-backend-ops does.
 //
 // A new differentiable op is not done until it has a row in cases().
@@ -13,6 +14,7 @@
 #include "core/device_registry.h"
 #include "core/error.h"
 #include "core/nn/functional.h"
+#include "core/nn/loss.h"
 #include "core/ops/activations.h"
 #include "core/ops/clamp_bounds.h"
 #include "core/ops/copy.h"
@@ -292,6 +294,27 @@ std::vector<GradCase> cases() {
                  Tensor n = tanh(add(i[2], mul(h[2], r)));
                  return add(mul(sub(x[1], n), z), n);
                }});
+  // Losses (the targets are fixed; cross_entropy is log_softmax then nll_loss).
+  c.push_back({"mse_loss", {m, m}, [](I x) { return nn::functional::mse_loss(x[0], x[1]); }});
+  c.push_back({"cross_entropy", {m}, [](I x) {
+                 Tensor target = to(idx({3, 0, 1}), x[0].device(), std::nullopt);
+                 return nn::functional::cross_entropy(x[0], target);
+               }});
+  c.push_back({"nll_loss sum", {m}, [](I x) {
+                 Tensor target = to(idx({1, 1, 2}), x[0].device(), std::nullopt);
+                 return nn::functional::nll_loss(x[0], target, {}, -100, nn::Reduction::Sum);
+               }});
+  c.push_back({"binary_cross_entropy", {m, m}, [](I x) {
+                 return nn::functional::binary_cross_entropy(sigmoid(x[0]), sigmoid(x[1]));
+               }});
+  // The kinks |input - target| = beta (delta) are not met by the inputs.
+  c.push_back({"smooth_l1_loss beta 0.9", {m, m}, [](I x) {
+                 return nn::functional::smooth_l1_loss(x[0], x[1], nn::Reduction::Sum, 0.9);
+               }});
+  c.push_back({"huber_loss delta 0.6", {m, m}, [](I x) { return nn::functional::huber_loss(x[0], x[1], nn::Reduction::Mean, 0.6); }});
+  c.push_back({"binary_cross_entropy_with_logits", {m, m}, [](I x) {
+                 return nn::functional::binary_cross_entropy_with_logits(x[0], sigmoid(x[1]));
+               }});
   // Copies and conversions.
   c.push_back({"to cpu and back", {m}, [](I x) {
                  Tensor host = mul(to(x[0], Device::cpu(), std::nullopt), Scalar(3.0));
@@ -314,6 +337,19 @@ TEST_CASE("every differentiable op's gradient matches finite differences on ever
   configure_devices(config);
   for (const GradCase& gc : cases()) {
     for (Device device : test::backends()) test::check_gradient(gc, device);
+  }
+  configure_devices(DeviceConfig::from_environment());
+}
+
+// Higher-order gradients: every case again, its gradient (made with create_graph) itself
+// differentiated and compared with finite differences of the first-order gradient.
+TEST_CASE("every differentiable op's double backward matches finite differences on every backend") {
+  DeviceConfig config = DeviceConfig::from_environment();
+  config.no_sim = false;
+  if (config.sim_gpus < 1) config.sim_gpus = 1;
+  configure_devices(config);
+  for (const GradCase& gc : cases()) {
+    for (Device device : test::backends()) test::check_second_derivative(gc, device);
   }
   configure_devices(DeviceConfig::from_environment());
 }

@@ -8,6 +8,7 @@
 
 #include "core/error.h"
 #include "core/ops/copy.h"
+#include "core/ops/creation.h"
 #include "core/ops/elementwise.h"
 
 namespace tp {
@@ -18,6 +19,7 @@ thread_local bool grad_mode = true;
 }  // namespace
 
 Node::Node() : sequence_nr(next_sequence_nr++) {}
+uint64_t Node::upcoming_sequence_nr() { return next_sequence_nr.load(); }
 
 namespace autograd {
 
@@ -232,11 +234,20 @@ TensorList AccumulateGrad::apply(TensorList&& grads) {
   if (!g.defined()) return {};
   AutogradMeta& m = autograd::meta(variable);
   if (!m.grad.defined()) {
-    // The incoming gradient may be shared with other branches of the graph: keep a copy.
-    m.grad = clone(g);
+    if (autograd::grad_enabled()) {
+      // create_graph: a recorded copy (PyTorch's clone_obey_contract), so .grad keeps the
+      // gradient's history (grad_fn CopyBackwards).
+      m.grad = empty(g.sizes(), TensorOptions(g.dtype(), g.device()));
+      copy_(m.grad, g);
+    } else {
+      // The incoming gradient may be shared with other branches of the graph: keep a copy.
+      m.grad = clone(g);
+    }
+  } else if (autograd::grad_enabled()) {
+    // create_graph: out of place, so the old .grad's graph stays intact (AddBackward0).
+    m.grad = add(m.grad, g);
   } else {
     // In place, as PyTorch does outside grad mode: a learner holding p.grad sees the sum.
-    autograd::NoGradGuard no_grad;
     add_(m.grad, g);
   }
   // A copy: a hook may register or remove hooks.

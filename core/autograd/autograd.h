@@ -56,13 +56,17 @@ Edge gradient_edge(const Tensor& t);
 
 // ---- Backward ----
 
-// t.backward(gradient, retain_graph): implicit gradient 1 for a scalar.
-void backward(const Tensor& root, const Tensor& gradient = {}, bool retain_graph = false);
+// t.backward(gradient, retain_graph, create_graph): implicit gradient 1 for a scalar. With
+// create_graph the formulas run with grad mode on, so the gradients they make are recorded
+// and can be differentiated again (higher-order gradients).
+void backward(const Tensor& root, const Tensor& gradient = {}, bool retain_graph = false,
+              bool create_graph = false);
 // torch.autograd.backward over several roots at once.
-void backward(const TensorList& roots, const TensorList& gradients, bool retain_graph);
+void backward(const TensorList& roots, const TensorList& gradients, bool retain_graph,
+              bool create_graph = false);
 // torch.autograd.grad(outputs, inputs): gradients returned, .grad left untouched.
 TensorList grad(const TensorList& outputs, const TensorList& inputs, const TensorList& grad_outputs,
-                bool retain_graph, bool allow_unused);
+                bool retain_graph, bool allow_unused, bool create_graph = false);
 
 // PyTorch's error for a second backward through freed saved tensors (or reading them).
 [[noreturn]] void freed_graph_error();

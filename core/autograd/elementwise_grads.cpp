@@ -1,8 +1,11 @@
 // Gradient formulas of the elementwise ops (PyTorch's derivatives.yaml, written with the
-// ordinary ops so they run on the tensor's device). Broadcasting and dtype are fitted back
-// to each input by the engine.
+// ordinary ops so they run on the tensor's device, and are recorded under create_graph, so
+// they can be differentiated again). Broadcasting and dtype are fitted back to each input
+// by the engine.
 #include <cmath>
+#include <functional>
 
+#include "core/autograd/autograd.h"
 #include "core/autograd/formulas.h"
 #include "core/autograd/grad_utils.h"
 #include "core/ops/copy.h"
@@ -17,6 +20,58 @@ Tensor zeros_for(const Tensor& g) { return zeros_like(g); }
 
 // where(mask, g, 0)
 Tensor masked_grad(const Tensor& mask, const Tensor& g) { return where(mask, g, Scalar(0.0)); }
+
+// A gradient that PyTorch computes with its own backward kernel (threshold_backward for
+// relu): g times a step function of `x`. Under create_graph that kernel is a node: linear in
+// g (its gradient is the same step of gg) and flat in x (zero gradient).
+Tensor step_grad(const char* name, const Tensor& g, const Tensor& x,
+                 std::function<Tensor(const Tensor& g, const Tensor& x)> step) {
+  return linear_in_grad(
+      name, g, [&] { return step(g, x); },
+      [name, x, step](const Tensor& gg) { return step_grad(name, gg, x, step); }, {x});
+}
+
+// GELU's derivative times g (the tanh approximation or the exact erf form).
+Tensor gelu_grad(const Tensor& g, const Tensor& x, bool approx_tanh) {
+  if (approx_tanh) {
+    // 0.5 * (1 + tanh(inner)) + 0.5 * x * (1 - tanh(inner)^2) * inner'
+    const double beta = M_SQRT2 * M_2_SQRTPI * 0.5, kappa = 0.044715;
+    Tensor x_sq = mul(x, x);
+    Tensor th = tanh(mul(add(x, mul(mul(x_sq, x), Scalar(kappa))), Scalar(beta)));
+    Tensor inner_d = mul(add(mul(x_sq, Scalar(3 * kappa)), Scalar(1)), Scalar(beta));
+    Tensor left_d = mul(add(th, Scalar(1)), Scalar(0.5));
+    Tensor right_d = mul(mul(mul(x, Scalar(0.5)), sub(Scalar(1), mul(th, th))), inner_d);
+    return mul(g, add(left_d, right_d));
+  }
+  // cdf(x) + x * pdf(x) of the standard normal
+  Tensor cdf = mul(add(erf(mul(x, Scalar(M_SQRT1_2))), Scalar(1)), Scalar(0.5));
+  Tensor pdf = mul(exp(mul(mul(x, x), Scalar(-0.5))), Scalar(M_2_SQRTPI * M_SQRT1_2 * 0.5));
+  return mul(g, add(cdf, mul(x, pdf)));
+}
+
+// ATen's elu_backward: g times scale for x > 0, else alpha * scale * input_scale *
+// exp(x * input_scale). Under create_graph it is one recorded kernel (EluBackwardBackward0)
+// with ATen's elu_double_backward: the same kernel for g and, for x, the kernel of
+// gg * g * input_scale where x < 0 (strictly: 0 at x == 0, unlike the first derivative).
+Tensor elu_backward(const Tensor& g, const Tensor& x, const UnaryArgs& a) {
+  return record_op(
+      {g, x},
+      [&] {
+        Tensor neg_d = mul(exp(mul(x, Scalar(a.input_scale))), Scalar(a.alpha * a.scale * a.input_scale));
+        return mul(g, where(gt(x, Scalar(0)), Scalar(a.scale), neg_d));
+      },
+      [&](const Tensor&) {
+        return make_node("EluBackwardBackward0", {g, x}, [a](const TensorList& gg, const TensorList& s, const Node& n) {
+          Tensor dg = n.needs(0) ? elu_backward(gg[0], s[1], a) : Tensor();
+          Tensor dx;
+          if (n.needs(1)) {
+            Tensor inner = elu_backward(mul(mul(gg[0], s[0]), Scalar(a.input_scale)), s[1], a);
+            dx = mul(inner, cast(lt(s[1], Scalar(0)), inner.dtype()));
+          }
+          return TensorList{dg, dx};
+        });
+      });
+}
 
 }  // namespace
 
@@ -52,16 +107,20 @@ std::shared_ptr<Node> binary_node(BinaryOp op, const Tensor& a, const Tensor& b,
       return make_node(a.is_wrapped_number() ? "MulBackward0" : "DivBackward0", {a, b},
                        [](const TensorList& g, const TensorList& s, const Node& n) {
                          Tensor ga = n.needs(0) ? div(g[0], s[1]) : Tensor();
+                         // -g * ((a / b) / b), ATen's div_tensor_other_backward.
                          Tensor gb;
-                         if (n.needs(1)) gb = neg(div(mul(g[0], s[0]), mul(s[1], s[1])));
+                         if (n.needs(1)) gb = mul(neg(g[0]), div(div(s[0], s[1]), s[1]));
                          return TensorList{ga, gb};
                        });
     case BinaryOp::Pow: {
       if (b.is_wrapped_number()) {
         return make_node("PowBackward0", {a, b}, [](const TensorList& g, const TensorList& s, const Node&) {
           Tensor e = s[1];
-          if (item(e).to_double() == 0.0) return TensorList{zeros_for(g[0]), Tensor()};
-          return TensorList{mul(mul(g[0], e), pow(s[0], sub(e, Scalar(1)))), Tensor()};
+          const double exponent = item(e).to_double();
+          if (exponent == 0.0) return TensorList{zeros_for(g[0]), Tensor()};
+          // ATen's pow_backward: grad * (exponent * self.pow(exponent - 1)), the power with a
+          // number exponent (PowBackward0 again under create_graph).
+          return TensorList{mul(g[0], mul(pow(s[0], Scalar(exponent - 1)), e)), Tensor()};
         });
       }
       const char* name = a.is_wrapped_number() ? "PowBackward2" : "PowBackward1";
@@ -74,9 +133,8 @@ std::shared_ptr<Node> binary_node(BinaryOp op, const Tensor& a, const Tensor& b,
         }
         if (n.needs(1)) {
           // out * log(a), with 0 where a == 0 and b >= 0 (pow_backward_exponent).
-          Tensor d = mul(s[2], log(s[0]));
           Tensor zero_base = logical_and(eq(s[0], Scalar(0.0)), ge(s[1], Scalar(0.0)));
-          gb = masked_grad(logical_not(zero_base), mul(g[0], d));
+          gb = mul(g[0], where(zero_base, Scalar(0.0), mul(s[2], log(s[0]))));
         }
         return TensorList{ga, gb};
       });
@@ -159,16 +217,18 @@ std::shared_ptr<Node> unary_node(UnaryOp op, const Tensor& t, const UnaryArgs& a
       });
     case UnaryOp::Tanh:
       return make_node("TanhBackward0", {out}, [](G g, G s, N) {
-        return TensorList{mul(g[0], sub(Scalar(1), mul(s[0], s[0])))};
+        return TensorList{shown_as("TanhBackwardBackward0", [&] { return mul(g[0], sub(Scalar(1), mul(s[0], s[0]))); })};
       });
     case UnaryOp::Sigmoid:
       return make_node("SigmoidBackward0", {out}, [](G g, G s, N) {
-        return TensorList{mul(g[0], mul(s[0], sub(Scalar(1), s[0])))};
+        return TensorList{shown_as("SigmoidBackwardBackward0", [&] { return mul(g[0], mul(s[0], sub(Scalar(1), s[0]))); })};
       });
     case UnaryOp::Relu:
       // threshold_backward: the gradient passes where the output is positive.
       return make_node("ReluBackward0", {out}, [](G g, G s, N) {
-        return TensorList{masked_grad(gt(s[0], Scalar(0)), g[0])};
+        return TensorList{step_grad("ThresholdBackwardBackward0", g[0], s[0], [](const Tensor& g, const Tensor& x) {
+          return masked_grad(gt(x, Scalar(0)), g);
+        })};
       });
     case UnaryOp::Erf:
     case UnaryOp::Erfc: {
@@ -183,12 +243,13 @@ std::shared_ptr<Node> unary_node(UnaryOp op, const Tensor& t, const UnaryArgs& a
     case UnaryOp::Cosh:
       return make_node("CoshBackward0", {t}, [](G g, G s, N) { return TensorList{mul(g[0], sinh(s[0]))}; });
     case UnaryOp::Asin:
+      // The inverse functions as derivatives.yaml writes them (rsqrt, MulBackward0 on the gradient).
       return make_node("AsinBackward0", {t}, [](G g, G s, N) {
-        return TensorList{div(g[0], sqrt(sub(Scalar(1), mul(s[0], s[0]))))};
+        return TensorList{mul(g[0], rsqrt(add(mul(neg(s[0]), s[0]), Scalar(1))))};
       });
     case UnaryOp::Acos:
       return make_node("AcosBackward0", {t}, [](G g, G s, N) {
-        return TensorList{neg(div(g[0], sqrt(sub(Scalar(1), mul(s[0], s[0])))))};
+        return TensorList{mul(g[0], neg(rsqrt(add(mul(neg(s[0]), s[0]), Scalar(1)))))};
       });
     case UnaryOp::Atan:
       return make_node("AtanBackward0", {t}, [](G g, G s, N) {
@@ -196,11 +257,11 @@ std::shared_ptr<Node> unary_node(UnaryOp op, const Tensor& t, const UnaryArgs& a
       });
     case UnaryOp::Asinh:
       return make_node("AsinhBackward0", {t}, [](G g, G s, N) {
-        return TensorList{div(g[0], sqrt(add(mul(s[0], s[0]), Scalar(1))))};
+        return TensorList{mul(g[0], rsqrt(add(pow(s[0], Scalar(2)), Scalar(1))))};
       });
     case UnaryOp::Acosh:
       return make_node("AcoshBackward0", {t}, [](G g, G s, N) {
-        return TensorList{div(g[0], sqrt(sub(mul(s[0], s[0]), Scalar(1))))};
+        return TensorList{mul(g[0], rsqrt(sub(pow(s[0], Scalar(2)), Scalar(1))))};
       });
     case UnaryOp::Atanh:
       return make_node("AtanhBackward0", {t}, [](G g, G s, N) {
@@ -208,7 +269,7 @@ std::shared_ptr<Node> unary_node(UnaryOp op, const Tensor& t, const UnaryArgs& a
       });
     case UnaryOp::Exp2:
       return make_node("Exp2Backward0", {out}, [](G g, G s, N) {
-        return TensorList{mul(g[0], mul(s[0], Scalar(std::log(2.0))))};
+        return TensorList{mul(mul(g[0], s[0]), Scalar(std::log(2.0)))};
       });
     case UnaryOp::Silu:
       // sigmoid(x) * (1 + x * (1 - sigmoid(x)))
@@ -226,56 +287,45 @@ std::shared_ptr<Node> unary_node(UnaryOp op, const Tensor& t, const UnaryArgs& a
     case UnaryOp::LogSigmoid:
       // d log(sigmoid(x)) = 1 - sigmoid(x) = sigmoid(-x)
       return make_node("LogSigmoidBackward0", {t}, [](G g, G s, N) {
-        return TensorList{mul(g[0], sigmoid(neg(s[0])))};
+        return TensorList{shown_as("LogSigmoidBackwardBackward0", [&] { return mul(g[0], sigmoid(neg(s[0]))); })};
       });
     case UnaryOp::Gelu: {
       const bool approx_tanh = args.tanh;
       return make_node("GeluBackward0", {t}, [approx_tanh](G g, G s, N) {
-        const Tensor& x = s[0];
-        if (approx_tanh) {
-          // 0.5 * (1 + tanh(inner)) + 0.5 * x * (1 - tanh(inner)^2) * inner'
-          const double beta = M_SQRT2 * M_2_SQRTPI * 0.5, kappa = 0.044715;
-          Tensor x_sq = mul(x, x);
-          Tensor th = tanh(mul(add(x, mul(mul(x_sq, x), Scalar(kappa))), Scalar(beta)));
-          Tensor inner_d = mul(add(mul(x_sq, Scalar(3 * kappa)), Scalar(1)), Scalar(beta));
-          Tensor left_d = mul(add(th, Scalar(1)), Scalar(0.5));
-          Tensor right_d = mul(mul(mul(x, Scalar(0.5)), sub(Scalar(1), mul(th, th))), inner_d);
-          return TensorList{mul(g[0], add(left_d, right_d))};
-        }
-        // cdf(x) + x * pdf(x) of the standard normal
-        Tensor cdf = mul(add(erf(mul(x, Scalar(M_SQRT1_2))), Scalar(1)), Scalar(0.5));
-        Tensor pdf = mul(exp(mul(mul(x, x), Scalar(-0.5))), Scalar(M_2_SQRTPI * M_SQRT1_2 * 0.5));
-        return TensorList{mul(g[0], add(cdf, mul(x, pdf)))};
+        return TensorList{shown_as("GeluBackwardBackward0", [&] { return gelu_grad(g[0], s[0], approx_tanh); })};
       });
     }
     case UnaryOp::Softplus: {
       const double beta = args.beta, threshold = args.threshold;
       return make_node("SoftplusBackward0", {t}, [beta, threshold](G g, G s, N) {
         // sigmoid(beta * x), or 1 past the threshold where softplus is x itself
-        Tensor bx = mul(s[0], Scalar(beta));
-        return TensorList{where(gt(bx, Scalar(threshold)), g[0], mul(g[0], sigmoid(bx)))};
+        return TensorList{shown_as("SoftplusBackwardBackward0", [&] {
+          Tensor bx = mul(s[0], Scalar(beta));
+          return where(gt(bx, Scalar(threshold)), g[0], mul(g[0], sigmoid(bx)));
+        })};
       });
     }
     case UnaryOp::LeakyRelu: {
       const double slope = args.negative_slope;
       return make_node("LeakyReluBackward0", {t}, [slope](G g, G s, N) {
-        return TensorList{where(gt(s[0], Scalar(0)), g[0], mul(g[0], Scalar(slope)))};
+        return TensorList{step_grad("LeakyReluBackwardBackward0", g[0], s[0], [slope](const Tensor& g, const Tensor& x) {
+          return where(gt(x, Scalar(0)), g, mul(g, Scalar(slope)));
+        })};
       });
     }
     case UnaryOp::Elu:
     case UnaryOp::Celu: {
-      // scale for x > 0, else alpha * scale * input_scale * exp(x * input_scale)
       const UnaryArgs a = args;
-      return make_node(op == UnaryOp::Elu ? "EluBackward0" : "CeluBackward0", {t}, [a](G g, G s, N) {
-        Tensor neg_d = mul(exp(mul(s[0], Scalar(a.input_scale))), Scalar(a.alpha * a.scale * a.input_scale));
-        return TensorList{mul(g[0], where(gt(s[0], Scalar(0)), Scalar(a.scale), neg_d))};
-      });
+      return make_node(op == UnaryOp::Elu ? "EluBackward0" : "CeluBackward0", {t},
+                       [a](G g, G s, N) { return TensorList{elu_backward(g[0], s[0], a)}; });
     }
     case UnaryOp::Hardtanh: {
       const double lo = args.min, hi = args.max;
       // The gradient passes strictly inside (min_val, max_val).
       return make_node("HardtanhBackward0", {t}, [lo, hi](G g, G s, N) {
-        return TensorList{masked_grad(logical_and(gt(s[0], Scalar(lo)), lt(s[0], Scalar(hi))), g[0])};
+        return TensorList{step_grad("HardtanhBackwardBackward0", g[0], s[0], [lo, hi](const Tensor& g, const Tensor& x) {
+          return masked_grad(logical_and(gt(x, Scalar(lo)), lt(x, Scalar(hi))), g);
+        })};
       });
     }
     case UnaryOp::Square:

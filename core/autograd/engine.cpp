@@ -64,10 +64,11 @@ void freed_graph_error() {
 namespace {
 
 // One backward pass. With `capture`, gradients reaching those edges are returned instead of
-// accumulated into leaves (torch.autograd.grad).
+// accumulated into leaves (torch.autograd.grad). Grad mode is create_graph while it runs:
+// off, the formulas just compute; on, every op they call joins a new graph.
 TensorList run_backward(const TensorList& roots, const TensorList& grads, bool retain_graph,
-                        const std::vector<Edge>* capture) {
-  NoGradGuard no_grad;
+                        bool create_graph, const std::vector<Edge>* capture) {
+  GradModeGuard grad_mode(create_graph);
   std::vector<Edge> root_edges;
   for (size_t i = 0; i < roots.size(); ++i) {
     Edge e = gradient_edge(roots[i]);
@@ -175,22 +176,22 @@ Tensor implicit_gradient(const Tensor& root, const Tensor& given, size_t i) {
 
 }  // namespace
 
-void backward(const Tensor& root, const Tensor& gradient, bool retain_graph) {
-  backward(TensorList{root}, TensorList{gradient}, retain_graph);
+void backward(const Tensor& root, const Tensor& gradient, bool retain_graph, bool create_graph) {
+  backward(TensorList{root}, TensorList{gradient}, retain_graph, create_graph);
 }
 
-void backward(const TensorList& roots, const TensorList& gradients, bool retain_graph) {
+void backward(const TensorList& roots, const TensorList& gradients, bool retain_graph, bool create_graph) {
   TensorList grads;
   for (size_t i = 0; i < roots.size(); ++i) {
     TP_CHECK(roots[i].requires_grad(), RuntimeError, "element ", i,
              " of tensors does not require grad and does not have a grad_fn");
     grads.push_back(implicit_gradient(roots[i], i < gradients.size() ? gradients[i] : Tensor(), i));
   }
-  run_backward(roots, grads, retain_graph, nullptr);
+  run_backward(roots, grads, retain_graph, create_graph, nullptr);
 }
 
 TensorList grad(const TensorList& outputs, const TensorList& inputs, const TensorList& grad_outputs,
-                bool retain_graph, bool allow_unused) {
+                bool retain_graph, bool allow_unused, bool create_graph) {
   TensorList grads;
   for (size_t i = 0; i < outputs.size(); ++i) {
     TP_CHECK(outputs[i].requires_grad(), RuntimeError, "element ", i,
@@ -202,7 +203,7 @@ TensorList grad(const TensorList& outputs, const TensorList& inputs, const Tenso
     TP_CHECK(inputs[i].requires_grad(), RuntimeError, "One of the differentiated Tensors does not require grad");
     capture.push_back(gradient_edge(inputs[i]));
   }
-  TensorList result = run_backward(outputs, grads, retain_graph, &capture);
+  TensorList result = run_backward(outputs, grads, retain_graph, create_graph, &capture);
   for (size_t i = 0; i < result.size(); ++i) {
     TP_CHECK(result[i].defined() || allow_unused, RuntimeError, "The differentiated Tensor at index ", i,
              " appears to not have been used in the graph. Set allow_unused=True if this is the desired behavior.");

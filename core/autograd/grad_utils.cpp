@@ -1,9 +1,12 @@
-// Broadcast reduction for gradients.
+// Broadcast reduction for gradients, saved-tensor version checks, and the recording of a
+// formula's raw-kernel steps and names under create_graph.
 #include "core/autograd/grad_utils.h"
 
+#include "core/autograd/autograd.h"
 #include "core/autograd/meta.h"
 #include "core/error.h"
 
+#include "core/ops/creation.h"
 #include "core/ops/reduce.h"
 #include "core/ops/shape.h"
 
@@ -55,17 +58,57 @@ void SavingNode::check_versions() const {
 }
 
 Tensor sum_to(const Tensor& g, const Shape& to) {
+  // As ATen's sum_to: one sum over the added and the stretched dims (keepdim), then a view
+  // dropping the added ones (so a bias gradient made under create_graph is a ViewBackward0).
   const Shape& from = g.sizes();
   if (from == to) return g;
   size_t lead = from.size() - to.size();
-  DimList lead_dims, kept_dims;
-  for (size_t i = 0; i < lead; ++i) lead_dims.push_back(static_cast<int64_t>(i));
+  DimList reduced;
+  for (size_t i = 0; i < lead; ++i) reduced.push_back(static_cast<int64_t>(i));
   for (size_t i = 0; i < to.size(); ++i)
-    if (to[i] == 1 && from[lead + i] != 1) kept_dims.push_back(static_cast<int64_t>(lead + i));
-  Tensor r = g;
-  if (!kept_dims.empty()) r = sum(r, kept_dims, /*keepdim=*/true);
-  if (!lead_dims.empty()) r = sum(r, lead_dims, /*keepdim=*/false);
-  return r.sizes() == to ? r : reshape(r, to);
+    if (to[i] == 1 && from[lead + i] != 1) reduced.push_back(static_cast<int64_t>(lead + i));
+  Tensor r = reduced.empty() ? g : sum(g, reduced, /*keepdim=*/true);
+  return lead > 0 ? reshape(r, to) : r;
+}
+
+namespace {
+
+// The gradient of a node that is linear in its first input: `adjoint(gg)` for it, zeros for
+// the flat inputs after it.
+Formula linear_formula(std::function<Tensor(const Tensor&)> adjoint) {
+  return [adjoint = std::move(adjoint)](const TensorList& gg, const TensorList&, const Node& n) {
+    TensorList grads{adjoint(gg[0])};
+    for (size_t i = 1; i < n.next_edges.size(); ++i) {
+      const InputMeta& m = n.input_meta[i];
+      grads.push_back(n.needs(i) ? zeros(m.sizes, TensorOptions(m.dtype, m.device)) : Tensor());
+    }
+    return grads;
+  };
+}
+
+}  // namespace
+
+Tensor linear_in_grad(const std::string& name, const Tensor& g, const std::function<Tensor()>& compute,
+                      std::function<Tensor(const Tensor&)> adjoint, const TensorList& flat) {
+  TensorList inputs{g};
+  inputs.insert(inputs.end(), flat.begin(), flat.end());
+  return record_op(inputs, compute, [&](const Tensor&) { return make_node(name, {}, linear_formula(std::move(adjoint))); });
+}
+
+Tensor shown_as(const std::string& name, const std::function<Tensor()>& formula, const TensorList& flat) {
+  if (!grad_enabled()) return formula();
+  const uint64_t first = Node::upcoming_sequence_nr();
+  Tensor result = formula();
+  auto* node = dynamic_cast<SavingNode*>(grad_fn(result).get());
+  if (node && node->sequence_nr >= first) {
+    node->rename(name);
+    return result;
+  }
+  // No node of its own: a pass-through node (the result's own history behind it).
+  TensorList inputs{result};
+  inputs.insert(inputs.end(), flat.begin(), flat.end());
+  return record_op(inputs, [&] { return detach(result); },
+                   [&](const Tensor&) { return make_node(name, {}, linear_formula([](const Tensor& gg) { return gg; })); });
 }
 
 }  // namespace tp::autograd

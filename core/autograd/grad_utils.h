@@ -1,5 +1,6 @@
 // Helpers shared by gradient formulas: reducing a broadcast gradient back to its input's
-// shape, and the node base that holds saved tensors.
+// shape, the node base that holds saved tensors, and recording a formula's raw-kernel step
+// so that create_graph can differentiate it.
 #pragma once
 
 #include <functional>
@@ -64,5 +65,22 @@ struct FunctionNode : SavingNode {
 inline std::shared_ptr<Node> make_node(std::string name, TensorList saved, Formula f) {
   return std::make_shared<FunctionNode>(std::move(name), std::move(saved), std::move(f));
 }
+
+// A formula's step that is linear in the gradient `g` and written with raw kernels (a scatter
+// or window sum into fresh zeros): `compute()` gives its value; under create_graph it is
+// recorded as node `name` whose own gradient is `adjoint(gg)` (the op that the step undoes,
+// e.g. select for select's backward), as PyTorch's SelectBackwardBackward0 is.
+// `flat`: tensors the step reads only through comparisons (relu's mask): under create_graph
+// they are inputs of the node, with zero gradients, as in PyTorch's ThresholdBackwardBackward0.
+Tensor linear_in_grad(const std::string& name, const Tensor& g, const std::function<Tensor()>& compute,
+                      std::function<Tensor(const Tensor&)> adjoint, const TensorList& flat = {});
+
+// Under create_graph, a formula that PyTorch computes with one backward kernel shows that
+// kernel's node on its result (tanh's gradient has grad_fn TanhBackwardBackward0): the node
+// that `formula()` made last takes the name. `flat`: inputs of that kernel whose gradient
+// through it is zero (max pooling's input); when the formula made no node but one of them
+// requires grad, the result still gets the kernel's node, as in PyTorch. Outside
+// create_graph it just runs the formula.
+Tensor shown_as(const std::string& name, const std::function<Tensor()>& formula, const TensorList& flat = {});
 
 }  // namespace tp::autograd

@@ -19,9 +19,15 @@ using N = const Node&;
 std::shared_ptr<Node> index_node(const Tensor& self, const std::vector<Tensor>& indices) {
   Shape in = self.sizes();
   return make_node("IndexBackward0", {}, [in, indices](G g, G, N) {
-    Tensor z = zeros(in, TensorOptions(g[0].dtype(), g[0].device()));
-    advanced_index_put_(z, indices, g[0], /*accumulate=*/true);
-    return TensorList{z};
+    Tensor summed = linear_in_grad(
+        "IndexPutImplBackward0", g[0],
+        [&] {
+          Tensor z = zeros(in, TensorOptions(g[0].dtype(), g[0].device()));
+          advanced_index_put_(z, indices, g[0], /*accumulate=*/true);
+          return z;
+        },
+        [indices](const Tensor& gg) { return advanced_index(gg, indices); });
+    return TensorList{summed};
   });
 }
 

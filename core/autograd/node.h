@@ -42,6 +42,8 @@ struct Node {
   // Drops saved tensors after a backward pass without retain_graph; true when there were
   // some (a second backward through this node is then an error).
   virtual bool release_saved() { return false; }
+  // The sequence_nr the next node made will get (which nodes a computation made).
+  static uint64_t upcoming_sequence_nr();
 
   std::vector<Edge> next_edges;
   std::vector<InputMeta> input_meta;  // one per next edge

@@ -5,11 +5,13 @@
 #include <cmath>
 #include <cstdint>
 
+#include "core/autograd/autograd.h"
 #include "core/autograd/formulas.h"
 #include "core/autograd/grad_utils.h"
 #include "core/ops/copy.h"
 #include "core/ops/creation.h"
 #include "core/ops/elementwise.h"
+#include "core/ops/rearrange.h"
 #include "core/ops/reduce.h"
 #include "core/ops/shape.h"
 
@@ -38,6 +40,15 @@ double reduced_count(const Shape& in, const Shape& keep) {
   return static_cast<double>(shape_numel(in)) / static_cast<double>(std::max<int64_t>(shape_numel(keep), 1));
 }
 
+// The product of the elements before each one along d (1 for the first).
+Tensor exclusive_cumprod(const Tensor& x, int64_t d) {
+  const int64_t n = x.sizes()[d];
+  Shape one = x.sizes();
+  one[d] = 1;
+  Tensor shifted = cat({ones(one, TensorOptions(x.dtype(), x.device())), narrow(x, d, 0, n - 1)}, d);
+  return cumprod(shifted, d);
+}
+
 }  // namespace
 
 std::shared_ptr<Node> sum_node(const char* name, const Tensor& self, const std::vector<int64_t>& dims,
@@ -63,10 +74,18 @@ std::shared_ptr<Node> prod_node(const Tensor& self, std::optional<int64_t> dim, 
   Shape keep = keep_shape(self.sizes(), dims);
   const char* name = dim ? "ProdBackward1" : "ProdBackward0";
   return make_node(name, {self}, [keep, dims](G g, G s, N) {
-    // The product of the other elements, without dividing by zero: zeros are replaced by 1
-    // and counted; one zero gets the product of the rest, everything else then gets 0.
     const Tensor& x = s[0];
     Tensor is_zero = eq(x, Scalar(0.0));
+    if (grad_enabled() && x.dim() > 0 && item(any(is_zero)).to<bool>()) {
+      // create_graph with a zero: the counting below is flat in x, so (as ATen's
+      // prod_safe_zeros_backward) the product of the others is a prefix times a suffix product.
+      Tensor line = dims.empty() ? reshape(x, {-1}) : x;
+      const int64_t d = dims.empty() ? 0 : wrap_dim(dims[0], x.dim());
+      Tensor others = mul(exclusive_cumprod(line, d), flip(exclusive_cumprod(flip(line, {d}), d), {d}));
+      return TensorList{mul(kept(g[0], keep), reshape(others, x.sizes()))};
+    }
+    // The product of the other elements, without dividing by zero: zeros are replaced by 1
+    // and counted; one zero gets the product of the rest, everything else then gets 0.
     Tensor nonzero = where(is_zero, Scalar(1.0), x);
     Tensor p = dims.empty() ? reshape(prod(nonzero), keep) : prod(nonzero, dims[0], true);
     Tensor zeros = dims.empty() ? reshape(sum(is_zero), keep) : sum(is_zero, dims, true);
@@ -144,11 +163,15 @@ std::shared_ptr<Node> var_std_node(bool is_std, const Tensor& self, const std::v
   std::vector<int64_t> all_dims = dims;
   return make_node(is_std ? "StdBackward0" : "VarBackward0", {self, out},
                    [is_std, keep, n, all_dims](G g, G s, N) {
+                     // ATen's var_backward: (2 / (N - correction)) * grad * (x - mean); std_backward
+                     // first divides grad by 2 std (0 where std is 0).
                      Tensor centered = sub(s[0], all_dims.empty() ? mean(s[0]) : mean(s[0], all_dims, true));
                      Tensor gk = kept(g[0], keep);
-                     // d var = 2 (x - mean) / (N - correction); d std = d var / (2 std).
-                     if (!is_std) return TensorList{mul(gk, mul(centered, Scalar(2.0 / n)))};
-                     return TensorList{div(mul(gk, centered), mul(kept(s[1], keep), Scalar(n)))};
+                     if (is_std) {
+                       Tensor std_k = kept(s[1], keep);
+                       gk = where(eq(std_k, Scalar(0.0)), Scalar(0.0), div(gk, mul(std_k, Scalar(2))));
+                     }
+                     return TensorList{mul(mul(gk, Scalar(2.0 / n)), centered)};
                    });
 }
 
@@ -157,8 +180,10 @@ std::shared_ptr<Node> softmax_node(const Tensor& self, int64_t dim, bool log, co
   bool scalar = self.dim() == 0;
   return make_node(log ? "LogSoftmaxBackward0" : "SoftmaxBackward0", {out}, [d, log, scalar](G g, G s, N) {
     auto row_sum = [&](const Tensor& v) { return scalar ? v : sum(v, {d}, true); };
-    if (log) return TensorList{sub(g[0], mul(exp(s[0]), row_sum(g[0])))};
-    return TensorList{mul(s[0], sub(g[0], row_sum(mul(g[0], s[0]))))};
+    if (log) {
+      return TensorList{shown_as("LogSoftmaxBackwardDataBackward0", [&] { return sub(g[0], mul(exp(s[0]), row_sum(g[0]))); })};
+    }
+    return TensorList{shown_as("SoftmaxBackwardDataBackward0", [&] { return mul(s[0], sub(g[0], row_sum(mul(g[0], s[0])))); })};
   });
 }
 

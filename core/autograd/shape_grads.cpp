@@ -1,6 +1,6 @@
 // Gradient formulas of the shape and view ops: each undoes its op on the gradient
-// (reshape back, transpose back, sum an expanded dim, scatter a slice into zeros, split a
-// concatenation).
+// (reshape back, transpose back, sum an expanded dim, place a slice into zeros, split a
+// concatenation). Placing into zeros is recorded under create_graph (linear_in_grad).
 #include "core/autograd/formulas.h"
 #include "core/autograd/grad_utils.h"
 #include "core/ops/copy.h"
@@ -66,9 +66,15 @@ std::shared_ptr<Node> expand_node(const Tensor& self) {
 std::shared_ptr<Node> select_node(const Tensor& self, int64_t dim, int64_t index) {
   Shape in = self.sizes();
   return make_node("SelectBackward0", {}, [in, dim, index](G g, G, N) {
-    Tensor z = zeros_of(in, g[0]);
-    copy_(select(z, dim, index), g[0]);
-    return TensorList{z};
+    Tensor placed = linear_in_grad(
+        "SelectBackwardBackward0", g[0],
+        [&] {
+          Tensor z = zeros_of(in, g[0]);
+          copy_(select(z, dim, index), g[0]);
+          return z;
+        },
+        [dim, index](const Tensor& gg) { return select(gg, dim, index); });
+    return TensorList{placed};
   });
 }
 
@@ -76,9 +82,15 @@ std::shared_ptr<Node> slice_node(const Tensor& self, int64_t dim, std::optional<
                                  std::optional<int64_t> end, int64_t step) {
   Shape in = self.sizes();
   return make_node("SliceBackward0", {}, [in, dim, start, end, step](G g, G, N) {
-    Tensor z = zeros_of(in, g[0]);
-    copy_(slice(z, dim, start, end, step), g[0]);
-    return TensorList{z};
+    Tensor placed = linear_in_grad(
+        "SliceBackwardBackward0", g[0],
+        [&] {
+          Tensor z = zeros_of(in, g[0]);
+          copy_(slice(z, dim, start, end, step), g[0]);
+          return z;
+        },
+        [dim, start, end, step](const Tensor& gg) { return slice(gg, dim, start, end, step); });
+    return TensorList{placed};
   });
 }
 

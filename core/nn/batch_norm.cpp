@@ -159,32 +159,41 @@ Tensor normalize(const Tensor& x, const Tensor& weight, const Tensor& bias, cons
 // ATen's batch_norm_cpu_backward: dL/dx = (dy - mean(dy) - (x - mean) * k) * invstd * w with
 // k = sum(dy * (x - mean)) * invstd^2 / N when training; dy * invstd * w otherwise.
 std::shared_ptr<Node> batch_norm_node(const Tensor& input, const Tensor& weight, const Stats& st,
-                                      bool training) {
+                                      bool training, double eps) {
   TensorList saved{input, weight.defined() ? weight : Tensor(), st.mean, st.invstd};
-  return autograd::make_node("NativeBatchNormBackward0", saved, [training](G grads, G s, N node) {
+  return autograd::make_node("NativeBatchNormBackward0", saved, [training, eps](G grads, G s, N node) {
     const Tensor& g = grads[0];
     const Tensor& x = s[0];
     const Tensor& w = s[1];
     BnShape bs = bn_shape(x);
     Tensor mean = view(s[2], bs.channel), invstd = s[3];
+    if (training && autograd::grad_enabled()) {
+      // create_graph: the batch statistics again, as recorded functions of x, so that the
+      // gradient's own gradient also follows how mean and invstd move with x.
+      mean = tp::mean(x, bs.dims, /*keepdim=*/true);
+      Tensor centered = sub(x, mean);
+      invstd = rsqrt(add(tp::mean(mul(centered, centered), bs.dims), Scalar(eps)));
+    }
     Tensor sum_dy = sum(g, bs.dims);
     Tensor centered = sub(x, mean);
     Tensor gi, gw, gb;
+    // Under create_graph both show ATen's one backward kernel, which takes input and weight.
+    const char* kernel = "NativeBatchNormBackwardBackward0";
     if (node.needs(0) || node.needs(1)) {
       Tensor dotp = sum(mul(centered, g), bs.dims);
-      if (node.needs(1)) gw = mul(dotp, invstd);
+      if (node.needs(1)) gw = autograd::shown_as(kernel, [&] { return mul(dotp, invstd); }, {x, w});
       if (node.needs(0)) {
-        if (training) {
-          const double n = static_cast<double>(bs.count);
-          Tensor k = div(mul(mul(dotp, invstd), invstd), Scalar(n));
-          Tensor grad_mean = div(sum_dy, Scalar(n));
-          Tensor dx = sub(sub(g, view(grad_mean, bs.channel)), mul(centered, view(k, bs.channel)));
-          gi = mul(mul(dx, view(invstd, bs.channel)),
-                   view(w.defined() ? w : ones_like(invstd), bs.channel));
-        } else {
-          gi = mul(g, view(invstd, bs.channel));  // dy * invstd * w, left to right
-          if (w.defined()) gi = mul(gi, view(w, bs.channel));
-        }
+        gi = autograd::shown_as(kernel, [&] {
+          if (training) {
+            const double n = static_cast<double>(bs.count);
+            Tensor k = div(mul(mul(dotp, invstd), invstd), Scalar(n));
+            Tensor grad_mean = div(sum_dy, Scalar(n));
+            Tensor dx = sub(sub(g, view(grad_mean, bs.channel)), mul(centered, view(k, bs.channel)));
+            return mul(mul(dx, view(invstd, bs.channel)), view(w.defined() ? w : ones_like(invstd), bs.channel));
+          }
+          Tensor scaled = mul(g, view(invstd, bs.channel));  // dy * invstd * w, left to right
+          return w.defined() ? mul(scaled, view(w, bs.channel)) : scaled;
+        }, {x, w});
       }
     }
     if (node.needs(2)) gb = sum_dy;
@@ -248,7 +257,7 @@ Tensor batch_norm(const Tensor& input, const Tensor& weight, const Tensor& bias,
       st.invstd = cast(reciprocal(sqrt(add(cast(running_var, DType::Float64), Scalar(eps)))),
                        input.dtype());
     }
-    return batch_norm_node(input, weight, st, training);
+    return batch_norm_node(input, weight, st, training, eps);
   });
 }
 

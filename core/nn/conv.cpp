@@ -124,14 +124,26 @@ Tensor gather_pad(const Tensor& self, const Shape& pad, PadMode mode) {
       mode == PadMode::Circular
           ? "CopySlices"
           : str_cat(mode == PadMode::Reflect ? "ReflectionPad" : "ReplicationPad", k, "DBackward0");
+  // Under create_graph the gradient's own node: the pad's backward's (ATen's circular pad is
+  // slices, hence SliceBackwardBackward0); its gradient is the padding again, and zero for the
+  // padded input that ATen's reflection/replication backward kernels also take.
+  const bool circular = mode == PadMode::Circular;
+  const std::string double_name = circular ? "SliceBackwardBackward0" : name.substr(0, name.size() - 1) + "Backward0";
+  const TensorList flat = circular ? TensorList{} : TensorList{self};
   Shape in_sizes = self.sizes();
   return autograd::record_op(
       {self}, [&] { return advanced_index(self, idx); },
       [&](const Tensor&) {
-        return autograd::make_node(name, {}, [idx, in_sizes](G g, G, N) {
-          Tensor z = zeros(in_sizes, TensorOptions(g[0].dtype(), g[0].device()));
-          advanced_index_put_(z, idx, g[0], /*accumulate=*/true);
-          return TensorList{z};
+        return autograd::make_node(name, {}, [idx, in_sizes, double_name, flat](G g, G, N) {
+          Tensor summed = autograd::linear_in_grad(
+              double_name, g[0],
+              [&] {
+                Tensor z = zeros(in_sizes, TensorOptions(g[0].dtype(), g[0].device()));
+                advanced_index_put_(z, idx, g[0], /*accumulate=*/true);
+                return z;
+              },
+              [idx](const Tensor& gg) { return advanced_index(gg, idx); }, flat);
+          return TensorList{summed};
         });
       });
 }
@@ -335,14 +347,19 @@ std::shared_ptr<Node> convolution_node(const Tensor& input, const Tensor& weight
         if ((node.needs(0) || node.needs(1)) && n > 0 && o > 0 && k > 0) {
           // (N, O, OH, OW) -> (g, O/g, N*L)
           Tensor gt = reshape(permute(g, {1, 0, 2, 3}), {groups, o / groups, n * oh * ow});
+          // Under create_graph both show ATen's one backward kernel, which takes input and weight.
           if (node.needs(1)) {
-            Tensor cols = view(im2col(reshape(s[0], geo.x4), geo.win), {groups, k, n * oh * ow});
-            gw = reshape(weight_from_matrix(bmm(gt, transpose(cols, 1, 2)), geo.w4), w_sizes);
+            gw = autograd::shown_as("ConvolutionBackwardBackward0", [&] {
+              Tensor cols = view(im2col(reshape(s[0], geo.x4), geo.win), {groups, k, n * oh * ow});
+              return reshape(weight_from_matrix(bmm(gt, transpose(cols, 1, 2)), geo.w4), w_sizes);
+            }, s);
           }
           if (node.needs(0)) {
-            Tensor wm = weight_matrix(reshape(s[1], geo.w4), groups);
-            Tensor gcols = reshape(bmm(transpose(wm, 1, 2), gt), {groups * k, n * oh * ow});
-            gi = reshape(col2im(gcols, geo.x4, geo.win), in_sizes);
+            gi = autograd::shown_as("ConvolutionBackwardBackward0", [&] {
+              Tensor wm = weight_matrix(reshape(s[1], geo.w4), groups);
+              Tensor gcols = reshape(bmm(transpose(wm, 1, 2), gt), {groups * k, n * oh * ow});
+              return reshape(col2im(gcols, geo.x4, geo.win), in_sizes);
+            }, s);
           }
         }
         if (node.needs(0) && !gi.defined())

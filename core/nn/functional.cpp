@@ -142,9 +142,15 @@ Tensor embedding_backward(const Tensor& grad_out, const Tensor& flat_indices, in
     idx = advanced_index(idx, {keep});
     grad = advanced_index(grad, {keep});
   }
-  Tensor grad_weight = zeros({num_weights, dim}, TensorOptions(grad.dtype(), grad.device()));
-  if (idx.numel() > 0) advanced_index_put_(grad_weight, {idx}, grad, /*accumulate=*/true);
-  return grad_weight;
+  // Rows summed into zeros, recorded under create_graph: its gradient reads the rows back.
+  return autograd::linear_in_grad(
+      "EmbeddingDenseBackwardBackward0", grad,
+      [&] {
+        Tensor grad_weight = zeros({num_weights, dim}, TensorOptions(grad.dtype(), grad.device()));
+        if (idx.numel() > 0) advanced_index_put_(grad_weight, {idx}, grad, /*accumulate=*/true);
+        return grad_weight;
+      },
+      [idx](const Tensor& gg) { return advanced_index(gg, {idx}); });
 }
 
 }  // namespace

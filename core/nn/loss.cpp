@@ -158,22 +158,31 @@ Tensor nll_loss_forward(const Tensor& input, const Tensor& target, const Tensor&
         Shape in_shape = input.sizes();
         return autograd::make_node(
             node_name, {x, t, total_weight},
-            [reduction, in_shape, weight, ignore_index](
+            [reduction, in_shape, target, weight, ignore_index, node_name](
                 const TensorList& grads, const TensorList& saved, const Node&) -> TensorList {
               // As ATen's nll_loss_backward: zeros, and -w[t_i] * grad at each row's target
-              // (grad divided by the total weight for a mean).
+              // (grad divided by the total weight for a mean). Linear in grad and flat in x:
+              // under create_graph its gradient is nll_loss of the incoming gradient.
               const Tensor& g = grads[0];
               const Tensor& x = saved[0];
-              Tensor scale = reduction == Reduction::Mean ? div(g, saved[2]) : g;
-              Tensor t64 = cast(saved[1], DType::Int64);
-              Tensor counted = ne(t64, Scalar(ignore_index));
-              Tensor cls = where(counted, t64, Scalar(0));
-              Tensor w = weight.defined() ? index(cast(weight, x.dtype()), {cls})
-                                          : ones({x.sizes()[0]}, TensorOptions(x.dtype(), x.device()));
-              Tensor values = where(counted, mul(w, neg(scale)), Scalar(0.0));
-              Tensor grad = zeros(x.sizes(), TensorOptions(x.dtype(), x.device()));
-              index_put_(grad, {arange(Scalar(x.sizes()[0]), DType::Int64, x.device()), cls}, values);
-              return {reshape(grad, in_shape)};
+              auto compute = [&] {
+                Tensor scale = reduction == Reduction::Mean ? div(g, saved[2]) : g;
+                Tensor t64 = cast(saved[1], DType::Int64);
+                Tensor counted = ne(t64, Scalar(ignore_index));
+                Tensor cls = where(counted, t64, Scalar(0));
+                Tensor w = weight.defined() ? index(cast(weight, x.dtype()), {cls})
+                                            : ones({x.sizes()[0]}, TensorOptions(x.dtype(), x.device()));
+                Tensor values = where(counted, mul(w, neg(scale)), Scalar(0.0));
+                Tensor grad = zeros(x.sizes(), TensorOptions(x.dtype(), x.device()));
+                index_put_(grad, {arange(Scalar(x.sizes()[0]), DType::Int64, x.device()), cls}, values);
+                return reshape(grad, in_shape);
+              };
+              auto adjoint = [in_shape, target, weight, ignore_index, reduction, node_name](const Tensor& gg) {
+                return nll_loss_forward(reshape(gg, in_shape), target, weight, ignore_index, reduction, node_name);
+              };
+              const std::string name = node_name;  // NllLossBackward0 -> NllLossBackwardBackward0
+              const std::string double_name = name.substr(0, name.size() - 1) + "Backward0";
+              return {autograd::linear_in_grad(double_name, g, compute, adjoint, {x})};
             });
       });
 }
@@ -297,7 +306,9 @@ Tensor mse_loss(const Tensor& input, const Tensor& target, Reduction reduction) 
             "MseLossBackward0", {input, target},
             [reduction](const TensorList& grads, const TensorList& saved, const Node& node) -> TensorList {
               Tensor d = sub(saved[0], saved[1]);
-              Tensor g = mul(mul(d, Scalar(2.0)), expand_grad(grads[0], reduction, d.numel()));
+              Tensor g = autograd::shown_as("MseLossBackwardBackward0", [&] {
+                return mul(mul(d, Scalar(2.0)), expand_grad(grads[0], reduction, d.numel()));
+              });
               Tensor gi = node.needs(0) ? autograd::sum_to(g, saved[0].sizes()) : Tensor();
               Tensor gt = node.needs(1) ? autograd::sum_to(neg(g), saved[1].sizes()) : Tensor();
               return {gi, gt};
@@ -332,7 +343,8 @@ Tensor piecewise_loss(const char* name, const char* node_name, const Tensor& inp
               Tensor norm = expand_grad(grads[0], reduction, x.numel());
               Tensor outside = smooth ? sign(x) : mul(sign(x), Scalar(edge));
               Tensor inside = smooth ? div(x, Scalar(edge)) : x;
-              Tensor g = mul(where(lt(abs(x), Scalar(edge)), inside, outside), norm);
+              Tensor g = autograd::shown_as(smooth ? "SmoothL1LossBackwardBackward0" : "HuberLossBackwardBackward0",
+                                            [&] { return mul(where(lt(abs(x), Scalar(edge)), inside, outside), norm); });
               Tensor gi = node.needs(0) ? autograd::sum_to(g, saved[0].sizes()) : Tensor();
               Tensor gt = node.needs(1) ? autograd::sum_to(neg(g), saved[1].sizes()) : Tensor();
               return {gi, gt};
@@ -400,9 +412,11 @@ Tensor binary_cross_entropy(const Tensor& input, const Tensor& target, const Ten
               Tensor gi, gt;
               if (node.needs(0)) {
                 // grad * (x - t) / max((1 - x) * x, EPSILON)
-                Tensor denom = clamp_min(mul(sub(Scalar(1), x), x), Scalar(1e-12));
-                gi = mul(div(sub(x, t), denom), g);
-                if (w.defined()) gi = mul(gi, w);
+                gi = autograd::shown_as("BinaryCrossEntropyBackwardBackward0", [&] {
+                  Tensor denom = clamp_min(mul(sub(Scalar(1), x), x), Scalar(1e-12));
+                  Tensor d = mul(div(sub(x, t), denom), g);
+                  return w.defined() ? mul(d, w) : d;
+                });
               }
               if (node.needs(1)) {
                 // -logit(x) * grad

@@ -159,16 +159,26 @@ void check_pool_dtype(const char* name, const Tensor& x, bool floating_only) {
 
 // The gradient of a max pooling: each output's gradient added to the input element its index
 // names (in output order, as ATen's CPU kernel). `indices` hold positions within a plane.
-Tensor scatter_to_planes(const Tensor& g, const Tensor& indices, const Shape& in_sizes) {
+// Under create_graph it is recorded as `double_name`, whose gradient reads those elements
+// (and is zero for the pooled input, which ATen's backward kernel also takes).
+Tensor scatter_to_planes(const char* double_name, const Tensor& g, const Tensor& indices, const Tensor& input) {
+  const Shape& in_sizes = input.sizes();
   const int64_t hw = in_sizes[in_sizes.size() - 1] * in_sizes[in_sizes.size() - 2];
   const int64_t planes = shape_numel(in_sizes) / std::max<int64_t>(hw, 1);
-  Tensor out = zeros({shape_numel(in_sizes)}, TensorOptions(g.dtype(), g.device()));
-  if (g.numel() == 0) return view(out, in_sizes);
+  if (g.numel() == 0) return zeros(in_sizes, TensorOptions(g.dtype(), g.device()));
   const int64_t per_plane = indices.numel() / std::max<int64_t>(planes, 1);
   Tensor plane_start = index_column(planes, hw, 0, g.device());
-  Tensor flat = add(view(contiguous(indices), {planes, per_plane}), unsqueeze(plane_start, 1));
-  advanced_index_put_(out, {reshape(flat, {-1})}, reshape(g, {-1}), /*accumulate=*/true);
-  return view(out, in_sizes);
+  Tensor flat = reshape(add(view(contiguous(indices), {planes, per_plane}), unsqueeze(plane_start, 1)), {-1});
+  const Shape g_sizes = g.sizes();
+  return autograd::linear_in_grad(
+      double_name, g,
+      [&] {
+        Tensor out = zeros({shape_numel(in_sizes)}, TensorOptions(g.dtype(), g.device()));
+        advanced_index_put_(out, {flat}, reshape(g, {-1}), /*accumulate=*/true);
+        return view(out, in_sizes);
+      },
+      [flat, g_sizes](const Tensor& gg) { return reshape(advanced_index(reshape(gg, {-1}), {flat}), g_sizes); },
+      {input});
 }
 
 ValuesIndices max_pool2d_compute(const Tensor& input, const PoolGeom& g) {
@@ -229,19 +239,28 @@ Tensor avg_pool2d_compute(const Tensor& input, const PoolGeom& g, const Tensor& 
 }
 
 // The gradient of avg_pool2d: each output's share added to its window. Per input element the
-// windows add in output order (ATen's loop), which is the kernel offsets in reverse.
-Tensor avg_pool2d_grad(const Tensor& grad, const Shape& in_sizes, const PoolGeom& g,
-                       const Tensor& divisors) {
-  Tensor delta = batched(div(grad, divisors));
-  const int64_t bottom = std::max<int64_t>(0, (g.oh - 1) * g.sh + g.kh - g.h - g.ph);
-  const int64_t right = std::max<int64_t>(0, (g.ow - 1) * g.sw + g.kw - g.w - g.pw);
-  Tensor gp = zeros({delta.size(0), delta.size(1), g.ph + g.h + bottom, g.pw + g.w + right},
-                    TensorOptions(grad.dtype(), grad.device()));
-  for (int64_t i = g.kh - 1; i >= 0; --i)
-    for (int64_t j = g.kw - 1; j >= 0; --j)
-      binary_(BinaryOp::Add, window_element(gp, g, i, j), delta);
-  Tensor gi = contiguous(narrow(narrow(gp, 2, g.ph, g.h), 3, g.pw, g.w));
-  return reshape(gi, in_sizes);
+// windows add in output order (ATen's loop), which is the kernel offsets in reverse. Under
+// create_graph it is recorded: its gradient is the average pooling itself (recorded ops), and
+// zero for the pooled input.
+Tensor avg_pool2d_grad(const Tensor& grad, const Tensor& input, const PoolGeom& g, const Tensor& divisors) {
+  const Shape& in_sizes = input.sizes();
+  const Shape grad_sizes = grad.sizes();
+  return autograd::linear_in_grad(
+      "AvgPool2DBackwardBackward0", grad,
+      [&] {
+        Tensor delta = batched(div(grad, divisors));
+        const int64_t bottom = std::max<int64_t>(0, (g.oh - 1) * g.sh + g.kh - g.h - g.ph);
+        const int64_t right = std::max<int64_t>(0, (g.ow - 1) * g.sw + g.kw - g.w - g.pw);
+        Tensor gp = zeros({delta.size(0), delta.size(1), g.ph + g.h + bottom, g.pw + g.w + right},
+                          TensorOptions(grad.dtype(), grad.device()));
+        for (int64_t i = g.kh - 1; i >= 0; --i)
+          for (int64_t j = g.kw - 1; j >= 0; --j)
+            binary_(BinaryOp::Add, window_element(gp, g, i, j), delta);
+        Tensor gi = contiguous(narrow(narrow(gp, 2, g.ph, g.h), 3, g.pw, g.w));
+        return reshape(gi, in_sizes);
+      },
+      [g, divisors, grad_sizes](const Tensor& gg) { return reshape(avg_pool2d_compute(gg, g, divisors), grad_sizes); },
+      {input});
 }
 
 // Adaptive windows along one dim: [start, end) of output o, ATen's start_index/end_index.
@@ -321,17 +340,26 @@ Tensor adaptive_avg_compute(const Tensor& input, const AdaptiveGeom& a) {
   return input.dim() == 3 ? squeeze(out, 0) : out;
 }
 
-Tensor adaptive_avg_grad(const Tensor& grad, const Shape& in_sizes, const AdaptiveGeom& a) {
-  auto [kh, kw] = adaptive_lengths(a, grad.dtype(), grad.device());
-  Tensor delta = batched(div(div(grad, kh), kw));
-  const int64_t n = delta.size(0), c = delta.size(1);
-  Tensor gp = zeros({n, c, a.h + 1, a.w + 1}, TensorOptions(grad.dtype(), grad.device()));
-  if (delta.numel() > 0) {
-    Shape full{n, c, delta.size(2), delta.size(3), a.hd.max_len, a.wd.max_len};
-    Tensor values = contiguous(expand(unsqueeze(unsqueeze(delta, 4), 5), full));
-    advanced_index_put_(gp, {Tensor(), Tensor(), a.ih, a.iw}, values, /*accumulate=*/true);
-  }
-  return reshape(contiguous(narrow(narrow(gp, 2, 0, a.h), 3, 0, a.w)), in_sizes);
+// Under create_graph it is recorded: its gradient is the adaptive average pooling itself, and
+// zero for the pooled input.
+Tensor adaptive_avg_grad(const Tensor& grad, const Tensor& input, const AdaptiveGeom& a) {
+  const Shape& in_sizes = input.sizes();
+  const Shape grad_sizes = grad.sizes();
+  return autograd::linear_in_grad(
+      "AdaptiveAvgPool2DBackwardBackward0", grad,
+      [&] {
+        auto [kh, kw] = adaptive_lengths(a, grad.dtype(), grad.device());
+        Tensor delta = batched(div(div(grad, kh), kw));
+        const int64_t n = delta.size(0), c = delta.size(1);
+        Tensor gp = zeros({n, c, a.h + 1, a.w + 1}, TensorOptions(grad.dtype(), grad.device()));
+        if (delta.numel() > 0) {
+          Shape full{n, c, delta.size(2), delta.size(3), a.hd.max_len, a.wd.max_len};
+          Tensor values = contiguous(expand(unsqueeze(unsqueeze(delta, 4), 5), full));
+          advanced_index_put_(gp, {Tensor(), Tensor(), a.ih, a.iw}, values, /*accumulate=*/true);
+        }
+        return reshape(contiguous(narrow(narrow(gp, 2, 0, a.h), 3, 0, a.w)), in_sizes);
+      },
+      [a, grad_sizes](const Tensor& gg) { return reshape(adaptive_avg_compute(gg, a), grad_sizes); }, {input});
 }
 
 ValuesIndices adaptive_max_compute(const Tensor& input, const AdaptiveGeom& a) {
@@ -382,10 +410,9 @@ ValuesIndices max_pool2d_with_indices(const Tensor& input, const Shape& kernel_s
     autograd::NoGradGuard no_grad;
     out = max_pool2d_compute(input, g);
   }
-  Shape in_sizes = input.sizes();
   auto node = autograd::make_node("MaxPool2DWithIndicesBackward0", {out.indices},
-                                  [in_sizes](G grads, G s, N) {
-                                    return TensorList{scatter_to_planes(grads[0], s[0], in_sizes)};
+                                  [input](G grads, G s, N) {
+                                    return TensorList{scatter_to_planes("MaxPool2DWithIndicesBackwardBackward0", grads[0], s[0], input)};
                                   });
   autograd::collect_edges(*node, {input});
   autograd::set_history(out.values, node);
@@ -449,13 +476,12 @@ Tensor avg_pool2d(const Tensor& input, const Shape& kernel_size, const Shape& st
   check_pool_dtype("avg_pool2d", input, true);
   Tensor divisors =
       avg_divisors(g, count_include_pad, divisor_override, input.dtype(), input.device());
-  Shape in_sizes = input.sizes();
   return autograd::record_op(
       {input}, [&] { return avg_pool2d_compute(input, g, divisors); },
       [&](const Tensor&) {
         return autograd::make_node(
-            "AvgPool2DBackward0", {}, [g, divisors, in_sizes](G grads, G, N) {
-              return TensorList{avg_pool2d_grad(grads[0], in_sizes, g, divisors)};
+            "AvgPool2DBackward0", {}, [g, divisors, input](G grads, G, N) {
+              return TensorList{avg_pool2d_grad(grads[0], input, g, divisors)};
             });
       });
 }
@@ -490,12 +516,11 @@ Tensor adaptive_avg_pool2d(const Tensor& input, const Shape& output_size) {
   }
   check_pool_dtype("adaptive_avg_pool2d", input, true);
   AdaptiveGeom a = adaptive_geometry(input, output_size);
-  Shape in_sizes = input.sizes();
   return autograd::record_op(
       {input}, [&] { return adaptive_avg_compute(input, a); },
       [&](const Tensor&) {
-        return autograd::make_node("AdaptiveAvgPool2DBackward0", {}, [a, in_sizes](G grads, G, N) {
-          return TensorList{adaptive_avg_grad(grads[0], in_sizes, a)};
+        return autograd::make_node("AdaptiveAvgPool2DBackward0", {}, [a, input](G grads, G, N) {
+          return TensorList{adaptive_avg_grad(grads[0], input, a)};
         });
       });
 }
@@ -530,10 +555,9 @@ ValuesIndices adaptive_max_pool2d(const Tensor& input, const Shape& output_size)
     autograd::NoGradGuard no_grad;
     out = adaptive_max_compute(input, a);
   }
-  Shape in_sizes = input.sizes();
   auto node =
-      autograd::make_node("AdaptiveMaxPool2DBackward0", {out.indices}, [in_sizes](G grads, G s, N) {
-        return TensorList{scatter_to_planes(grads[0], s[0], in_sizes)};
+      autograd::make_node("AdaptiveMaxPool2DBackward0", {out.indices}, [input](G grads, G s, N) {
+        return TensorList{scatter_to_planes("AdaptiveMaxPool2DBackwardBackward0", grads[0], s[0], input)};
       });
   autograd::collect_edges(*node, {input});
   autograd::set_history(out.values, node);

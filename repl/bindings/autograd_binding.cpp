@@ -106,9 +106,19 @@ void set_requires_grad(py::handle self, py::handle flag) {
   autograd::set_requires_grad(tensor_of(self), flag.ptr() == Py_True, autograd::RequiresGradBy::Attribute);
 }
 
-void check_create_graph(bool create_graph) {
-  TP_CHECK(!create_graph, NotImplementedError,
-           "create_graph=True (higher-order gradients) is not supported by tensorplay");
+// PyTorch's engine warns once per process when backward() (not autograd.grad) creates a
+// graph: .grad then holds a graph that refers back to the parameter.
+void warn_backward_create_graph(bool create_graph) {
+  static bool warned = false;
+  if (!create_graph || warned) return;
+  warned = true;
+  const char* text =
+      "Using backward() with create_graph=True will create a reference cycle between the parameter "
+      "and its gradient which can cause a memory leak. We recommend using autograd.grad when "
+      "creating the graph to avoid this. If you have to use this function, make sure to reset the "
+      ".grad fields of your parameters to None after use to break the cycle and avoid the leak. "
+      "(Triggered internally at /__w/pytorch/pytorch/torch/csrc/autograd/engine.cpp:1445.)";
+  if (PyErr_WarnEx(PyExc_UserWarning, text, 1) < 0) throw py::error_already_set();
 }
 
 // ---- methods (OpArgs counts their positions after self, as PyTorch's messages do) ----
@@ -136,11 +146,11 @@ py::object m_detach_(const py::args& a, const py::kwargs& kw) {
 py::object m_backward(const py::args& a, const py::kwargs& kw) {
   OpArgs p("backward", a, kw, {"input", "gradient", "retain_graph", "create_graph", "inputs"});
   bool create_graph = p.boolean(3, false);
-  check_create_graph(create_graph);
   TP_CHECK(!p.has(4), NotImplementedError, "backward(inputs=...) is not supported by tensorplay");
   Tensor gradient;
   if (p.has(1)) gradient = p.tensor(1);
-  autograd::backward(p.tensor(0), gradient, p.boolean(2, create_graph));
+  warn_backward_create_graph(create_graph);
+  autograd::backward(p.tensor(0), gradient, p.boolean(2, create_graph), create_graph);
   return py::none();
 }
 
@@ -196,7 +206,7 @@ void bind_autograd(py::module_& m) {
   def_method("retain_grad", m_retain_grad, "x.retain_grad(): keep .grad of a non-leaf after backward");
   def_method("detach", m_detach, "x.detach(): the same data, cut from autograd");
   def_method("detach_", m_detach_, "x.detach_(): cut x itself from the graph");
-  def_method("backward", m_backward, "x.backward(gradient=None, retain_graph=None): fill .grad of the leaves");
+  def_method("backward", m_backward, "x.backward(gradient=None, retain_graph=None, create_graph=False): fill .grad of the leaves");
   tensor.def("register_post_accumulate_grad_hook", register_post_accumulate_grad_hook, py::arg("hook"),
              "x.register_post_accumulate_grad_hook(hook): hook(x) once backward has added into x.grad");
 
@@ -207,14 +217,14 @@ void bind_autograd(py::module_& m) {
   // torch.autograd.grad / torch.autograd.backward (argument defaults settled in Python).
   m.def("_autograd_grad", [](py::handle outputs, py::handle inputs, py::handle grad_outputs, bool retain_graph,
                              bool create_graph, bool allow_unused) {
-    check_create_graph(create_graph);
     TensorList go = grad_outputs.is_none() ? TensorList{} : tensor_list(grad_outputs);
-    return wrap_list(autograd::grad(tensor_list(outputs), tensor_list(inputs), go, retain_graph, allow_unused), true);
+    return wrap_list(
+        autograd::grad(tensor_list(outputs), tensor_list(inputs), go, retain_graph, allow_unused, create_graph), true);
   });
   m.def("_autograd_backward", [](py::handle tensors, py::handle grad_tensors, bool retain_graph, bool create_graph) {
-    check_create_graph(create_graph);
     TensorList gt = grad_tensors.is_none() ? TensorList{} : tensor_list(grad_tensors);
-    autograd::backward(tensor_list(tensors), gt, retain_graph);
+    warn_backward_create_graph(create_graph);
+    autograd::backward(tensor_list(tensors), gt, retain_graph, create_graph);
   });
 }
 
