@@ -3,6 +3,7 @@
 #include "core/nn/layer_norm.h"
 
 #include "core/autograd/autograd.h"
+#include "core/autograd/grad_mode.h"
 #include "core/autograd/grad_utils.h"
 #include "core/backends/backend.h"
 #include "core/error.h"
@@ -54,26 +55,39 @@ Rows rows_of(const Tensor& input, const Shape& normalized) {
 //   with ds = sum(dy * x * w), db = sum(dy * w); dw = sum over rows of dy * (a * x - a * mean),
 //   dbias = sum over rows of dy.
 std::shared_ptr<Node> layer_norm_node(const Tensor& x2, const Tensor& weight, const Tensor& mean,
-                                      const Tensor& rstd, const Shape& input_shape) {
+                                      const Tensor& rstd, const Shape& input_shape, double eps) {
   return autograd::make_node(
       "NativeLayerNormBackward0", {x2, weight, mean, rstd},
-      [input_shape](G grads, G s, N node) {
+      [input_shape, eps](G grads, G s, N node) {
         const Tensor& x = s[0];  // (M, N)
         const Tensor w = s[1].defined() ? reshape(s[1], {1, x.size(1)}) : Tensor();
-        const Tensor mu = s[2], a = s[3];  // (M, 1)
+        Tensor mu = s[2], a = s[3];  // (M, 1)
+        if (autograd::grad_enabled()) {
+          // create_graph: the row statistics again, as recorded functions of x, so that the
+          // gradient's own gradient also follows how mean and rstd move with x.
+          mu = tp::mean(x, {1}, /*keepdim=*/true);
+          Tensor centered = sub(x, mu);
+          a = rsqrt(add(tp::mean(mul(centered, centered), {1}, true), Scalar(eps)));
+        }
         const Tensor dy = reshape(grads[0], x.sizes());
         const double inv_n = 1.0 / static_cast<double>(x.size(1));
+        // Under create_graph both show ATen's one backward kernel, which takes input and weight.
+        const char* kernel = "NativeLayerNormBackwardBackward0";
         Tensor gi, gw, gb;
         if (node.needs(0)) {
-          Tensor dyw = w.defined() ? mul(dy, w) : dy;
-          Tensor ds = sum(mul(dyw, x), {1}, true), db = sum(dyw, {1}, true);
-          Tensor b = mul(mul(mul(mul(sub(mul(db, mu), ds), a), a), a), Scalar(inv_n));
-          Tensor c = sub(neg(mul(b, mu)), mul(mul(db, a), Scalar(inv_n)));
-          gi = reshape(add(add(mul(a, dyw), mul(b, x)), c), input_shape);
+          gi = autograd::shown_as(kernel, [&] {
+            Tensor dyw = w.defined() ? mul(dy, w) : dy;
+            Tensor ds = sum(mul(dyw, x), {1}, true), db = sum(dyw, {1}, true);
+            Tensor b = mul(mul(mul(mul(sub(mul(db, mu), ds), a), a), a), Scalar(inv_n));
+            Tensor c = sub(neg(mul(b, mu)), mul(mul(db, a), Scalar(inv_n)));
+            return reshape(add(add(mul(a, dyw), mul(b, x)), c), input_shape);
+          }, {x, s[1]});
         }
         if (w.defined() && node.needs(1)) {
-          Tensor xhat = add(mul(a, x), neg(mul(a, mu)));
-          gw = reshape(sum(mul(dy, xhat), {0}), s[1].sizes());
+          gw = autograd::shown_as(kernel, [&] {
+            Tensor xhat = add(mul(a, x), neg(mul(a, mu)));
+            return reshape(sum(mul(dy, xhat), {0}), s[1].sizes());
+          }, {x, s[1]});
         }
         if (node.needs(2)) gb = sum(dy, {0});
         return TensorList{gi, gw, gb};
@@ -109,7 +123,7 @@ Tensor layer_norm(const Tensor& input, const Shape& normalized_shape, const Tens
     return cast(reshape(y, input.sizes()), input.dtype());
   };
   return autograd::record_op({input, weight, bias}, compute_out, [&](const Tensor&) {
-    return layer_norm_node(x2, weight, mean, rstd, input.sizes());
+    return layer_norm_node(x2, weight, mean, rstd, input.sizes(), eps);
   });
 }
 
