@@ -34,5 +34,6 @@ std::vector<OpSpec> math_ops();      // ops_math.cpp
 std::vector<OpSpec> unary_ops();     // ops_unary.cpp: the rows of core/backends/unary_ops.def
 std::vector<OpSpec> tensor_ops();    // ops_tensor.cpp
 std::vector<OpSpec> index_ops();     // ops_index.cpp
+std::vector<OpSpec> dtype_ops();     // ops_dtype.cpp
 
 }  // namespace tp::torchpy

@@ -6,6 +6,7 @@
 #include "core/ops/copy.h"
 #include "core/ops/elementwise.h"
 #include "core/ops/linalg.h"
+#include "core/ops/nonzero.h"
 #include "core/ops/norm.h"
 #include "core/ops/random.h"
 #include "core/ops/reduce.h"
@@ -184,8 +185,11 @@ py::object c_clamp_(const py::args& a, const py::kwargs& kw) {
   return self_of(a);
 }
 py::object c_where(const py::args& a, const py::kwargs& kw) {
+  bool method = OpArgs::next_is_method;
   OpArgs p("where", a, kw, {"condition", "input", "other"});
   Tensor cond = p.tensor(0);
+  // torch.where(condition) alone is nonzero(condition, as_tuple=True).
+  if (!method && !p.get(1) && !p.get(2)) return wrap_list(nonzero_numpy(cond), /*as_tuple=*/true);
   bool ta = is_tensor(p.get(1)), tb = is_tensor(p.get(2));
   if (ta && tb) return wrap(where(cond, p.tensor(1), p.tensor(2)));
   if (ta) return wrap(where(cond, p.tensor(1), p.scalar(2)));

@@ -189,6 +189,23 @@ py::object d_storage_offset(const py::args& a, const py::kwargs& kw) {
   OpArgs p("storage_offset", a, kw, {"input"});
   return py::int_(p.tensor(0).storage_offset());
 }
+// The address of a storage's first byte; 0 where PyTorch has none (meta, zero bytes).
+uintptr_t storage_address(const Storage& s) {
+  return s.nbytes() == 0 || s.device().is_meta() ? 0 : reinterpret_cast<uintptr_t>(s.data());
+}
+py::object d_data_ptr(const py::args& a, const py::kwargs& kw) {
+  OpArgs p("data_ptr", a, kw, {"input"});
+  const Tensor& t = p.tensor(0);
+  return py::int_(storage_address(*t.storage()) + t.storage_offset() * t.element_size());
+}
+// x.untyped_storage(): a torch.storage.UntypedStorage over x's whole storage, keeping x alive.
+py::object d_untyped_storage(const py::args& a, const py::kwargs& kw) {
+  OpArgs p("untyped_storage", a, kw, {"input"});
+  const Storage& s = *p.tensor(0).storage();
+  return py::module_::import("torch.storage")
+      .attr("UntypedStorage")
+      .attr("_over")(p.get(0), storage_address(s), s.nbytes(), wrap_device(s.device()));
+}
 py::object d_is_contiguous(const py::args& a, const py::kwargs& kw) {
   OpArgs p("is_contiguous", a, kw, {"input"});
   return py::bool_(p.tensor(0).is_contiguous());
@@ -355,6 +372,8 @@ std::vector<OpSpec> tensor_ops() {
       {"dim", d_dim, W::Method, "x.dim(): number of dims"},
       {"numel", d_numel, W::Both, "numel(input): number of elements"},
       {"element_size", d_element_size, W::Method, "x.element_size(): bytes per element"},
+      {"data_ptr", d_data_ptr, W::Method, "x.data_ptr(): the address of x's first element"},
+      {"untyped_storage", d_untyped_storage, W::Method, "x.untyped_storage(): the bytes x is a view of"},
       {"storage_offset", d_storage_offset, W::Method, "x.storage_offset(): elements from the storage's start to x[0, ...]"},
       {"is_contiguous", d_is_contiguous, W::Method, "x.is_contiguous(): row-major in memory?"},
       {"is_floating_point", d_is_floating_point, W::Both, "is_floating_point(input)"},

@@ -44,6 +44,10 @@ from torch._C import (  # noqa: E402,F401
 from torch import autograd, backends, cuda, amp  # noqa: E402,F401
 from torch.autograd.grad_mode import enable_grad, inference_mode, no_grad, set_grad_enabled  # noqa: E402,F401
 from torch.amp import autocast  # noqa: E402,F401
+from torch._global_settings import (  # noqa: E402,F401
+    are_deterministic_algorithms_enabled, get_num_interop_threads, get_num_threads,
+    is_deterministic_algorithms_warn_only_enabled, set_num_threads, use_deterministic_algorithms,
+)
 from torch.storage import _STORAGE_TYPES  # noqa: E402
 
 globals().update(_STORAGE_TYPES)  # torch.FloatStorage, ...: a saved file names them
