@@ -63,6 +63,10 @@ py::object s_flatten(const py::args& a, const py::kwargs& kw) {
   OpArgs p("flatten", a, kw, {"input", "start_dim", "end_dim"});
   return wrap(flatten(p.tensor(0), p.integer(1, 0), p.integer(2, -1)));
 }
+py::object s_unflatten(const py::args& a, const py::kwargs& kw) {
+  OpArgs p("unflatten", a, kw, {"input", "dim", "sizes"});
+  return wrap(unflatten(p.tensor(0), p.integer(1), p.int_list(2)));
+}
 py::object s_transpose(const py::args& a, const py::kwargs& kw) {
   OpArgs p("transpose", a, kw, {"input", "dim0", "dim1"});
   return wrap(transpose(p.tensor(0), p.integer(1), p.integer(2)));
@@ -343,6 +347,7 @@ std::vector<OpSpec> tensor_ops() {
       {"view_as", s_view_as, W::Method, "x.view_as(other): view with other's shape"},
       {"reshape_as", s_reshape_as, W::Method, "x.reshape_as(other): reshape to other's shape"},
       {"flatten", s_flatten, W::Both, "flatten(input, start_dim=0, end_dim=-1)"},
+      {"unflatten", s_unflatten, W::Both, "unflatten(input, dim, sizes): dim split into the given sizes"},
       {"transpose", s_transpose, W::Both, "transpose(input, dim0, dim1): swap two dims (a view)"},
       {"swapaxes", s_swapaxes, W::Both, "swapaxes(input, axis0, axis1): alias of transpose"},
       {"t", s_t, W::Both, "t(input): transpose a matrix (also x.T)"},
