@@ -56,8 +56,10 @@ from torch._legacy_tensors import *  # noqa: E402,F401,F403  (torch.LongTensor(.
 
 
 def __getattr__(name):
-    # torch.optim, torch.utils, torch.distributed and torch.save/load load on first use: start-up time counts.
-    if name in ("optim", "utils", "distributed", "serialization", "linalg", "accelerator", "functional"):
+    # torch.optim, torch.utils, torch.distributed, torch.testing and torch.save/load load on first use:
+    # start-up time counts.
+    if name in ("optim", "utils", "distributed", "serialization", "linalg", "accelerator", "functional",
+                "testing"):
         import importlib
         return importlib.import_module("torch." + name)
     if name in ("save", "load"):
