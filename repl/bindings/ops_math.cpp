@@ -184,17 +184,26 @@ py::object c_clamp_(const py::args& a, const py::kwargs& kw) {
   clamp_(p.tensor(0), opt_scalar(p, 1), opt_scalar(p, 2));
   return self_of(a);
 }
+// where(condition, input, other) once the arguments are read: input and other may each be a
+// tensor or a number.
+py::object where_of(const Tensor& cond, const OpArgs& p, size_t input, size_t other) {
+  bool ta = is_tensor(p.get(input)), tb = is_tensor(p.get(other));
+  if (ta && tb) return wrap(where(cond, p.tensor(input), p.tensor(other)));
+  if (ta) return wrap(where(cond, p.tensor(input), p.scalar(other)));
+  if (tb) return wrap(where(cond, p.scalar(input), p.tensor(other)));
+  return wrap(where(cond, p.scalar(input), p.scalar(other)));
+}
 py::object c_where(const py::args& a, const py::kwargs& kw) {
-  bool method = OpArgs::next_is_method;
+  if (OpArgs::next_is_method) {
+    // x.where(condition, other) is torch.where(condition, x, other).
+    OpArgs p("where", a, kw, {"input", "condition", "other"});
+    return where_of(p.tensor(1), p, 0, 2);
+  }
   OpArgs p("where", a, kw, {"condition", "input", "other"});
   Tensor cond = p.tensor(0);
   // torch.where(condition) alone is nonzero(condition, as_tuple=True).
-  if (!method && !p.get(1) && !p.get(2)) return wrap_list(nonzero_numpy(cond), /*as_tuple=*/true);
-  bool ta = is_tensor(p.get(1)), tb = is_tensor(p.get(2));
-  if (ta && tb) return wrap(where(cond, p.tensor(1), p.tensor(2)));
-  if (ta) return wrap(where(cond, p.tensor(1), p.scalar(2)));
-  if (tb) return wrap(where(cond, p.scalar(1), p.tensor(2)));
-  return wrap(where(cond, p.scalar(1), p.scalar(2)));
+  if (!p.get(1) && !p.get(2)) return wrap_list(nonzero_numpy(cond), /*as_tuple=*/true);
+  return where_of(cond, p, 1, 2);
 }
 
 // ---- reductions ----
