@@ -50,7 +50,10 @@ torch.set_num_threads(1)
 print(torch.get_num_threads())
 torch.set_num_threads(saved)
 print(torch.get_num_threads() == saved)
-for bad in [0, -1, True, 2.0, "2", torch.tensor(2)]:
+torch.set_num_threads(300)
+print(torch.get_num_threads())
+torch.set_num_threads(saved)
+for bad in [0, -1, True, 2.0, "2", torch.tensor(2), 2**31, -2**40, 2**70]:
     attempt(lambda: torch.set_num_threads(bad))
 attempt(lambda: torch.set_num_threads())
 attempt(lambda: torch.set_num_threads(1, 2))

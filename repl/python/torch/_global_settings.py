@@ -6,12 +6,16 @@ import os
 from torch import _C
 
 
+# The count last set: OpenBLAS caps its own setting (at 64 threads) where PyTorch reports any count.
+_num_threads_set = None
+
+
 def get_num_threads(*args, **kwargs):
     if kwargs:
         raise TypeError("torch.get_num_threads() takes no keyword arguments")
     if args:
         raise TypeError(f"torch.get_num_threads() takes no arguments ({len(args)} given)")
-    return _C._get_num_threads()
+    return _num_threads_set if _num_threads_set is not None else _C._get_num_threads()
 
 
 def set_num_threads(*args, **kwargs):
@@ -22,9 +26,16 @@ def set_num_threads(*args, **kwargs):
     threads = args[0]
     if isinstance(threads, bool) or not isinstance(threads, int):
         raise RuntimeError(f"set_num_threads expects an int, but got {type(threads).__name__}")
+    # PyTorch reads the count as a C long long, then as an int.
+    if not -2**63 <= threads < 2**63:
+        raise ValueError("Overflow when unpacking long long")
+    if not -2**31 <= threads < 2**31:
+        raise ValueError("Overflow when unpacking long")
     if threads <= 0:
         raise RuntimeError("set_num_threads expects a positive integer")
+    global _num_threads_set
     _C._set_num_threads(threads)
+    _num_threads_set = threads
 
 
 def get_num_interop_threads():
