@@ -8,7 +8,7 @@ from torch._broadcast import infer_size
 
 
 def _check_argument(position, name, value, kind, kind_name):
-    if not isinstance(value, kind) or (kind is float and isinstance(value, bool)):
+    if not isinstance(value, kind):
         raise TypeError(f"pad_sequence(): argument '{name}' (position {position}) must be {kind_name}, "
                         f"not {type(value).__name__}")
 
