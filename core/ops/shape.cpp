@@ -145,6 +145,9 @@ Tensor flatten(const Tensor& self, int64_t start_dim, int64_t end_dim) {
 Tensor unflatten(const Tensor& self, int64_t dim, const Shape& sizes) {
   TP_CHECK(!sizes.empty(), RuntimeError, "unflatten: sizes must be non-empty");
   dim = wrap_dim(dim, self.dim());
+  // A 0-dim tensor passes the wrap (as a one-dim one would) but has no size to split.
+  TP_CHECK(self.dim() > 0, RuntimeError,
+           "unflatten got an unexpected error:\nDimension specified as 0 but tensor has no dimensions");
   Shape inferred = sizes;
   if (std::find(sizes.begin(), sizes.end(), -1) != sizes.end()) {
     try {

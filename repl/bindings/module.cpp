@@ -30,6 +30,7 @@ PyObject* init_torch_c() {
     bind_session(m);
     bind_distributed(m);
     bind_serialization(m);
+    bind_threads(m);
   } catch (py::error_already_set& e) {
     e.restore();
     return nullptr;

@@ -37,5 +37,6 @@ std::vector<OpSpec> index_ops();     // ops_index.cpp
 std::vector<OpSpec> combine_ops();   // ops_combine.cpp
 std::vector<OpSpec> random_ops();    // ops_random.cpp
 std::vector<OpSpec> stats_ops();     // ops_stats.cpp
+std::vector<OpSpec> dtype_ops();     // ops_dtype.cpp
 
 }  // namespace tp::torchpy

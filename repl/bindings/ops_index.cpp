@@ -1,9 +1,10 @@
 // Bindings of the one-dim indexing ops (gather, scatter, scatter_add, index_select, index_add,
-// index_fill, masked_fill and their in-place forms) and their part of the op table.
+// index_fill, masked_fill and their in-place forms), nonzero, and their part of the op table.
 #include "core/autograd/autograd.h"
 #include "core/error.h"
 #include "core/ops/elementwise.h"
 #include "core/ops/index_dim.h"
+#include "core/ops/nonzero.h"
 #include "repl/bindings/args.h"
 #include "repl/bindings/op_table.h"
 
@@ -83,6 +84,21 @@ py::object i_masked_fill_(const py::args& a, const py::kwargs& kw) {
   return in_place(p, [&](const Tensor& self) { return masked_fill_of(p, self); });
 }
 
+// nonzero(input, *, as_tuple=False): as_tuple is keyword-only and must be a real bool.
+py::object i_nonzero(const py::args& a, const py::kwargs& kw) {
+  bool method = OpArgs::next_is_method;
+  OpArgs p("nonzero", a, kw, {"input", "as_tuple"});
+  if (a.size() > 1) {
+    raise_type_error(method ? "nonzero() takes from 1 to 0 positional arguments but " + std::to_string(a.size() - 1) +
+                                  " were given"
+                            : "nonzero() takes 1 positional argument but " + std::to_string(a.size()) + " were given");
+  }
+  Tensor self = p.tensor(0);
+  if (p.has(1) && !PyBool_Check(p.get(1).ptr())) p.type_error(1, "bool");
+  if (!p.boolean(1, false)) return wrap(nonzero(self));
+  return wrap_list(nonzero_numpy(self), /*as_tuple=*/true);
+}
+
 }  // namespace
 
 std::vector<OpSpec> index_ops() {
@@ -100,6 +116,7 @@ std::vector<OpSpec> index_ops() {
       {"index_fill_", i_index_fill_, W::Method, "x.index_fill_(dim, index, value): in place"},
       {"masked_fill", i_masked_fill, W::Both, "masked_fill(input, mask, value): value where mask is True"},
       {"masked_fill_", i_masked_fill_, W::Method, "x.masked_fill_(mask, value): in place"},
+      {"nonzero", i_nonzero, W::Both, "nonzero(input, *, as_tuple=False): the coordinates of the nonzero elements"},
   };
 }
 

@@ -8,6 +8,7 @@
 #include "core/ops/copy.h"
 #include "core/ops/elementwise.h"
 #include "core/ops/linalg.h"
+#include "core/ops/nonzero.h"
 #include "core/ops/norm.h"
 #include "core/ops/random.h"
 #include "core/ops/reduce.h"
@@ -198,14 +199,26 @@ py::object c_clamp_(const py::args& a, const py::kwargs& kw) {
   else clamp_(p.tensor(0), opt_scalar(p, 1), opt_scalar(p, 2));
   return self_of(a);
 }
+// where(condition, input, other) once the arguments are read: input and other may each be a
+// tensor or a number.
+py::object where_of(const Tensor& cond, const OpArgs& p, size_t input, size_t other) {
+  bool ta = is_tensor(p.get(input)), tb = is_tensor(p.get(other));
+  if (ta && tb) return wrap(where(cond, p.tensor(input), p.tensor(other)));
+  if (ta) return wrap(where(cond, p.tensor(input), p.scalar(other)));
+  if (tb) return wrap(where(cond, p.scalar(input), p.tensor(other)));
+  return wrap(where(cond, p.scalar(input), p.scalar(other)));
+}
 py::object c_where(const py::args& a, const py::kwargs& kw) {
+  if (OpArgs::next_is_method) {
+    // x.where(condition, other) is torch.where(condition, x, other).
+    OpArgs p("where", a, kw, {"input", "condition", "other"});
+    return where_of(p.tensor(1), p, 0, 2);
+  }
   OpArgs p("where", a, kw, {"condition", "input", "other"});
   Tensor cond = p.tensor(0);
-  bool ta = is_tensor(p.get(1)), tb = is_tensor(p.get(2));
-  if (ta && tb) return wrap(where(cond, p.tensor(1), p.tensor(2)));
-  if (ta) return wrap(where(cond, p.tensor(1), p.scalar(2)));
-  if (tb) return wrap(where(cond, p.scalar(1), p.tensor(2)));
-  return wrap(where(cond, p.scalar(1), p.scalar(2)));
+  // torch.where(condition) alone is nonzero(condition, as_tuple=True).
+  if (!p.get(1) && !p.get(2)) return wrap_list(nonzero_numpy(cond), /*as_tuple=*/true);
+  return where_of(cond, p, 1, 2);
 }
 
 // ---- reductions ----

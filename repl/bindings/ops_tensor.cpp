@@ -63,6 +63,10 @@ py::object s_flatten(const py::args& a, const py::kwargs& kw) {
   OpArgs p("flatten", a, kw, {"input", "start_dim", "end_dim"});
   return wrap(flatten(p.tensor(0), p.integer(1, 0), p.integer(2, -1)));
 }
+py::object s_unflatten(const py::args& a, const py::kwargs& kw) {
+  OpArgs p("unflatten", a, kw, {"input", "dim", "sizes"});
+  return wrap(unflatten(p.tensor(0), p.integer(1), p.int_list(2)));
+}
 py::object s_transpose(const py::args& a, const py::kwargs& kw) {
   OpArgs p("transpose", a, kw, {"input", "dim0", "dim1"});
   return wrap(transpose(p.tensor(0), p.integer(1), p.integer(2)));
@@ -188,6 +192,23 @@ py::object d_element_size(const py::args& a, const py::kwargs& kw) {
 py::object d_storage_offset(const py::args& a, const py::kwargs& kw) {
   OpArgs p("storage_offset", a, kw, {"input"});
   return py::int_(p.tensor(0).storage_offset());
+}
+// The address of a storage's first byte; 0 where PyTorch has none (meta, zero bytes).
+uintptr_t storage_address(const Storage& s) {
+  return s.nbytes() == 0 || s.device().is_meta() ? 0 : reinterpret_cast<uintptr_t>(s.data());
+}
+py::object d_data_ptr(const py::args& a, const py::kwargs& kw) {
+  OpArgs p("data_ptr", a, kw, {"input"});
+  const Tensor& t = p.tensor(0);
+  return py::int_(storage_address(*t.storage()) + t.storage_offset() * t.element_size());
+}
+// x.untyped_storage(): a torch.storage.UntypedStorage over x's whole storage, keeping x alive.
+py::object d_untyped_storage(const py::args& a, const py::kwargs& kw) {
+  OpArgs p("untyped_storage", a, kw, {"input"});
+  const Storage& s = *p.tensor(0).storage();
+  return py::module_::import("torch.storage")
+      .attr("UntypedStorage")
+      .attr("_over")(p.get(0), storage_address(s), s.nbytes(), wrap_device(s.device()));
 }
 py::object d_is_contiguous(const py::args& a, const py::kwargs& kw) {
   OpArgs p("is_contiguous", a, kw, {"input"});
@@ -326,6 +347,7 @@ std::vector<OpSpec> tensor_ops() {
       {"view_as", s_view_as, W::Method, "x.view_as(other): view with other's shape"},
       {"reshape_as", s_reshape_as, W::Method, "x.reshape_as(other): reshape to other's shape"},
       {"flatten", s_flatten, W::Both, "flatten(input, start_dim=0, end_dim=-1)"},
+      {"unflatten", s_unflatten, W::Both, "unflatten(input, dim, sizes): dim split into the given sizes"},
       {"transpose", s_transpose, W::Both, "transpose(input, dim0, dim1): swap two dims (a view)"},
       {"swapaxes", s_swapaxes, W::Both, "swapaxes(input, axis0, axis1): alias of transpose"},
       {"t", s_t, W::Both, "t(input): transpose a matrix (also x.T)"},
@@ -355,6 +377,8 @@ std::vector<OpSpec> tensor_ops() {
       {"dim", d_dim, W::Method, "x.dim(): number of dims"},
       {"numel", d_numel, W::Both, "numel(input): number of elements"},
       {"element_size", d_element_size, W::Method, "x.element_size(): bytes per element"},
+      {"data_ptr", d_data_ptr, W::Method, "x.data_ptr(): the address of x's first element"},
+      {"untyped_storage", d_untyped_storage, W::Method, "x.untyped_storage(): the bytes x is a view of"},
       {"storage_offset", d_storage_offset, W::Method, "x.storage_offset(): elements from the storage's start to x[0, ...]"},
       {"is_contiguous", d_is_contiguous, W::Method, "x.is_contiguous(): row-major in memory?"},
       {"is_floating_point", d_is_floating_point, W::Both, "is_floating_point(input)"},

@@ -35,6 +35,7 @@ from torch.nn.parameter import Parameter as _Parameter  # noqa: E402
 _C._register_python_types(Size, _Parameter, return_types)
 
 from torch import nn  # noqa: E402
+from torch.nn.functional import cosine_similarity, pairwise_distance  # noqa: E402,F401
 # Autograd, devices, numpy and mixed precision.
 from torch._C import (  # noqa: E402,F401
     Generator, default_generator, initial_seed, manual_seed, seed,
@@ -45,6 +46,10 @@ from torch import autograd, backends, cuda, amp, random  # noqa: E402,F401
 from torch.random import get_rng_state, set_rng_state  # noqa: E402,F401
 from torch.autograd.grad_mode import enable_grad, inference_mode, no_grad, set_grad_enabled  # noqa: E402,F401
 from torch.amp import autocast  # noqa: E402,F401
+from torch._global_settings import (  # noqa: E402,F401
+    are_deterministic_algorithms_enabled, get_num_interop_threads, get_num_threads,
+    is_deterministic_algorithms_warn_only_enabled, set_num_threads, use_deterministic_algorithms,
+)
 from torch.storage import _STORAGE_TYPES  # noqa: E402
 
 globals().update(_STORAGE_TYPES)  # torch.FloatStorage, ...: a saved file names them
@@ -52,8 +57,10 @@ from torch._legacy_tensors import *  # noqa: E402,F401,F403  (torch.LongTensor(.
 
 
 def __getattr__(name):
-    # torch.optim, torch.utils, torch.distributed and torch.save/load load on first use: start-up time counts.
-    if name in ("optim", "utils", "distributed", "serialization", "linalg", "accelerator", "functional"):
+    # torch.optim, torch.utils, torch.distributed, torch.testing and torch.save/load load on first use:
+    # start-up time counts.
+    if name in ("optim", "utils", "distributed", "serialization", "linalg", "accelerator", "functional",
+                "testing"):
         import importlib
         return importlib.import_module("torch." + name)
     if name in ("save", "load"):

@@ -1,6 +1,7 @@
 """torch.FloatStorage and the other legacy storage types: a PyTorch checkpoint names the one of
 each storage's dtype in its pickle (("storage", torch.FloatStorage, key, location, numel)), so
-torch.save writes them by name and torch.load reads the dtype from them."""
+torch.save writes them by name and torch.load reads the dtype from them. And UntypedStorage,
+what x.untyped_storage() returns."""
 import torch
 
 _STORAGE_NAMES = {
@@ -18,3 +19,37 @@ def _make(name, dtype):
 _STORAGE_TYPES = {name: _make(name, dtype) for name, dtype in _STORAGE_NAMES.items()}
 # The storage type a tensor of each dtype is saved with.
 _TYPE_OF_DTYPE = {cls.dtype: cls for cls in _STORAGE_TYPES.values()}
+
+
+class UntypedStorage:
+    """x.untyped_storage(): the bytes a tensor and all its views share; made by the C++ binding
+    with the storage's address, size and device (the tensor it came from keeps it alive)."""
+
+    def __init__(self, *args, **kwargs):
+        raise TypeError("tensorplay makes UntypedStorage objects only through Tensor.untyped_storage()")
+
+    @classmethod
+    def _over(cls, owner, data_ptr, nbytes, device):
+        storage = cls.__new__(cls)
+        storage._owner, storage._data_ptr, storage._nbytes, storage.device = owner, data_ptr, nbytes, device
+        return storage
+
+    def data_ptr(self):
+        return self._data_ptr
+
+    def nbytes(self):
+        return self._nbytes
+
+    def size(self):
+        return self._nbytes
+
+    def __len__(self):
+        return self._nbytes
+
+    def element_size(self):
+        return 1
+
+    @property
+    def is_cuda(self):
+        return self.device.type == "cuda"
+

@@ -1,2 +1,3 @@
-"""torch.backends: which backends this build has (torch.backends.mps)."""
-from torch.backends import mps  # noqa: F401
+"""torch.backends: which backends this build has (torch.backends.mps) and the cuDNN switches
+(torch.backends.cudnn)."""
+from torch.backends import cudnn, mps  # noqa: F401

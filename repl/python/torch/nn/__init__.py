@@ -8,11 +8,14 @@ from torch.nn import functional, init  # noqa: F401
 
 
 def __getattr__(name):
-    # Lazy: torch.nn.parallel builds on nn.Module, so it is imported only when first asked for.
+    # Lazy: torch.nn.parallel and torch.nn.utils are imported only when first asked for.
     if name in ("DataParallel", "DistributedDataParallel"):
         from torch.nn.parallel import DataParallel, DistributedDataParallel
         return {"DataParallel": DataParallel, "DistributedDataParallel": DistributedDataParallel}[name]
     if name == "parallel":
         import torch.nn.parallel as parallel
         return parallel
+    if name == "utils":
+        import torch.nn.utils as utils
+        return utils
     raise AttributeError(f"module 'torch.nn' has no attribute '{name}'")

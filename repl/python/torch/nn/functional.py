@@ -13,6 +13,7 @@ from torch._C._nn import (  # noqa: F401
     tanh,
 )
 from torch.nn._reduction import reduction_of as _reduction_of
+from torch.nn._vector_functions import cosine_similarity, normalize, one_hot, pairwise_distance  # noqa: F401
 
 
 def _implicit_dim_warning(name, dim, stacklevel):

@@ -10,7 +10,8 @@ from torch.nn.modules.pooling import (  # noqa: F401
     MaxPool2d,
 )
 from torch.nn.modules.batchnorm import BatchNorm1d, BatchNorm2d  # noqa: F401
-from torch.nn.modules.flatten import Flatten  # noqa: F401
+from torch.nn.modules.flatten import Flatten, Unflatten  # noqa: F401
+from torch.nn.modules.distance import CosineSimilarity, PairwiseDistance  # noqa: F401
 from torch.nn.modules.loss import (  # noqa: F401
     BCELoss, BCEWithLogitsLoss, CrossEntropyLoss, HuberLoss, L1Loss, MSELoss, NLLLoss, SmoothL1Loss,
 )
@@ -35,6 +36,7 @@ from torch.nn.modules.activation import (  # noqa: F401,E402
 __all__ += ["SiLU", "GELU", "LeakyReLU", "ELU", "SELU", "CELU", "Softplus", "Hardtanh", "ReLU6", "Mish", "LogSigmoid"]
 __all__ += ["Embedding", "LazyModuleMixin", "LazyLinear", "RNNBase", "RNN", "LSTM", "GRU", "RNNCellBase", "RNNCell",
             "LSTMCell", "GRUCell"]
+__all__ += ["Unflatten", "CosineSimilarity", "PairwiseDistance"]
 
 from torch.nn.modules.normalization import LayerNorm  # noqa: F401,E402
 

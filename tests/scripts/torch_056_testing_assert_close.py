@@ -1,0 +1,77 @@
+# torch.testing.assert_close: default tolerances per dtype, PyTorch's report for mismatched
+# values ("Tensor-likes are not close!"), attributes (shape, dtype, device), numbers, None,
+# bools, sequences and mappings, and msg=.
+import torch
+from torch.testing import assert_close
+
+
+def attempt(f):
+    try:
+        r = f()
+        print("passed" if r is None else repr(r))
+    except Exception as e:
+        print(type(e).__name__, e)
+        print("--")
+
+
+x = torch.tensor([1.0, 2.0, 3.0])
+attempt(lambda: assert_close(x, x.clone()))
+attempt(lambda: assert_close(x, x + 1e-6))
+attempt(lambda: assert_close(x, x + 1e-4))
+attempt(lambda: assert_close(x, torch.tensor([1.0, 2.5, 3.0])))
+attempt(lambda: assert_close(torch.tensor([[1.0, 2.0], [3.0, 4.0]]), torch.tensor([[1.0, 2.1], [3.5, 0.0]])))
+attempt(lambda: assert_close(x, torch.tensor([1.0, 2.5, 3.0]), rtol=0.3, atol=0.0))
+attempt(lambda: assert_close(x, torch.tensor([1.0, 2.5, 3.0]), rtol=0.0, atol=0.0))
+attempt(lambda: assert_close(x, x + 0.01, rtol=1e-3))
+attempt(lambda: assert_close(x, x + 0.01, atol=1e-3))
+attempt(lambda: assert_close(torch.tensor(1.0), torch.tensor(1.5)))
+attempt(lambda: assert_close(torch.tensor([1, 2, 3]), torch.tensor([1, 2, 4])))
+attempt(lambda: assert_close(torch.tensor([1, 2, 3], dtype=torch.uint8), torch.tensor([1, 5, 3], dtype=torch.uint8)))
+attempt(lambda: assert_close(torch.tensor([True, False]), torch.tensor([True, True])))
+attempt(lambda: assert_close(x.double(), x.double() + 1e-8))
+attempt(lambda: assert_close(x.double(), x.double() + 1e-5))
+attempt(lambda: assert_close(x.half(), x.half() + 0.001))
+attempt(lambda: assert_close(x.bfloat16(), (x + 0.01).bfloat16()))
+attempt(lambda: assert_close(x, x.double()))
+attempt(lambda: assert_close(x, x.double(), check_dtype=False))
+attempt(lambda: assert_close(x, x[:2]))
+attempt(lambda: assert_close(x, x.view(3, 1)))
+attempt(lambda: assert_close(x, torch.tensor([1.0, float("nan"), 3.0])))
+attempt(lambda: assert_close(torch.tensor([float("nan")]), torch.tensor([float("nan")])))
+attempt(lambda: assert_close(torch.tensor([float("nan")]), torch.tensor([float("nan")]), equal_nan=True))
+attempt(lambda: assert_close(torch.tensor([float("inf"), 1.0]), torch.tensor([float("inf"), 1.0])))
+attempt(lambda: assert_close(torch.tensor([float("inf")]), torch.tensor([float("-inf")])))
+attempt(lambda: assert_close(torch.tensor([0.0, 1.0]), torch.tensor([1.0, 0.0])))
+attempt(lambda: assert_close(torch.arange(100.0), torch.arange(100.0) * 1.01))
+attempt(lambda: assert_close(x, x + 1, msg="custom message"))
+attempt(lambda: assert_close(x, x + 1, msg=lambda m: "wrapped: " + m.splitlines()[0]))
+attempt(lambda: assert_close(x.requires_grad_(), x.detach()))
+attempt(lambda: assert_close(torch.zeros(0), torch.zeros(0)))
+
+print("== numbers, None, bools")
+attempt(lambda: assert_close(1.0, 1.0 + 1e-9))
+attempt(lambda: assert_close(1.0, 1.1))
+attempt(lambda: assert_close(1, 2))
+attempt(lambda: assert_close(0.0, 1e-3))
+attempt(lambda: assert_close(1, 1.0))
+attempt(lambda: assert_close(1, 1.0, check_dtype=True))
+attempt(lambda: assert_close(2.0, 2.5, rtol=0.3, atol=0))
+attempt(lambda: assert_close(float("nan"), float("nan")))
+attempt(lambda: assert_close(float("nan"), float("nan"), equal_nan=True))
+attempt(lambda: assert_close(None, None))
+attempt(lambda: assert_close(None, 1))
+attempt(lambda: assert_close(True, True))
+attempt(lambda: assert_close(True, False))
+attempt(lambda: assert_close(x, 1.0))
+attempt(lambda: assert_close("a", "a"))
+
+print("== sequences, mappings")
+attempt(lambda: assert_close([x, 1.0], [x.clone(), 1.0]))
+attempt(lambda: assert_close([x, 1.0], [x + 1, 1.0]))
+attempt(lambda: assert_close((1, 2), (1, 3)))
+attempt(lambda: assert_close([1, 2], [1, 2, 3]))
+attempt(lambda: assert_close([1.0, 2.0], torch.tensor([1.0, 2.0])))
+attempt(lambda: assert_close({"a": x, "b": [2.0]}, {"a": x, "b": [2.5]}))
+attempt(lambda: assert_close({"a": 1}, {"b": 1}))
+attempt(lambda: assert_close(torch.tensor([1.0, 2.0]), [1.0, 2.0]))
+attempt(lambda: assert_close(x, x, rtol=None, atol=None))
