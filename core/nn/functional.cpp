@@ -11,6 +11,7 @@
 #include "core/ops/creation.h"
 #include "core/ops/device_check.h"
 #include "core/ops/device_ops.h"
+#include "core/ops/distributions.h"
 #include "core/ops/elementwise.h"
 #include "core/ops/indexing.h"
 #include "core/ops/linalg.h"
@@ -76,15 +77,14 @@ Tensor log_softmax(const Tensor& x, std::optional<int64_t> dim) {
 
 namespace {
 
-// _dropout_impl's noise of `shape`: bernoulli_(1 - p) on the CPU (one double uniform per
-// element, 1 where it is < 1 - p), then divided by 1 - p; a 0-dim zero when p is 1.
+// _dropout_impl's noise of `shape`: bernoulli_(1 - p) drawn on the CPU, then divided by
+// 1 - p; a 0-dim zero when p is 1.
 Tensor dropout_noise(const Tensor& x, const Shape& shape, double p) {
   if (p == 1.0) return zeros({}, TensorOptions(x.dtype(), x.device()));
   autograd::NoGradGuard no_grad;
-  Tensor u = empty({shape_numel(shape)}, TensorOptions(DType::Float64));
-  tp::uniform_(u, 0.0, 1.0);
-  Tensor keep = cast(lt(u, Scalar(1.0 - p)), x.dtype());
-  return div(to(view(keep, shape), x.device(), std::nullopt), Scalar(1.0 - p));
+  Tensor keep = empty(shape, TensorOptions(x.dtype()));
+  bernoulli_(keep, 1.0 - p, nullptr);
+  return div(to(keep, x.device(), std::nullopt), Scalar(1.0 - p));
 }
 
 void check_dropout_p(double p) {

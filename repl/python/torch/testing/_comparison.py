@@ -113,21 +113,6 @@ def _make_tensor_mismatch_msg(actual, expected, matches, *, rtol, atol):
                               rel_diff_idx=unravel_flat_index(int(max_rel_diff_flat_idx)), rtol=rtol)
 
 
-def _isclose(actual, expected, *, rtol, atol, equal_nan):
-    """ATen's isclose, step by step: equal elements, NaN pairs when equal_nan, then the finite ones
-    within atol + rtol * |expected|."""
-    close = actual == expected
-    if equal_nan and actual.dtype.is_floating_point:
-        close = close | ((actual != actual) & (expected != expected))
-    if rtol == 0 and atol == 0:
-        return close
-    if actual.dtype == torch.bool:
-        actual, expected = actual.float(), expected.float()
-    allowed_error = atol + (rtol * expected).abs()
-    actual_error = (actual - expected).abs()
-    return close | (torch.isfinite(actual_error) & (actual_error <= allowed_error))
-
-
 class _Pair:
     def __init__(self, actual, expected, *, id=(), **unused_options):
         self.actual, self.expected, self.id = actual, expected, id
@@ -234,7 +219,7 @@ class _TensorLikePair(_Pair):
             mismatch("dtype", actual.dtype, expected.dtype)
 
     def _compare_values(self, actual, expected):
-        matches = _isclose(actual, expected, rtol=self.rtol, atol=self.atol, equal_nan=self.equal_nan)
+        matches = torch.isclose(actual, expected, rtol=self.rtol, atol=self.atol, equal_nan=self.equal_nan)
         if torch.all(matches):
             return
         if actual.shape == torch.Size([]):
