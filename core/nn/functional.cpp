@@ -15,7 +15,6 @@
 #include "core/ops/elementwise.h"
 #include "core/ops/indexing.h"
 #include "core/ops/linalg.h"
-#include "core/ops/random.h"
 #include "core/ops/reduce.h"
 #include "core/ops/shape.h"
 
