@@ -77,7 +77,7 @@ Tensor apply_reflected(Op op, const Scalar& a, const Tensor& b) {
     case Op::Add: return add(a, b);
     case Op::Sub: return sub(a, b);
     case Op::Mul: return mul(a, b);
-    case Op::Div: return div(a, b);
+    case Op::Div: return mul(reciprocal(b), a);  // torch/_tensor.py's __rdiv__: rounds twice
     case Op::FloorDiv: return floor_divide(a, b);
     case Op::Mod: return remainder(a, b);
     case Op::Pow: return pow(a, b);
