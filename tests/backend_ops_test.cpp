@@ -27,6 +27,7 @@
 #include "core/ops/elementwise.h"
 #include "core/ops/indexing.h"
 #include "core/ops/linalg.h"
+#include "core/ops/norm.h"
 #include "core/ops/reduce.h"
 #include "core/ops/shape.h"
 #include "tests/test_util.h"
@@ -274,6 +275,12 @@ std::vector<OpCase> cases() {
                  return std::vector<Tensor>{nn::functional::layer_norm(in[0], {37}, in[1], in[2], 1e-5),
                                             nn::functional::layer_norm(in[0], {2, 37}, Tensor(), Tensor(), 1e-3)};
                }});
+  // The row kernel of core/kernels/norm2_row.h: 8 lanes, then a tail of a group of 4 and 3
+  // fused (39 = 4 * 8 + 7); the whole tensor as one row; dim 0 goes through sum instead.
+  c.push_back({"norm2 rows", {{3, 2, 39}}, kFloats, [](const Inputs& in, Device) {
+                 return std::vector<Tensor>{vector_norm(in[0], 2, {-1}), vector_norm(in[0]),
+                                            vector_norm(in[0], 2, {1, 2}, true), vector_norm(in[0], 2, {0})};
+               }});
   c.push_back({"mm/mv/dot", {{4, 4}, {4, 4}}, kNumeric, [](const Inputs& in, Device) {
                  Tensor vec = select(in[1], 0, 1);
                  return std::vector<Tensor>{mm(in[0], in[1]), mv(in[0], vec), dot(vec, vec)};
@@ -442,7 +449,8 @@ TEST_CASE("the op table covers every kind of backend work") {
   CHECK(static_cast<int>(ReduceOp::All) == 10);
   for (const char* needed : {"sum", "mean", "prod", "max/min", "argmax/argmin", "var/std", "any/all",
                              "softmax", "log_softmax", "index advanced", "index_put",
-                             "index_put accumulate", "matmul", "creation", "cat/stack/split", "layer_norm"}) {
+                             "index_put accumulate", "matmul", "creation", "cat/stack/split", "layer_norm",
+                             "norm2 rows"}) {
     CHECK(names.count(needed) == 1);
   }
 }

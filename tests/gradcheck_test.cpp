@@ -190,6 +190,7 @@ std::vector<GradCase> cases() {
   c.push_back({"tile", {row}, [](I x) { return tile(x[0], {2, 2}); }});
   c.push_back({"tril", {m}, [](I x) { return tril(x[0], 1); }});
   c.push_back({"triu", {b3}, [](I x) { return triu(x[0], -1); }});
+  c.push_back({"norm dim=-1 keepdim", {m}, [](I x) { return vector_norm(x[0], 2, {-1}, true); }});
   c.push_back({"norm p=1 dim", {m}, [](I x) { return vector_norm(x[0], 1, {1}); }});
   c.push_back({"norm p=3 keepdim", {m}, [](I x) { return vector_norm(x[0], 3, {0}, true); }});
   c.push_back({"norm p=inf", {m}, [](I x) { return vector_norm(x[0], INFINITY, {1}); }});

@@ -114,6 +114,9 @@ class Backend {
   // 1 / sqrt(biased variance + eps).
   virtual void layer_norm(const Tensor& x, const Tensor& weight, const Tensor& bias, double eps,
                           const Tensor& y, const Tensor& mean, const Tensor& rstd) = 0;
+  // The 2-norm of each row of a contiguous float32/float64 (rows, n) tensor into out (rows),
+  // summed in ATen's CPU order for a contiguous last dim (core/kernels/norm2_row.h).
+  virtual void norm2_rows(const Tensor& x, const Tensor& out) = 0;
   // out[b] = a[b] @ bm[b] for 3-D a (B,M,K), bm (B,K,N), out (B,M,N) contiguous.
   // a and bm may be any strided views: transposed in their last two dims, strided, or with
   // batch stride 0 (broadcast batch dims); a backend copies what its BLAS can't read.

@@ -10,44 +10,9 @@
 #include <cstdint>
 
 #include "core/kernels/kernel_ctx.h"
+#include "core/kernels/rounded_ops.h"
 
 namespace tp::kernels {
-
-// Rounded once each, never fused by the compiler (nvcc fuses a * b + c unless told not to).
-template <typename T>
-TP_KERNEL_FN T mul_rn(T a, T b) {
-#if defined(__CUDA_ARCH__)
-  if constexpr (sizeof(T) == 4) return __fmul_rn(a, b); else return __dmul_rn(a, b);
-#else
-  return a * b;
-#endif
-}
-template <typename T>
-TP_KERNEL_FN T add_rn(T a, T b) {
-#if defined(__CUDA_ARCH__)
-  if constexpr (sizeof(T) == 4) return __fadd_rn(a, b); else return __dadd_rn(a, b);
-#else
-  return a + b;
-#endif
-}
-template <typename T>
-TP_KERNEL_FN T sub_rn(T a, T b) { return add_rn(a, -b); }
-template <typename T>
-TP_KERNEL_FN T fma_rn(T a, T b, T c) {
-#if defined(__CUDA_ARCH__)
-  if constexpr (sizeof(T) == 4) return __fmaf_rn(a, b, c); else return __fma_rn(a, b, c);
-#else
-  return std::fma(a, b, c);
-#endif
-}
-template <typename T>
-TP_KERNEL_FN T sqrt_rn(T a) {
-#if defined(__CUDA_ARCH__)
-  if constexpr (sizeof(T) == 4) return __fsqrt_rn(a); else return __dsqrt_rn(a);
-#else
-  return std::sqrt(a);
-#endif
-}
 
 template <typename T>
 struct RowMoments {

@@ -20,6 +20,8 @@ def attempt(f):
         print(type(e).__name__, e)
 
 
+# Rounded: these gradients come through Linear's BLAS order, not PyTorch's bits (the norms
+# themselves are exact, tests/scripts/torch_069_norm_order.py).
 def sums(params):
     return [round(p.grad.sum().item(), 4) + 0.0 for p in params]
 
