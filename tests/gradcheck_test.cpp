@@ -11,6 +11,7 @@
 #include <functional>
 
 #include "core/autograd/autograd.h"
+#include "core/ops/broadcast_tensors.h"
 #include "core/device_registry.h"
 #include "core/error.h"
 #include "core/nn/functional.h"
@@ -225,6 +226,10 @@ std::vector<GradCase> cases() {
   c.push_back({"unsqueeze", {m}, [](I x) { return unsqueeze(x[0], 1); }});
   c.push_back({"expand", {col}, [](I x) { return expand(x[0], {2, 3, 4}); }});
   c.push_back({"expand_as", {row, m}, [](I x) { return mul(expand_as(x[0], x[1]), x[1]); }});
+  c.push_back({"broadcast_tensors", {col, row}, [](I x) {
+                 std::vector<Tensor> b = broadcast_tensors({x[0], x[1]});
+                 return mul(b[0], b[1]);
+               }});
   c.push_back({"narrow", {m}, [](I x) { return narrow(x[0], 1, 1, 2); }});
   c.push_back({"select", {b3}, [](I x) { return select(x[0], 1, -1); }});
   c.push_back({"slice step", {m}, [](I x) { return slice(x[0], 1, 0, 4, 2); }});

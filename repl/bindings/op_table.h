@@ -38,5 +38,6 @@ std::vector<OpSpec> combine_ops();   // ops_combine.cpp
 std::vector<OpSpec> random_ops();    // ops_random.cpp
 std::vector<OpSpec> stats_ops();     // ops_stats.cpp
 std::vector<OpSpec> dtype_ops();     // ops_dtype.cpp
+std::vector<OpSpec> broadcast_ops(); // ops_broadcast.cpp
 
 }  // namespace tp::torchpy

@@ -375,6 +375,7 @@ std::vector<OpSpec> tensor_ops() {
       {"size", d_size, W::Method, "x.size(dim=None): torch.Size, or one dim's size"},
       {"stride", d_stride, W::Method, "x.stride(dim=None): elements to step per dim"},
       {"dim", d_dim, W::Method, "x.dim(): number of dims"},
+      {"ndimension", d_dim, W::Method, "x.ndimension(): alias of dim()"},
       {"numel", d_numel, W::Both, "numel(input): number of elements"},
       {"element_size", d_element_size, W::Method, "x.element_size(): bytes per element"},
       {"data_ptr", d_data_ptr, W::Method, "x.data_ptr(): the address of x's first element"},

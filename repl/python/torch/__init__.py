@@ -1,6 +1,7 @@
 """tensorplay's torch: PyTorch's API over tensorplay's C++ core (torch._C), with tensors on the
 CPU and on real or simulated GPUs. Names, signatures, printing and errors follow PyTorch 2.x."""
 import sys as _sys
+from math import e, inf, nan, pi  # noqa: F401  (torch.e, torch.inf, torch.nan, torch.pi, as PyTorch)
 
 import _tensorplay_C as _C
 
@@ -57,10 +58,10 @@ from torch._legacy_tensors import *  # noqa: E402,F401,F403  (torch.LongTensor(.
 
 
 def __getattr__(name):
-    # torch.optim, torch.utils, torch.distributed, torch.testing and torch.save/load load on first use:
-    # start-up time counts.
+    # torch.optim, torch.utils, torch.distributed, torch.testing, torch.distributions and
+    # torch.save/load load on first use: start-up time counts.
     if name in ("optim", "utils", "distributed", "serialization", "linalg", "accelerator", "functional",
-                "testing"):
+                "testing", "distributions"):
         import importlib
         return importlib.import_module("torch." + name)
     if name in ("save", "load"):

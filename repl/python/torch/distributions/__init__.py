@@ -1,0 +1,23 @@
+"""torch.distributions: parameterizable probability distributions and sampling functions, as in
+PyTorch (the part RL / VAE tutorials use: Normal, Uniform, Bernoulli, Categorical,
+kl_divergence), written like PyTorch's own package so the same random draws happen in the same
+order."""
+from torch.distributions import constraints
+from torch.distributions.bernoulli import Bernoulli
+from torch.distributions.categorical import Categorical
+from torch.distributions.distribution import Distribution
+from torch.distributions.exp_family import ExponentialFamily
+from torch.distributions.kl import kl_divergence, register_kl
+from torch.distributions.normal import Normal
+from torch.distributions.uniform import Uniform
+
+__all__ = [
+    "Bernoulli",
+    "Categorical",
+    "Distribution",
+    "ExponentialFamily",
+    "Normal",
+    "Uniform",
+    "kl_divergence",
+    "register_kl",
+]
