@@ -1,0 +1,97 @@
+// lerp, addcmul and addcdiv composed from elementwise ops in ATen's order of operations (so the
+// roundings are PyTorch's), each recorded as one node with ATen's derivative formulas.
+#include "core/ops/blend.h"
+
+#include "core/autograd/autograd.h"
+#include "core/autograd/grad_utils.h"
+#include "core/error.h"
+#include "core/ops/broadcast.h"
+#include "core/ops/creation.h"
+#include "core/ops/elementwise.h"
+
+namespace tp {
+namespace {
+
+using G = const TensorList&;
+using N = const Node&;
+
+// ATen's lerp with a tensor weight, in the input's dtype: the branch is chosen per element.
+Tensor lerp_values(const Tensor& self, const Tensor& end, const Tensor& w) {
+  // The shapes broadcast in ATen's order (input, end, weight), for its error text.
+  broadcast_shapes(broadcast_shapes(self.sizes(), end.sizes()), w.sizes());
+  Tensor diff = sub(end, self);
+  Tensor small = add(self, mul(w, diff));
+  Tensor large = sub(end, mul(diff, sub(Scalar(1), w)));
+  return where(lt(abs(w), Scalar(0.5)), small, large);
+}
+
+// The gradient of an input of shape `shape` (the result broadcast over it).
+Tensor reduced(const Tensor& g, const Tensor& input) { return autograd::sum_to(g, input.sizes()); }
+
+}  // namespace
+
+Tensor lerp(const Tensor& self, const Tensor& end, Scalar weight) {
+  // The weight is a value of the input's dtype, as ATen's kernel reads it.
+  Tensor w = full({}, weight, self.dtype(), self.device());
+  return autograd::record_op(
+      {self, end}, [&] { return lerp_values(self, end, w); },
+      [&](const Tensor&) {
+        return autograd::make_node("LerpBackward0", {w, self, end}, [](G g, G s, N node) {
+          Tensor gs, ge;
+          if (node.needs(0)) gs = reduced(mul(g[0], sub(Scalar(1), s[0])), s[1]);
+          if (node.needs(1)) ge = reduced(mul(g[0], s[0]), s[2]);
+          return TensorList{gs, ge};
+        });
+      });
+}
+
+Tensor lerp(const Tensor& self, const Tensor& end, const Tensor& weight) {
+  return autograd::record_op(
+      {self, end, weight}, [&] { return lerp_values(self, end, weight); },
+      [&](const Tensor&) {
+        return autograd::make_node("LerpBackward1", {self, end, weight}, [](G g, G s, N node) {
+          Tensor gs, ge, gw;
+          if (node.needs(0)) gs = reduced(mul(g[0], sub(Scalar(1), s[2])), s[0]);
+          if (node.needs(1)) ge = reduced(mul(g[0], s[2]), s[1]);
+          if (node.needs(2)) gw = reduced(mul(g[0], sub(s[1], s[0])), s[2]);
+          return TensorList{gs, ge, gw};
+        });
+      });
+}
+
+Tensor addcmul(const Tensor& self, const Tensor& t1, const Tensor& t2, Scalar value) {
+  return autograd::record_op(
+      {self, t1, t2}, [&] { return add(self, mul(mul(t1, value), t2)); },
+      [&](const Tensor&) {
+        return autograd::make_node("AddcmulBackward0", {self, t1, t2}, [value](G g, G s, N node) {
+          Tensor gs, g1, g2;
+          if (node.needs(0)) gs = reduced(g[0], s[0]);
+          if (node.needs(1)) g1 = reduced(mul(mul(g[0], s[2]), value), s[1]);
+          if (node.needs(2)) g2 = reduced(mul(mul(g[0], s[1]), value), s[2]);
+          return TensorList{gs, g1, g2};
+        });
+      });
+}
+
+Tensor addcdiv(const Tensor& self, const Tensor& t1, const Tensor& t2, Scalar value) {
+  TP_CHECK(is_floating(t1.dtype()) || is_floating(t2.dtype()), RuntimeError,
+           "Integer division with addcdiv is no longer supported, and in a future  release addcdiv will "
+           "perform a true division of tensor1 and tensor2. The historic addcdiv behavior can be "
+           "implemented as (input + value * torch.trunc(tensor1 / tensor2)).to(input.dtype) for integer "
+           "inputs and as (input + value * tensor1 / tensor2) for float inputs. The future addcdiv "
+           "behavior is just the latter implementation: (input + value * tensor1 / tensor2), for all "
+           "dtypes.");
+  return autograd::record_op(
+      {self, t1, t2}, [&] { return add(self, div(mul(t1, value), t2)); },
+      [&](const Tensor&) {
+        return autograd::make_node("AddcdivBackward0", {self, t1, t2}, [value](G g, G s, N node) {
+          Tensor gs, g1, g2;
+          if (node.needs(0)) gs = reduced(g[0], s[0]);
+          if (node.needs(1)) g1 = reduced(div(mul(g[0], value), s[2]), s[1]);
+          if (node.needs(2)) g2 = reduced(div(mul(mul(neg(g[0]), value), s[1]), mul(s[2], s[2])), s[2]);
+          return TensorList{gs, g1, g2};
+        });
+      });
+}
+
+}  // namespace tp
