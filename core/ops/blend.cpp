@@ -1,13 +1,16 @@
-// lerp, addcmul and addcdiv composed from elementwise ops in ATen's order of operations (so the
-// roundings are PyTorch's), each recorded as one node with ATen's derivative formulas.
+// lerp, addcmul and addcdiv composed from elementwise ops in ATen's order of operations and
+// its compute dtype (float for half types), with the FMA its CPU kernels compile to, so the
+// roundings are PyTorch's; each recorded as one node with ATen's derivative formulas.
 #include "core/ops/blend.h"
 
 #include "core/autograd/autograd.h"
 #include "core/autograd/grad_utils.h"
 #include "core/error.h"
 #include "core/ops/broadcast.h"
+#include "core/ops/copy.h"
 #include "core/ops/creation.h"
 #include "core/ops/elementwise.h"
+#include "core/ops/type_promotion.h"
 
 namespace tp {
 namespace {
@@ -15,14 +18,33 @@ namespace {
 using G = const TensorList&;
 using N = const Node&;
 
-// ATen's lerp with a tensor weight, in the input's dtype: the branch is chosen per element.
+// The dtype ATen's kernels compute a floating dtype in: float for half and bfloat16.
+DType opmath(DType d) { return d == DType::Float64 ? d : DType::Float32; }
+
+// x * y + z rounded once, as the FMA that ATen's CPU kernels compile to (its vector code calls
+// fmadd and GCC contracts its scalar a * b + c), then cast to `out`. For float operands the
+// product is exact in double and the double sum rounds to the FMA's float (barring
+// double-rounding ties, vanishingly rare); double has no wider type here, so it stays unfused.
+Tensor fused_multiply_add(const Tensor& x, const Tensor& y, const Tensor& z, DType out) {
+  if (x.dtype() != DType::Float32) return cast(add(z, mul(x, y)), out);
+  auto wide = [](const Tensor& t) { return cast(t, DType::Float64); };
+  return cast(add(wide(z), mul(wide(x), wide(y))), out);
+}
+
+// ATen's lerp_vec: |w| < 0.5 ? input + w * (end - input) : end + (w - 1) * (end - input), the
+// branch chosen per element, as one FMA.
 Tensor lerp_values(const Tensor& self, const Tensor& end, const Tensor& w) {
   // The shapes broadcast in ATen's order (input, end, weight), for its error text.
   broadcast_shapes(broadcast_shapes(self.sizes(), end.sizes()), w.sizes());
-  Tensor diff = sub(end, self);
-  Tensor small = add(self, mul(w, diff));
-  Tensor large = sub(end, mul(diff, sub(Scalar(1), w)));
-  return where(lt(abs(w), Scalar(0.5)), small, large);
+  if (!is_floating(self.dtype())) {
+    Tensor diff = sub(end, self);
+    return where(lt(abs(w), Scalar(0.5)), add(self, mul(w, diff)), sub(end, mul(diff, sub(Scalar(1), w))));
+  }
+  const DType op = opmath(self.dtype());
+  Tensor s = cast(self, op), e = cast(end, op), ww = cast(w, op);
+  Tensor small = lt(abs(ww), Scalar(0.5));
+  Tensor coeff = where(small, ww, sub(ww, Scalar(1))), base = where(small, s, e);
+  return fused_multiply_add(coeff, sub(e, s), base, self.dtype());
 }
 
 // The gradient of an input of shape `shape` (the result broadcast over it).
@@ -32,7 +54,7 @@ Tensor reduced(const Tensor& g, const Tensor& input) { return autograd::sum_to(g
 
 Tensor lerp(const Tensor& self, const Tensor& end, Scalar weight) {
   // The weight is a value of the input's dtype, as ATen's kernel reads it.
-  Tensor w = full({}, weight, self.dtype(), self.device());
+  Tensor w = full({}, weight, is_floating(self.dtype()) ? opmath(self.dtype()) : self.dtype(), self.device());
   return autograd::record_op(
       {self, end}, [&] { return lerp_values(self, end, w); },
       [&](const Tensor&) {
@@ -61,7 +83,13 @@ Tensor lerp(const Tensor& self, const Tensor& end, const Tensor& weight) {
 
 Tensor addcmul(const Tensor& self, const Tensor& t1, const Tensor& t2, Scalar value) {
   return autograd::record_op(
-      {self, t1, t2}, [&] { return add(self, mul(mul(t1, value), t2)); },
+      {self, t1, t2},
+      [&] {
+        const DType out = result_type({&self, &t1, &t2});
+        if (!is_floating(out)) return add(self, mul(mul(t1, value), t2));
+        const DType op = opmath(out);
+        return fused_multiply_add(mul(cast(t1, op), value), cast(t2, op), cast(self, op), out);
+      },
       [&](const Tensor&) {
         return autograd::make_node("AddcmulBackward0", {self, t1, t2}, [value](G g, G s, N node) {
           Tensor gs, g1, g2;
@@ -82,7 +110,14 @@ Tensor addcdiv(const Tensor& self, const Tensor& t1, const Tensor& t2, Scalar va
            "behavior is just the latter implementation: (input + value * tensor1 / tensor2), for all "
            "dtypes.");
   return autograd::record_op(
-      {self, t1, t2}, [&] { return add(self, div(mul(t1, value), t2)); },
+      {self, t1, t2},
+      [&] {
+        // Not fused: the division comes last.
+        const DType out = result_type({&self, &t1, &t2});
+        if (!is_floating(out)) return add(self, div(mul(t1, value), t2));
+        const DType op = opmath(out);
+        return cast(add(cast(self, op), div(mul(cast(t1, op), value), cast(t2, op))), out);
+      },
       [&](const Tensor&) {
         return autograd::make_node("AddcdivBackward0", {self, t1, t2}, [value](G g, G s, N node) {
           Tensor gs, g1, g2;
