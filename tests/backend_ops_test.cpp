@@ -276,10 +276,10 @@ std::vector<OpCase> cases() {
                  return std::vector<Tensor>{lerp(in[0], in[1], Scalar(0.3)), lerp(in[0], in[1], in[2]),
                                             addcmul(in[0], in[1], in[2], Scalar(0.5)), addcdiv(in[0], in[1], in[2])};
                }});
-  c.push_back({"diag/diagonal/diag_embed/trace/roll", {{3, 4}, {3}}, kNumeric, [](const Inputs& in, Device) {
+  c.push_back({"diag/diagonal/diag_embed/trace/roll/rot90", {{3, 4}, {3}}, kNumeric, [](const Inputs& in, Device) {
                  return std::vector<Tensor>{diag(in[1], 1), diag(in[0], -1), contiguous(diagonal(in[0], 1)),
                                             diag_embed(in[0]), trace(in[0]), roll(in[0], {1, -2}, {0, 1}),
-                                            roll(in[0], {5}, {})};
+                                            roll(in[0], {5}, {}), rot90(in[0], 1, {0, 1}), rot90(in[0], -2, {1, 0})};
                }});
   c.push_back({"einsum", {{2, 3, 4}, {2, 4, 3}, {3, 3}}, kNumeric, [](const Inputs& in, Device) {
                  return std::vector<Tensor>{einsum("bij,bjk->bik", {in[0], in[1]}), einsum("ii->i", {in[2]}),

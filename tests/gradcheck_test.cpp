@@ -131,6 +131,7 @@ std::vector<GradCase> cases() {
   c.push_back({"diag_embed", {m}, [](I x) { return diag_embed(x[0], 1, 0, 2); }});
   c.push_back({"trace", {m}, [](I x) { return trace(x[0]); }});
   c.push_back({"roll", {m}, [](I x) { return roll(x[0], {1, -1}, {0, 1}); }});
+  c.push_back({"rot90", {b3}, [](I x) { return rot90(x[0], 3, {2, 0}); }});
   c.push_back({"einsum bmm", {{2, 2, 3}, {2, 3, 2}}, [](I x) { return einsum("bij,bjk->bik", {x[0], x[1]}); }});
   c.push_back({"einsum diagonal, sums, three operands", {{3, 3}, {3, 2}, {2}},
                [](I x) { return einsum("ii,ij,j->i", {x[0], x[1], x[2]}); }});

@@ -1,5 +1,6 @@
 // diagonal as a strided view; diag_embed and diag write into a diagonal view of zeros; trace
-// sums the diagonal in double as ATen's trace_cpu does; roll is ATen's narrow + cat.
+// sums the diagonal in double as ATen's trace_cpu does; roll is ATen's narrow + cat, rot90
+// its flip + transpose.
 #include "core/ops/diagonal.h"
 
 #include <algorithm>
@@ -9,6 +10,7 @@
 #include "core/error.h"
 #include "core/ops/copy.h"
 #include "core/ops/creation.h"
+#include "core/ops/rearrange.h"
 #include "core/ops/reduce.h"
 #include "core/ops/shape.h"
 
@@ -168,6 +170,31 @@ Tensor roll(const Tensor& self, const Shape& shifts, const Shape& dims) {
           Shape back;
           for (int64_t s : shifts) back.push_back(-s);
           return TensorList{roll(g[0], back, dims)};
+        });
+      });
+}
+
+Tensor rot90(const Tensor& self, int64_t k, const Shape& dims) {
+  const int64_t ndim = self.dim();
+  TP_CHECK(dims.size() == 2, RuntimeError, "expected total rotation dims == 2, but got dims = ", dims.size());
+  TP_CHECK(ndim >= 2, RuntimeError, "expected total dims >= 2, but got total dims = ", ndim);
+  TP_CHECK(dims[0] != dims[1] && std::abs(dims[0] - dims[1]) != ndim, RuntimeError,
+           "expected rotation dims to be different, but got dim0 = ", dims[0], " and dim1 = ", dims[1]);
+  const int64_t d0 = wrap_dim(dims[0], ndim), d1 = wrap_dim(dims[1], ndim);
+  const int64_t turns = ((k % 4) + 4) % 4;
+  return autograd::record_op(
+      {self},
+      [&] {
+        switch (turns) {
+          case 1: return transpose(flip(self, {d1}), d0, d1);
+          case 2: return flip(self, {d0, d1});
+          case 3: return transpose(flip(self, {d0}), d0, d1);
+          default: return clone(self);
+        }
+      },
+      [&](const Tensor&) {
+        return autograd::make_node("Rot90Backward0", {}, [k, dims](G g, G, N) {
+          return TensorList{rot90(g[0], -k, dims)};
         });
       });
 }

@@ -1,6 +1,6 @@
 // Diagonals and rotations of tensors: diagonal (a view), diag, diag_embed, trace and roll,
 // with PyTorch's checks, texts and grad_fns (DiagonalBackward0, DiagEmbedBackward0,
-// TraceBackward0, RollBackward0).
+// TraceBackward0, RollBackward0, Rot90Backward0).
 #pragma once
 
 #include "core/tensor.h"
@@ -17,5 +17,7 @@ Tensor diag(const Tensor& self, int64_t offset = 0);
 Tensor trace(const Tensor& self);
 // torch.roll(input, shifts, dims): elements shifted cyclically; no dims: of the flattened tensor.
 Tensor roll(const Tensor& self, const Shape& shifts, const Shape& dims);
+// torch.rot90(input, k, dims): k quarter turns in the plane of dims, from dims[0] toward dims[1].
+Tensor rot90(const Tensor& self, int64_t k, const Shape& dims);
 
 }  // namespace tp

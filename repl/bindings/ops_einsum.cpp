@@ -1,5 +1,5 @@
 // Bindings of tensor functions from the tutorials composed from core ops: lerp, addcmul and
-// addcdiv (core/ops/blend.h), diagonal, diag, diag_embed, trace and roll (core/ops/diagonal.h)
+// addcdiv (core/ops/blend.h), diagonal, diag, diag_embed, trace, roll and rot90 (core/ops/diagonal.h)
 // and einsum (core/ops/einsum.h); their part of the op table.
 #include "core/autograd/autograd.h"
 #include "core/ops/blend.h"
@@ -83,6 +83,11 @@ py::object c_roll(const py::args& a, const py::kwargs& kw) {
   return wrap(roll(p.tensor(0), ints(p, 1), ints(p, 2)));
 }
 
+py::object c_rot90(const py::args& a, const py::kwargs& kw) {
+  OpArgs p("rot90", a, kw, {"input", "k", "dims"});
+  return wrap(rot90(p.tensor(0), p.integer(1, 1), p.has(2) ? p.int_list(2) : Shape{0, 1}));
+}
+
 // einsum(equation, *operands): the operands as arguments or as one list or tuple.
 py::object c_einsum(const py::args& a, const py::kwargs&) {
   const char* usage =
@@ -119,6 +124,7 @@ std::vector<OpSpec> einsum_ops() {
       {"diag_embed", c_diag_embed, W::Both, "diag_embed(input, offset=0, dim1=-2, dim2=-1): last dim onto diagonals"},
       {"trace", c_trace, W::Both, "trace(input): the sum of a matrix's diagonal"},
       {"roll", c_roll, W::Both, "roll(input, shifts, dims=None): elements shifted cyclically"},
+      {"rot90", c_rot90, W::Both, "rot90(input, k=1, dims=(0, 1)): k quarter turns in the plane of dims"},
       {"einsum", c_einsum, W::Function, "einsum(equation, *operands): Einstein summation, e.g. 'ij,jk->ik'"},
   };
 }

@@ -1,4 +1,4 @@
-# lerp, addcmul, addcdiv, diag, diagonal, diag_embed, trace and roll: values, grads, grad_fns, errors.
+# lerp, addcmul, addcdiv, diag, diagonal, diag_embed, trace, roll and rot90: values, grads, grad_fns, errors.
 import torch
 
 torch.manual_seed(0)
@@ -115,3 +115,17 @@ show("roll align", lambda: torch.roll(r, (1, 2), (0,)))
 show("roll range", lambda: torch.roll(r, 1, 5))
 grads("roll grads", lambda p: torch.roll(p, 1, 0), m)
 grads("roll grads flat", lambda p: torch.roll(p, 5), m)
+
+q = torch.arange(6.).reshape(2, 3)
+show("rot90", lambda: torch.rot90(q))
+show("rot90 k", lambda: torch.rot90(q, 2))
+show("rot90 neg", lambda: q.rot90(-1, [1, 0]))
+show("rot90 six", lambda: torch.rot90(q, 6))
+show("rot90 zero", lambda: torch.rot90(q, 0))
+show("rot90 3d", lambda: torch.rot90(torch.arange(8).reshape(2, 2, 2), 3, (0, 2)))
+show("rot90 three dims", lambda: torch.rot90(q, 1, (0, 1, 1)))
+show("rot90 1d", lambda: torch.rot90(torch.ones(3)))
+show("rot90 range", lambda: torch.rot90(q, 1, (0, 5)))
+show("rot90 same", lambda: torch.rot90(q, 1, (0, -2)))
+grads("rot90 grads", lambda p: torch.rot90(p, 1), q)
+grads("rot90 grads k0", lambda p: torch.rot90(p, 4), q)
