@@ -31,15 +31,21 @@ Tensor fused_multiply_add(const Tensor& x, const Tensor& y, const Tensor& z, DTy
   return cast(add(wide(z), mul(wide(x), wide(y))), out);
 }
 
+// ATen's lerp checks: one floating dtype for all three.
+void check_lerp(const Tensor& self, const Tensor& end, const Tensor* weight, const char* kernel) {
+  TP_CHECK(self.dtype() == end.dtype(), RuntimeError, "expected dtype ", dtype_cpp_name(self.dtype()),
+           " for `end` but got dtype ", dtype_cpp_name(end.dtype()));
+  TP_CHECK(!weight || self.dtype() == weight->dtype(), RuntimeError, "expected dtype ", dtype_cpp_name(self.dtype()),
+           " for `weight` but got dtype ", dtype_cpp_name(weight->dtype()));
+  TP_CHECK(is_floating(self.dtype()), NotImplementedError, "\"", kernel, "\" not implemented for '",
+           dtype_legacy_name(self.dtype()), "'");
+}
+
 // ATen's lerp_vec: |w| < 0.5 ? input + w * (end - input) : end + (w - 1) * (end - input), the
 // branch chosen per element, as one FMA.
 Tensor lerp_values(const Tensor& self, const Tensor& end, const Tensor& w) {
   // The shapes broadcast in ATen's order (input, end, weight), for its error text.
   broadcast_shapes(broadcast_shapes(self.sizes(), end.sizes()), w.sizes());
-  if (!is_floating(self.dtype())) {
-    Tensor diff = sub(end, self);
-    return where(lt(abs(w), Scalar(0.5)), add(self, mul(w, diff)), sub(end, mul(diff, sub(Scalar(1), w))));
-  }
   const DType op = opmath(self.dtype());
   Tensor s = cast(self, op), e = cast(end, op), ww = cast(w, op);
   Tensor small = lt(abs(ww), Scalar(0.5));
@@ -54,7 +60,8 @@ Tensor reduced(const Tensor& g, const Tensor& input) { return autograd::sum_to(g
 
 Tensor lerp(const Tensor& self, const Tensor& end, Scalar weight) {
   // The weight is a value of the input's dtype, as ATen's kernel reads it.
-  Tensor w = full({}, weight, is_floating(self.dtype()) ? opmath(self.dtype()) : self.dtype(), self.device());
+  check_lerp(self, end, nullptr, "lerp_kernel_scalar");
+  Tensor w = full({}, weight, opmath(self.dtype()), self.device());
   return autograd::record_op(
       {self, end}, [&] { return lerp_values(self, end, w); },
       [&](const Tensor&) {
@@ -68,6 +75,7 @@ Tensor lerp(const Tensor& self, const Tensor& end, Scalar weight) {
 }
 
 Tensor lerp(const Tensor& self, const Tensor& end, const Tensor& weight) {
+  check_lerp(self, end, &weight, "lerp_kernel_tensor");
   return autograd::record_op(
       {self, end, weight}, [&] { return lerp_values(self, end, weight); },
       [&](const Tensor&) {
