@@ -2,6 +2,7 @@
 // addcdiv (core/ops/blend.h), diagonal, diag, diag_embed, trace, roll and rot90 (core/ops/diagonal.h)
 // and einsum (core/ops/einsum.h); their part of the op table.
 #include "core/autograd/autograd.h"
+#include "core/error.h"
 #include "core/ops/blend.h"
 #include "core/ops/diagonal.h"
 #include "core/ops/einsum.h"
@@ -18,7 +19,10 @@ namespace {
 py::object in_place(const py::args& a, const std::function<Tensor(const Tensor&)>& compute) {
   Tensor x = py::cast<Tensor>(a[0]);
   autograd::check_inplace(x);
-  assign_inplace_result(x, compute(autograd::inplace_operand(x, true)));
+  Tensor result = compute(autograd::inplace_operand(x, true));
+  TP_CHECK(result.sizes() == x.sizes(), RuntimeError, "output with shape ", shape_str(x.sizes()),
+           " doesn't match the broadcast shape ", shape_str(result.sizes()));
+  assign_inplace_result(x, result);
   return py::reinterpret_borrow<py::object>(a[0]);
 }
 

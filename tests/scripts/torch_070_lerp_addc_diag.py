@@ -36,6 +36,8 @@ wt = torch.rand(100) * 1.2 - 0.1
 x = a.clone()
 x.lerp_(b, 0.25)
 show("lerp_", lambda: x)
+show("lerp_ shape", lambda: torch.zeros(4).lerp_(torch.ones(2, 4), 0.5))
+show("addcmul_ shape", lambda: torch.zeros(4).addcmul_(torch.ones(2, 4), torch.ones(4)))
 grads("lerp grads scalar", lambda p, q: torch.lerp(p, q, 0.3), a, b)
 grads("lerp grads tensor", lambda p, q, r: torch.lerp(p, q, r), a, b, w)
 show("lerp bad weight", lambda: torch.lerp(a, b, "x"))
