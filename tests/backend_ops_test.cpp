@@ -20,7 +20,10 @@
 #include "core/error.h"
 #include "core/nn/layer_norm.h"
 #include "core/ops/activations.h"
+#include "core/ops/blend.h"
 #include "core/ops/combine.h"
+#include "core/ops/diagonal.h"
+#include "core/ops/einsum.h"
 #include "core/ops/unique.h"
 #include "core/ops/copy.h"
 #include "core/ops/creation.h"
@@ -269,6 +272,20 @@ std::vector<OpCase> cases() {
                  UniqueResult u = unique(cat({in[1], in[1]}, 0), std::nullopt);
                  return std::vector<Tensor>{outer(in[0], in[1]), grid[0], grid[1],
                                             repeat_interleave(in[1], 2, 0), u.values, u.inverse, u.counts};
+               }});
+  c.push_back({"lerp/addcmul/addcdiv", {{3, 4}, {4}, {3, 4}}, kFloats, [](const Inputs& in, Device) {
+                 return std::vector<Tensor>{lerp(in[0], in[1], Scalar(0.3)), lerp(in[0], in[1], in[2]),
+                                            addcmul(in[0], in[1], in[2], Scalar(0.5)), addcdiv(in[0], in[1], in[2])};
+               }});
+  c.push_back({"diag/diagonal/diag_embed/trace/roll/rot90", {{3, 4}, {3}}, kNumeric, [](const Inputs& in, Device) {
+                 return std::vector<Tensor>{diag(in[1], 1), diag(in[0], -1), contiguous(diagonal(in[0], 1)),
+                                            diag_embed(in[0]), trace(in[0]), roll(in[0], {1, -2}, {0, 1}),
+                                            roll(in[0], {5}, {}), rot90(in[0], 1, {0, 1}), rot90(in[0], -2, {1, 0})};
+               }});
+  c.push_back({"einsum", {{2, 3, 4}, {2, 4, 3}, {3, 3}}, kNumeric, [](const Inputs& in, Device) {
+                 return std::vector<Tensor>{einsum("bij,bjk->bik", {in[0], in[1]}), einsum("ii->i", {in[2]}),
+                                            einsum("bij,bji->b", {in[0], in[1]}), einsum("...ij->...ji", {in[0]}),
+                                            einsum("ij,jk", {in[2], in[2]})};
                }});
   // The row kernel of core/kernels/layer_norm_row.h: lanes, a chunk, a tail (37 = 4 * 8 + 5).
   c.push_back({"layer_norm", {{3, 2, 37}, {37}, {37}}, kFloats, [](const Inputs& in, Device) {

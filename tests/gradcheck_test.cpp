@@ -17,9 +17,12 @@
 #include "core/nn/functional.h"
 #include "core/nn/loss.h"
 #include "core/ops/activations.h"
+#include "core/ops/blend.h"
 #include "core/ops/clamp_bounds.h"
 #include "core/ops/copy.h"
 #include "core/ops/creation.h"
+#include "core/ops/diagonal.h"
+#include "core/ops/einsum.h"
 #include "core/ops/elementwise.h"
 #include "core/ops/index_dim.h"
 #include "core/ops/indexing.h"
@@ -119,6 +122,20 @@ std::vector<GradCase> cases() {
   c.push_back({"matmul broadcast", {{2, 2, 3}, {3, 2}}, [](I x) { return matmul(x[0], x[1]); }});
   c.push_back({"matmul 1-D @ 3-D", {{3}, {2, 3, 2}}, [](I x) { return matmul(x[0], x[1]); }});
   // Reductions.
+  c.push_back({"lerp scalar weight", {m, row}, [](I x) { return lerp(x[0], x[1], Scalar(0.7)); }});
+  c.push_back({"lerp tensor weight", {m, row, m}, [](I x) { return lerp(x[0], x[1], x[2]); }});
+  c.push_back({"addcmul broadcast", {m, row, col}, [](I x) { return addcmul(x[0], x[1], x[2], Scalar(0.5)); }});
+  c.push_back({"addcdiv", {m, m, m}, [](I x) { return addcdiv(x[0], x[1], add(exp(x[2]), Scalar(1)), Scalar(-2)); }});
+  c.push_back({"diagonal offset", {b3}, [](I x) { return diagonal(x[0], 1, 2, 0); }});
+  c.push_back({"diag 1-D and 2-D", {{3}}, [](I x) { return diag(diag(x[0], -1), 1); }});
+  c.push_back({"diag of a matrix", {m}, [](I x) { return diag(x[0], -1); }});
+  c.push_back({"diag_embed", {m}, [](I x) { return diag_embed(x[0], 1, 0, 2); }});
+  c.push_back({"trace", {m}, [](I x) { return trace(x[0]); }});
+  c.push_back({"roll", {m}, [](I x) { return roll(x[0], {1, -1}, {0, 1}); }});
+  c.push_back({"rot90", {b3}, [](I x) { return rot90(x[0], 3, {2, 0}); }});
+  c.push_back({"einsum bmm", {{2, 2, 3}, {2, 3, 2}}, [](I x) { return einsum("bij,bjk->bik", {x[0], x[1]}); }});
+  c.push_back({"einsum diagonal, sums, three operands", {{3, 3}, {3, 2}, {2}},
+               [](I x) { return einsum("ii,ij,j->i", {x[0], x[1], x[2]}); }});
   c.push_back({"sum", {m}, [](I x) { return sum(x[0]); }});
   c.push_back({"sum dims", {b3}, [](I x) { return sum(x[0], {0, 2}); }});
   c.push_back({"sum keepdim", {m}, [](I x) { return sum(x[0], {1}, true); }});
