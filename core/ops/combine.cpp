@@ -68,15 +68,21 @@ Tensor repeat_interleave(const Tensor& repeats) {
   TP_CHECK(repeats.dim() == 1, RuntimeError, "repeat_interleave only accept 1D vector as repeat");
   TP_CHECK(repeats.dtype() == DType::Int64 || repeats.dtype() == DType::Int32, NotImplementedError,
            "\"repeat_interleave_cpu\" not implemented for '", dtype_legacy_name(repeats.dtype()), "'");
-  // The output's length is the counts' sum, so the counts come to the host (as in ATen).
-  Tensor counts = to(repeats, Device::cpu(), DType::Int64);
-  std::vector<Scalar> index;
+  // The output's length is the counts' sum, so the counts come to the host (as in ATen); the
+  // index is allocated as a tensor, so an absurd sum is the allocator's error, not a crash.
+  Tensor counts = contiguous(to(repeats, Device::cpu(), DType::Int64));  // may be an expanded view
+  const int64_t* c = counts.data<int64_t>();
+  uint64_t total = 0;  // wraps as ATen's int64 cumsum does; empty() refuses a negative length
   for (int64_t i = 0; i < counts.numel(); ++i) {
-    const int64_t n = counts.data<int64_t>()[i];
-    TP_CHECK(n >= 0, RuntimeError, "repeats can not be negative");
-    for (int64_t k = 0; k < n; ++k) index.push_back(Scalar(i));
+    TP_CHECK(c[i] >= 0, RuntimeError, "repeats can not be negative");
+    total += static_cast<uint64_t>(c[i]);
   }
-  return tensor(index, {static_cast<int64_t>(index.size())}, repeats.dtype(), repeats.device());
+  Tensor index = empty({static_cast<int64_t>(total)}, TensorOptions(DType::Int64));
+  int64_t* out = index.data<int64_t>();
+  for (int64_t i = 0, at = 0; i < counts.numel(); ++i) {
+    for (int64_t k = 0; k < c[i]; ++k) out[at++] = i;
+  }
+  return to(index, repeats.device(), repeats.dtype());
 }
 
 Tensor repeat_interleave(const Tensor& self, const Tensor& repeats, std::optional<int64_t> dim) {

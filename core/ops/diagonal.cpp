@@ -75,7 +75,9 @@ Tensor diag_embed(const Tensor& self, int64_t offset, int64_t dim1, int64_t dim2
   const int64_t d1 = wrap_dim(dim1, out_dim), d2 = wrap_dim(dim2, out_dim);
   check_dims(d1, d2);
   // The last dim goes on the diagonal; the other dims keep their order around d1 and d2.
-  const int64_t n = self.dim() == 0 ? 1 : self.size(-1) + std::abs(offset);
+  // size + |offset| with ATen's wrap-around for absurd offsets (the shape check then refuses).
+  const uint64_t magnitude = offset < 0 ? 0 - static_cast<uint64_t>(offset) : static_cast<uint64_t>(offset);
+  const int64_t n = self.dim() == 0 ? 1 : static_cast<int64_t>(static_cast<uint64_t>(self.size(-1)) + magnitude);
   Shape shape;
   int64_t next = 0;
   for (int64_t d = 0; d < out_dim; ++d) {
@@ -139,7 +141,7 @@ namespace {
 Tensor roll_one(const Tensor& self, int64_t shift, int64_t dim) {
   const int64_t size = self.size(dim);
   if (size == 0) return clone(self);
-  int64_t start = (size - shift) % size;
+  int64_t start = (size - shift % size) % size;  // shift reduced first: no overflow
   if (start < 0) start += size;
   return cat({narrow(self, dim, start, size - start), narrow(self, dim, 0, start)}, dim);
 }
@@ -178,7 +180,10 @@ Tensor rot90(const Tensor& self, int64_t k, const Shape& dims) {
   const int64_t ndim = self.dim();
   TP_CHECK(dims.size() == 2, RuntimeError, "expected total rotation dims == 2, but got dims = ", dims.size());
   TP_CHECK(ndim >= 2, RuntimeError, "expected total dims >= 2, but got total dims = ", ndim);
-  TP_CHECK(dims[0] != dims[1] && std::abs(dims[0] - dims[1]) != ndim, RuntimeError,
+  // |dims[0] - dims[1]| in unsigned arithmetic: exact for any two int64 (no overflow).
+  const uint64_t apart = dims[0] >= dims[1] ? static_cast<uint64_t>(dims[0]) - static_cast<uint64_t>(dims[1])
+                                            : static_cast<uint64_t>(dims[1]) - static_cast<uint64_t>(dims[0]);
+  TP_CHECK(dims[0] != dims[1] && apart != static_cast<uint64_t>(ndim), RuntimeError,
            "expected rotation dims to be different, but got dim0 = ", dims[0], " and dim1 = ", dims[1]);
   const int64_t d0 = wrap_dim(dims[0], ndim), d1 = wrap_dim(dims[1], ndim);
   const int64_t turns = ((k % 4) + 4) % 4;

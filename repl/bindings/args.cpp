@@ -279,7 +279,7 @@ void warn_without_dof(const char* fname, const SpreadArgs& s) {
     if (d < -ndim || d >= ndim) return;
     count *= x.dim() == 0 ? 1 : x.sizes()[d < 0 ? d + ndim : d];
   }
-  if (count - s.correction > 0) return;
+  if (count > s.correction) return;  // count - correction > 0, without overflowing
   const std::string text = std::string(fname) +
                            "(): degrees of freedom is <= 0. Correction should be strictly less than the reduction "
                            "factor (input numel divided by output numel). (Triggered internally at "
