@@ -25,10 +25,6 @@ class Storage {
   Device device() const { return device_; }
   // Page-locked host memory (pin_memory()): the copy model moves it at the pinned rate.
   bool pinned() const { return pinned_; }
-  // PyTorch's version counter, shared by every view: bumped by each in-place write, so a
-  // backward pass can tell that a tensor it saved was changed since.
-  uint64_t version() const { return version_; }
-  void bump_version() { ++version_; }
   void set_pinned(bool pinned) { pinned_ = pinned; }
 
  private:
@@ -36,7 +32,6 @@ class Storage {
   size_t nbytes_ = 0;
   Device device_;
   bool pinned_ = false;
-  uint64_t version_ = 0;
   std::shared_ptr<void> owner_;  // set for external memory
 };
 

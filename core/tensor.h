@@ -35,6 +35,10 @@ struct TensorImpl {
   int64_t offset = 0;  // in elements
   DType dtype = DType::Float32;
   bool wrapped_number = false;  // a Python number turned into a 0-dim tensor
+  // PyTorch's version counter: bumped by each in-place write, so a backward pass can tell
+  // that a tensor it saved was changed since. Shared by every view and detach() of a tensor;
+  // `.data` and new tensors over the same storage start their own.
+  std::shared_ptr<uint64_t> version = std::make_shared<uint64_t>(0);
   std::shared_ptr<AutogradMeta> autograd;
 };
 
@@ -63,6 +67,8 @@ class Tensor {
   bool is_contiguous() const;
   bool is_wrapped_number() const { return impl_->wrapped_number; }
   const std::shared_ptr<Storage>& storage() const { return impl_->storage; }
+  uint64_t version() const { return *impl_->version; }
+  void bump_version() const { ++*impl_->version; }
 
   // Address of element [0, 0, ...] (may be device memory).
   void* data_ptr() const {

@@ -100,6 +100,12 @@ Tensor detach(const Tensor& t) {
   return out;
 }
 
+Tensor data_of(const Tensor& t) {
+  Tensor out = detach(t);
+  out.impl()->version = std::make_shared<uint64_t>(0);
+  return out;
+}
+
 void detach_(const Tensor& t) {
   if (!meta_or_null(t)) return;
   AutogradMeta& m = meta(t);

@@ -37,8 +37,12 @@ void set_grad(const Tensor& t, const Tensor& g);
 const std::shared_ptr<Node>& grad_fn(const Tensor& t);
 // t.retain_grad(): a non-leaf keeps its .grad after backward.
 void retain_grad(const Tensor& t);
-// t.detach(): same storage, no history, requires_grad False.
+// t.detach(): same storage, no history, requires_grad False; shares t's version counter, so
+// an in-place write through it is caught by a backward that saved t.
 Tensor detach(const Tensor& t);
+// t.data: as detach() but with a version counter of its own: PyTorch's escape hatch for
+// writes autograd must not see (optimizers, gradcheck's perturbations).
+Tensor data_of(const Tensor& t);
 // t.detach_(): cuts t itself out of the graph.
 void detach_(const Tensor& t);
 // t.data = src: t keeps its identity and autograd state but takes src's storage, shape and

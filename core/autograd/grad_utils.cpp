@@ -32,7 +32,7 @@ void SavingNode::record_versions() {
   saved_versions.clear();
   saved_producers.clear();
   for (const Tensor& t : saved) {
-    saved_versions.push_back(t.defined() ? t.storage()->version() : 0);
+    saved_versions.push_back(t.defined() ? t.version() : 0);
     const auto& fn = t.defined() && t.impl()->autograd ? t.impl()->autograd->grad_fn : nullptr;
     saved_producers.push_back(fn ? producer_name(fn->name()) : "");
   }
@@ -46,12 +46,12 @@ void SavingNode::note_output(const Tensor& out) {
 void SavingNode::check_versions() const {
   for (size_t i = 0; i < saved.size() && i < saved_versions.size(); ++i) {
     const Tensor& t = saved[i];
-    if (!t.defined() || t.storage()->version() == saved_versions[i]) continue;
+    if (!t.defined() || t.version() == saved_versions[i]) continue;
     std::string which = saved_producers[i].empty() ? "" : ", which is output 0 of " + saved_producers[i] + ",";
     fail(ErrorKind::RuntimeError,
          "one of the variables needed for gradient computation has been modified by an inplace "
          "operation: [", legacy_type_str(t), " ", shape_str(t.sizes()), "]", which, " is at version ",
-         t.storage()->version(), "; expected version ", saved_versions[i],
+         t.version(), "; expected version ", saved_versions[i],
          " instead. Hint: enable anomaly detection to find the operation that failed to compute "
          "its gradient, with torch.autograd.set_detect_anomaly(True, check_nan=False).");
   }

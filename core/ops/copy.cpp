@@ -28,7 +28,7 @@ Tensor host_contiguous(const Tensor& t) {
 
 // dst.copy_(src) without autograd.
 const Tensor& copy_impl(const Tensor& dst, const Tensor& src, bool non_blocking) {
-  dst.storage()->bump_version();
+  dst.bump_version();
   Tensor from = expand_to(src, dst.sizes());
   Backend& dst_backend = backend_for(dst.device());
   if (from.device() == dst.device() ||
@@ -127,7 +127,7 @@ Tensor clone(const Tensor& t) {
 }
 
 const Tensor& fill_(const Tensor& t, Scalar value) {
-  t.storage()->bump_version();
+  t.bump_version();
   backend_for(t.device()).fill(t, value);
   return t;
 }

@@ -336,7 +336,7 @@ Tensor advanced_index(const Tensor& self, const std::vector<Tensor>& indices) {
 
 const Tensor& advanced_index_put_(const Tensor& self, const std::vector<Tensor>& indices,
                                   const Tensor& values, bool accumulate) {
-  self.storage()->bump_version();
+  self.bump_version();
   TP_CHECK(static_cast<int64_t>(indices.size()) <= self.dim(), IndexError,
            "too many indices for tensor of dimension ", self.dim(), " (got ", indices.size(), ")");
   Tensor value = values;

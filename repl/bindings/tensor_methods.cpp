@@ -90,12 +90,16 @@ void bind_properties(TensorClass& cls) {
   cls.def_property_readonly("mT", [](py::handle self) { return wrap(tensor_mT(tensor_of(self))); });
   cls.def_property_readonly("is_cuda", [](py::handle self) { return is_cuda(tensor_of(self)); });
   cls.def_property_readonly("is_meta", [](py::handle self) { return tensor_of(self).device().is_meta(); });
+  cls.def_property_readonly("_version", [](py::handle self) { return tensor_of(self).version(); });
+  cls.def_property_readonly("is_mps", [](py::handle self) { return tensor_of(self).device().type == DeviceType::MPS; });
+  // No XPU (Intel GPU) device exists in tensorplay; code that asks `x.is_cuda or x.is_xpu` runs.
+  cls.def_property_readonly("is_xpu", [](py::handle) { return false; });
   cls.def_property_readonly("is_cpu", [](py::handle self) { return tensor_of(self).device().is_cpu(); });
   cls.def_property_readonly("itemsize", [](py::handle self) { return static_cast<int64_t>(tensor_of(self).element_size()); });
   cls.def_property_readonly("nbytes", [](py::handle self) { return static_cast<int64_t>(tensor_of(self).nbytes()); });
   // .data: the same memory outside autograd; assigning swaps the tensor's data in place.
   cls.def_property(
-      "data", [](py::handle self) { return wrap(autograd::detach(tensor_of(self))); },
+      "data", [](py::handle self) { return wrap(autograd::data_of(tensor_of(self))); },
       [](py::handle self, py::handle v) {
         if (!is_tensor(v)) raise_type_error("Variable data has to be a tensor, but got " + type_name(v));
         autograd::set_data(tensor_of(self), tensor_of(v));

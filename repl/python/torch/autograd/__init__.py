@@ -1,10 +1,11 @@
 """torch.autograd: gradients of tensors with respect to others (grad, backward) and grad mode."""
 from torch import _C
 from torch.autograd.function import Function  # noqa: F401
+from torch.autograd.gradcheck import gradcheck, gradgradcheck  # noqa: F401
 from torch.autograd.grad_mode import enable_grad, inference_mode, no_grad, set_grad_enabled  # noqa: F401
 from torch.autograd.variable import Variable  # noqa: F401
 
-__all__ = ["Function", "Variable", "backward", "grad", "no_grad", "enable_grad", "set_grad_enabled", "inference_mode"]
+__all__ = ["Function", "Variable", "gradcheck", "gradgradcheck", "backward", "grad", "no_grad", "enable_grad", "set_grad_enabled", "inference_mode"]
 
 
 def _as_tuple(x):
