@@ -147,6 +147,52 @@ py::object t_new_tensor(const py::args& a, const py::kwargs& kw) {
   return wrap(with_requires_grad(p, 4, out));
 }
 
+// x.new(...): the legacy constructor, x's dtype and device. Ints or a torch.Size give an
+// uninitialised tensor of that size; a list, tuple or number gives a copy of that data; a
+// tensor of x's dtype and device is returned as an alias; no argument gives an empty tensor.
+py::object t_new(const py::args& a, const py::kwargs& kw) {
+  Tensor self = tensor_of(a[0]);
+  for (auto item : kw)
+    if (item.first.cast<std::string>() != "device")
+      raise_type_error("new() received an invalid combination of arguments - got (" +
+                       std::string(a.size() > 1 ? type_name(a[1]) + ", " : "") + item.first.cast<std::string>() +
+                       "=" + type_name(item.second) + "), but expected one of:\n"
+                       " * (*, torch.device device = None)\n"
+                       "      didn't match because some of the keywords were incorrect: " +
+                       item.first.cast<std::string>() + "\n"
+                       " * (torch.Storage storage)\n * (Tensor other)\n"
+                       " * (tuple of ints size, *, torch.device device = None)\n"
+                       " * (object data, *, torch.device device = None)\n");
+  Device device = kw.contains("device") && !kw["device"].is_none() ? device_from(kw["device"]) : self.device();
+  TensorOptions o(self.dtype(), device);
+  if (a.size() == 1) return wrap(empty({0}, o));
+  bool all_ints = true;
+  for (size_t i = 1; i < a.size(); ++i) all_ints &= py::isinstance<py::int_>(a[i]) && !py::isinstance<py::bool_>(a[i]);
+  if (all_ints) {
+    Shape size;
+    for (size_t i = 1; i < a.size(); ++i) size.push_back(a[i].cast<int64_t>());
+    return wrap(empty(size, o));
+  }
+  py::handle arg = a[1];
+  if (type_name(arg) == "torch.Size") {
+    Shape size;
+    for (py::handle n : py::reinterpret_borrow<py::iterable>(arg)) size.push_back(n.cast<int64_t>());
+    return wrap(empty(size, o));
+  }
+  if (is_tensor(arg)) {
+    Tensor other = tensor_of(arg);
+    if (other.dtype() != self.dtype() || other.device() != device)
+      raise_type_error(std::string("expected TensorOptions(dtype=") + dtype_cpp_name(self.dtype()) + ", device=" +
+                       device.str() + ", layout=Strided, requires_grad=false (default), pinned_memory=false "
+                       "(default), memory_format=(nullopt)) (got TensorOptions(dtype=" + dtype_cpp_name(other.dtype()) +
+                       ", device=" + other.device().str() + ", layout=Strided, requires_grad=false (default), "
+                       "pinned_memory=false (default), memory_format=(nullopt)))");
+    return wrap(autograd::detach(other));
+  }
+  if (py::isinstance<py::str>(arg)) raise_type_error("new(): invalid data type '" + type_name(arg) + "'");
+  return wrap(tensor_from_data(arg, self.dtype(), device));
+}
+
 py::object t_set_printoptions(const py::args& a, const py::kwargs& kw) {
   OpArgs p("set_printoptions", a, kw, {"precision", "threshold", "edgeitems", "linewidth", "profile", "sci_mode"});
   PrintOptionsUpdate u;
@@ -217,6 +263,7 @@ std::vector<OpSpec> creation_ops() {
       {"new_ones", t_new_ones, W::Method, "x.new_ones(*size): ones with x's dtype and device"},
       {"new_empty", t_new_empty, W::Method, "x.new_empty(*size): uninitialised, x's dtype and device"},
       {"new_full", t_new_full, W::Method, "x.new_full(size, fill_value): filled, x's dtype and device"},
+      {"new", t_new, W::Method, "x.new(*size) or x.new(data): the legacy constructor, x's dtype and device"},
       {"new_tensor", t_new_tensor, W::Method, "x.new_tensor(data): a copy of data with x's dtype and device"},
       {"set_printoptions", t_set_printoptions, W::Function, "set_printoptions(precision=, threshold=, ...): tensor printing"},
       {"set_default_dtype", t_set_default_dtype, W::Function, "set_default_dtype(d): the float dtype factories use"},

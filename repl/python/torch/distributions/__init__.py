@@ -1,6 +1,6 @@
 """torch.distributions: parameterizable probability distributions and sampling functions, as in
-PyTorch (the part RL / VAE tutorials use: Normal, Uniform, Bernoulli, Categorical,
-kl_divergence), written like PyTorch's own package so the same random draws happen in the same
+PyTorch (the part RL / VAE tutorials and d2l use: Normal, Uniform, Bernoulli, Categorical,
+Multinomial, kl_divergence), written like PyTorch's own package so the same random draws happen in the same
 order."""
 from torch.distributions import constraints
 from torch.distributions.bernoulli import Bernoulli
@@ -8,6 +8,7 @@ from torch.distributions.categorical import Categorical
 from torch.distributions.distribution import Distribution
 from torch.distributions.exp_family import ExponentialFamily
 from torch.distributions.kl import kl_divergence, register_kl
+from torch.distributions.multinomial import Multinomial
 from torch.distributions.normal import Normal
 from torch.distributions.uniform import Uniform
 
@@ -16,6 +17,7 @@ __all__ = [
     "Categorical",
     "Distribution",
     "ExponentialFamily",
+    "Multinomial",
     "Normal",
     "Uniform",
     "kl_divergence",

@@ -5,7 +5,7 @@ import torch
 
 __all__ = [
     "Constraint", "boolean", "dependent", "dependent_property", "greater_than", "greater_than_eq",
-    "independent", "integer_interval", "interval", "half_open_interval", "is_dependent", "less_than",
+    "independent", "integer_interval", "interval", "half_open_interval", "is_dependent", "less_than", "multinomial",
     "nonnegative", "nonnegative_integer", "one_hot", "positive", "positive_integer", "real",
     "real_vector", "simplex", "unit_interval",
 ]
@@ -244,6 +244,20 @@ class _Simplex(Constraint):
         return torch.all(value >= 0, dim=-1) & ((value.sum(-1) - 1).abs() < 1e-6)
 
 
+class _Multinomial(Constraint):
+    """Nonnegative integer counts summing to at most upper_bound (PyTorch checks the weaker
+    condition, not the sum being equal)."""
+
+    is_discrete = True
+    event_dim = 1
+
+    def __init__(self, upper_bound):
+        self.upper_bound = upper_bound
+
+    def check(self, x):
+        return (x >= 0).all(dim=-1) & (x.sum(dim=-1) <= self.upper_bound)
+
+
 # Public interface (the same objects and factories as PyTorch's).
 dependent = _Dependent()
 dependent_property = _DependentProperty
@@ -264,3 +278,4 @@ unit_interval = _Interval(0.0, 1.0)
 interval = _Interval
 half_open_interval = _HalfOpenInterval
 simplex = _Simplex()
+multinomial = _Multinomial
