@@ -74,6 +74,14 @@ with torch.no_grad(), warnings.catch_warnings(record=True) as caught:
     print(bf_enc(xb, src_key_padding_mask=bpad)[0])
 print([(w.category.__name__, str(w.message)) for w in caught])
 print(bf_enc(xb, src_key_padding_mask=bpad)[0, 2:])
+# Not with the fast path switched off, nor with padding that is not at the end.
+print(torch.backends.mha.get_fastpath_enabled())
+torch.backends.mha.set_fastpath_enabled(False)
+with torch.no_grad():
+    print(bf_enc(xb, src_key_padding_mask=bpad)[0, 2:])
+torch.backends.mha.set_fastpath_enabled(True)
+with torch.no_grad():
+    print(bf_enc(xb, src_key_padding_mask=torch.tensor([[False, True, False, True], [False] * 4]))[0])
 
 # Decoder layer and stack.
 torch.manual_seed(4)

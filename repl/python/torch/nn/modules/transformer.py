@@ -164,7 +164,9 @@ class TransformerEncoder(Module):
         """Whether PyTorch would run this input as nested tensors (inference, batch-first, a
         left-aligned padding mask and no attention mask), which leaves padded positions zero."""
         first_layer = self.layers[0]
-        if not getattr(self, "use_nested_tensor", False) or first_layer.training or src.dim() != 3:
+        if not torch.backends.mha.get_fastpath_enabled() or not getattr(self, "use_nested_tensor", False):
+            return False
+        if first_layer.training or src.dim() != 3:
             return False
         if src_key_padding_mask is None or mask is not None:
             return False
