@@ -83,6 +83,25 @@ torch.backends.mha.set_fastpath_enabled(True)
 with torch.no_grad():
     print(bf_enc(xb, src_key_padding_mask=torch.tensor([[False, True, False, True], [False] * 4]))[0])
 
+# batch_first hands dropout transposed views: PyTorch draws their noise in memory order.
+y = torch.ones(3, 4)
+torch.manual_seed(7)
+a = F.dropout(y.t(), 0.5)
+torch.manual_seed(7)
+print(torch.equal(a, F.dropout(y, 0.5).t()), a)
+torch.manual_seed(7)
+a = F.dropout(torch.ones(2, 3, 4).permute(2, 0, 1), 0.5)
+torch.manual_seed(7)
+print(torch.equal(a, F.dropout(torch.ones(2, 3, 4), 0.5).permute(2, 0, 1)))
+torch.manual_seed(7)
+a = F.dropout(torch.ones(4, 6)[:, ::2], 0.5)
+torch.manual_seed(7)
+print(torch.equal(a, F.dropout(torch.ones(4, 3), 0.5)))
+torch.manual_seed(8)
+bf_train = nn.TransformerEncoder(nn.TransformerEncoderLayer(4, 2, 8, 0.2, batch_first=True, norm_first=True), 2,
+                                 norm=nn.LayerNorm(4), enable_nested_tensor=False)
+print(bf_train(torch.randn(2, 5, 4))[1])
+
 # Decoder layer and stack.
 torch.manual_seed(4)
 dec_layer = nn.TransformerDecoderLayer(8, 2, 16, dropout=0.0)
