@@ -2,6 +2,8 @@
 // _flatten_nd_linear, Dropout.cpp _dropout_impl, torch/nn/functional.py _get_softmax_dim).
 #include "core/nn/functional.h"
 
+#include <algorithm>
+
 #include "core/autograd/autograd.h"
 #include "core/autograd/formulas.h"
 #include "core/autograd/grad_utils.h"
@@ -76,13 +78,44 @@ Tensor log_softmax(const Tensor& x, std::optional<int64_t> dim) {
 
 namespace {
 
+// The dims of x from its largest stride to its smallest when x's elements tile its memory
+// exactly (non-overlapping and dense, e.g. a transpose); empty otherwise. at::empty_like gives
+// such an x's noise x's strides, and bernoulli_ then draws in memory order.
+Shape memory_order_of_dense(const Tensor& x) {
+  Shape order(static_cast<size_t>(x.dim()));
+  for (size_t d = 0; d < order.size(); ++d) order[d] = static_cast<int64_t>(d);
+  const Shape& sizes = x.sizes();
+  const Shape& strides = x.strides();
+  // Size-1 dims go first: their stride says nothing about the memory order.
+  std::stable_sort(order.begin(), order.end(), [&](int64_t a, int64_t b) {
+    if ((sizes[a] == 1) != (sizes[b] == 1)) return sizes[a] == 1;
+    return strides[a] > strides[b];
+  });
+  int64_t expected = 1;
+  for (auto it = order.rbegin(); it != order.rend(); ++it) {
+    if (sizes[*it] == 1) continue;
+    if (strides[*it] != expected) return {};
+    expected *= sizes[*it];
+  }
+  return order;
+}
+
 // _dropout_impl's noise of `shape`: bernoulli_(1 - p) drawn on the CPU, then divided by
-// 1 - p; a 0-dim zero when p is 1.
+// 1 - p; a 0-dim zero when p is 1. A full-shape noise for a dense, permuted x is drawn in
+// x's memory order, as PyTorch's empty_like(x).bernoulli_ is, so the same elements drop.
 Tensor dropout_noise(const Tensor& x, const Shape& shape, double p) {
   if (p == 1.0) return zeros({}, TensorOptions(x.dtype(), x.device()));
   autograd::NoGradGuard no_grad;
-  Tensor keep = empty(shape, TensorOptions(x.dtype()));
+  Shape order = shape == x.sizes() && !x.is_contiguous() ? memory_order_of_dense(x) : Shape{};
+  Shape drawn_shape = shape;
+  for (size_t d = 0; d < order.size(); ++d) drawn_shape[d] = shape[static_cast<size_t>(order[d])];
+  Tensor keep = empty(drawn_shape, TensorOptions(x.dtype()));
   bernoulli_(keep, 1.0 - p, nullptr);
+  if (!order.empty()) {
+    Shape inverse(order.size());
+    for (size_t d = 0; d < order.size(); ++d) inverse[static_cast<size_t>(order[d])] = static_cast<int64_t>(d);
+    keep = permute(keep, inverse);
+  }
   return div(to(keep, x.device(), std::nullopt), Scalar(1.0 - p));
 }
 

@@ -278,3 +278,11 @@ def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0, sca
         input = input.contiguous()
         _no_grad_embedding_renorm_(weight, input, max_norm, norm_type)
     return _nn.embedding(weight, input, padding_idx, scale_grad_by_freq, sparse)
+
+
+# ---- attention (composed in torch.nn._attention_functions) ----
+
+from torch.nn._attention_functions import (  # noqa: E402,F401
+    _canonical_mask, _in_projection, _in_projection_packed, _mha_shape_check, _none_or_dtype,
+    multi_head_attention_forward, scaled_dot_product_attention,
+)

@@ -41,3 +41,11 @@ __all__ += ["Unflatten", "CosineSimilarity", "PairwiseDistance"]
 from torch.nn.modules.normalization import LayerNorm  # noqa: F401,E402
 
 __all__ += ["LayerNorm"]
+
+from torch.nn.modules.multihead_attention import MultiheadAttention  # noqa: F401,E402
+from torch.nn.modules.transformer import (  # noqa: F401,E402
+    Transformer, TransformerDecoder, TransformerDecoderLayer, TransformerEncoder, TransformerEncoderLayer,
+)
+
+__all__ += ["MultiheadAttention", "Transformer", "TransformerEncoder", "TransformerDecoder",
+            "TransformerEncoderLayer", "TransformerDecoderLayer"]
