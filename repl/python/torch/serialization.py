@@ -10,6 +10,7 @@ numel); `data/<key>` holds that storage's bytes (every view of one storage share
 follow, in PyTorch's order. torch.load rebuilds each storage on the device its location names,
 or where map_location sends it, and with weights_only=True (the default, as in PyTorch 2.6+)
 unpickles only tensors, containers and the globals allowlisted here."""
+import _compat_pickle
 import array
 import collections
 import contextlib
@@ -18,6 +19,7 @@ import os
 import pickle
 import struct
 import sys
+import types
 import zipfile
 
 import torch
@@ -83,7 +85,21 @@ class _Pickler(pickle.Pickler):
         if isinstance(obj, torch.Tensor):
             return _rebuild_tensor_v2, (_StorageRef(obj), obj.storage_offset(), tuple(obj.size()), obj.stride(),
                                         obj.requires_grad, collections.OrderedDict())
+        if isinstance(obj, types.BuiltinFunctionType) and _is_global(obj):
+            # A C++ op (F.relu stored as a layer's activation): by name, as PyTorch pickles its
+            # functions; pickle's own reduction would try to pickle pybind11's capsule.
+            return _global_name(obj)
         return NotImplemented
+
+
+def _global_name(fn):
+    """The name fn is found by in its module: a C++ op's __qualname__ is pybind11's "PyCapsule.name"."""
+    return fn.__name__ if isinstance(fn, types.BuiltinFunctionType) else fn.__qualname__
+
+
+def _is_global(fn):
+    module = sys.modules.get(getattr(fn, "__module__", None) or "")
+    return module is not None and getattr(module, _global_name(fn), None) is fn
 
 
 def _archive_name(f):
@@ -192,7 +208,7 @@ def _allowed_globals():
         allowed["torch." + name] = cls
         allowed[str(cls.dtype)] = cls.dtype
     for g in _safe_globals:
-        allowed[f"{g.__module__}.{g.__qualname__}"] = g
+        allowed[f"{g.__module__}.{_global_name(g)}"] = g
     return allowed
 
 
@@ -264,6 +280,10 @@ class _Unpickler(pickle.Unpickler):
     def find_class(self, module, name):
         if self.allowed is None:
             return super().find_class(module, name)
+        if module in _compat_pickle.IMPORT_MAPPING:
+            # Python 2 names, which protocol 2 (PyTorch's default) writes: __builtin__.set is
+            # builtins.set, as pickle's own find_class maps it.
+            module = _compat_pickle.IMPORT_MAPPING[module]
         full_path = f"{module}.{name}"
         if full_path not in self.allowed:
             raise _unsafe_global_error(full_path)

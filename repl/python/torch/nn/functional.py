@@ -12,6 +12,8 @@ from torch._C._nn import (  # noqa: F401
     sigmoid,
     tanh,
 )
+for _op in (dropout, linear, relu, sigmoid, tanh):
+    _op.__module__ = __name__  # pickled (a layer's activation) as torch.nn.functional.relu, as PyTorch does
 from torch.nn._reduction import reduction_of as _reduction_of
 from torch.nn._vector_functions import cosine_similarity, normalize, one_hot, pairwise_distance  # noqa: F401
 
