@@ -29,16 +29,18 @@ std::vector<Tensor> tensor_list(const OpArgs& p, size_t i) {
   return out;
 }
 
-// The items of f(*tensors) that also takes one list or tuple: block_diag, cartesian_prod, atleast_*d.
+// The items of atleast_Nd(*tensors), which also takes one list or tuple of them.
 py::sequence varargs_items(const py::args& a) {
   if (a.size() == 1 && (py::isinstance<py::list>(a[0]) || py::isinstance<py::tuple>(a[0])))
     return py::reinterpret_borrow<py::sequence>(a[0]);
   return a;
 }
 
-std::vector<Tensor> tensor_varargs(const py::args& a) {
+// The tensors of f(*tensors): block_diag and cartesian_prod take them as given (a list is
+// refused, as in PyTorch), atleast_Nd after varargs_items.
+std::vector<Tensor> tensors_of(const py::sequence& items) {
   std::vector<Tensor> out;
-  for (py::handle x : varargs_items(a)) {
+  for (py::handle x : items) {
     if (!is_tensor(x))
       raise_type_error("expected Tensor as element " + std::to_string(out.size()) + " in argument 0, but got " +
                        type_name(x));
@@ -62,23 +64,31 @@ py::object l_column_stack(const py::args& a, const py::kwargs& kw) {
 
 // atleast_Nd(tensor) -> tensor (the same object when it has the dims already);
 // atleast_Nd(t1, t2, ...) or atleast_Nd([t1, t2]) -> tuple.
-py::object atleast_call(Tensor (*f)(const Tensor&), const py::args& a) {
+py::object atleast_call(const char* name, Tensor (*f)(const Tensor&), const py::args& a, const py::kwargs& kw) {
+  for (auto item : kw)
+    raise_type_error(std::string(name) + "() got an unexpected keyword argument '" + py::str(item.first).cast<std::string>() + "'");
   if (a.size() == 1 && is_tensor(a[0])) {
     Tensor r = f(tensor_of(a[0]));
     return r.is_same(tensor_of(a[0])) ? py::reinterpret_borrow<py::object>(a[0]) : wrap(r);
   }
   py::sequence items = varargs_items(a);
   py::tuple out(py::len(items));
-  std::vector<Tensor> tensors = tensor_varargs(a);
+  std::vector<Tensor> tensors = tensors_of(items);
   for (size_t i = 0; i < tensors.size(); ++i) {
     Tensor r = f(tensors[i]);
     out[i] = r.is_same(tensors[i]) ? py::reinterpret_borrow<py::object>(items[i]) : wrap(r);
   }
   return out;
 }
-py::object l_atleast_1d(const py::args& a, const py::kwargs&) { return atleast_call(atleast_1d, a); }
-py::object l_atleast_2d(const py::args& a, const py::kwargs&) { return atleast_call(atleast_2d, a); }
-py::object l_atleast_3d(const py::args& a, const py::kwargs&) { return atleast_call(atleast_3d, a); }
+py::object l_atleast_1d(const py::args& a, const py::kwargs& kw) {
+  return atleast_call("atleast_1d", atleast_1d, a, kw);
+}
+py::object l_atleast_2d(const py::args& a, const py::kwargs& kw) {
+  return atleast_call("atleast_2d", atleast_2d, a, kw);
+}
+py::object l_atleast_3d(const py::args& a, const py::kwargs& kw) {
+  return atleast_call("atleast_3d", atleast_3d, a, kw);
+}
 
 // tensor_split(input, sections | indices | tensor_indices_or_sections, dim=0).
 py::object l_tensor_split(const py::args& a, const py::kwargs& kw) {
@@ -199,13 +209,11 @@ py::object l_kron(const py::args& a, const py::kwargs& kw) {
   OpArgs p("kron", a, kw, {"input", "other"});
   return wrap(kron(p.tensor(0), p.tensor(1)));
 }
-py::object l_block_diag(const py::args& a, const py::kwargs&) { return wrap(block_diag(tensor_varargs(a))); }
+py::object l_block_diag(const py::args& a, const py::kwargs&) { return wrap(block_diag(tensors_of(a))); }
 py::object l_cartesian_prod(const py::args& a, const py::kwargs&) {
-  Tensor result = cartesian_prod(tensor_varargs(a));
+  Tensor result = cartesian_prod(tensors_of(a));
   // One input comes back as itself, the same Python object as in PyTorch.
-  py::sequence items = varargs_items(a);
-  if (py::len(items) == 1) return items[0];
-  return wrap(result);
+  return a.size() == 1 ? py::reinterpret_borrow<py::object>(a[0]) : wrap(result);
 }
 py::object l_combinations(const py::args& a, const py::kwargs& kw) {
   OpArgs p("combinations", a, kw, {"input", "r", "with_replacement"});

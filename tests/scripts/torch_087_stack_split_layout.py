@@ -54,6 +54,7 @@ t2 = torch.zeros(3)
 torch.atleast_2d(t2)[0, 1] = 5.0
 print(t2)
 attempt(lambda: torch.atleast_1d([s, 2]))
+attempt(lambda: torch.atleast_2d(a, dim=1))
 
 # tensor_split and hsplit/vsplit/dsplit.
 x = torch.arange(10.0)

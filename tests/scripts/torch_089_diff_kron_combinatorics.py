@@ -56,6 +56,7 @@ bd_in = torch.arange(3.0, requires_grad=True)
 print(kg.grad, bd_in.grad)
 attempt(lambda: torch.block_diag(torch.zeros(2, 2, 2)))
 attempt(lambda: torch.block_diag(k, 1))
+attempt(lambda: torch.block_diag([k, k]))
 
 # cartesian_prod.
 c = torch.tensor([1, 2])
@@ -70,6 +71,7 @@ print(cg.grad)
 attempt(lambda: torch.cartesian_prod(a))
 attempt(lambda: torch.cartesian_prod(c, torch.tensor(1)))
 attempt(lambda: torch.cartesian_prod())
+attempt(lambda: torch.cartesian_prod([c]))
 
 # combinations.
 e = torch.tensor([10, 20, 30, 40])
