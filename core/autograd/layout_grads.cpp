@@ -96,16 +96,17 @@ std::shared_ptr<Node> as_strided_node(const Tensor& self, const Shape& sizes, co
     const int64_t extent =
         std::max(storage_extent(in_sizes, in_strides, in_offset), storage_extent(sizes, strides, offset));
     Tensor out_positions = reshape(storage_positions(sizes, strides, offset, device), {-1});
-    Tensor in_positions = reshape(storage_positions(in_sizes, in_strides, in_offset, device), {-1});
     Tensor storage = zeros({extent}, TensorOptions(g[0].dtype(), device));
     storage = index_add(storage, 0, out_positions, reshape(g[0], {-1}));
     if (maybe_overlapping(in_sizes, in_strides)) {
       // Positions self reaches k times would otherwise hand their gradient out k times.
+      Tensor in_positions = reshape(storage_positions(in_sizes, in_strides, in_offset, device), {-1});
       Tensor ones_in = ones({in_positions.numel()}, TensorOptions(g[0].dtype(), device));
       Tensor count = index_add(zeros({extent}, TensorOptions(g[0].dtype(), device)), 0, in_positions, ones_in);
       storage = div(storage, maximum(count, ones({1}, TensorOptions(g[0].dtype(), device))));
     }
-    return TensorList{view(index_select(storage, 0, in_positions), in_sizes)};
+    // Read back through self's own geometry, as ATen does (AsStridedBackward0 under create_graph).
+    return TensorList{as_strided(storage, in_sizes, in_strides, in_offset)};
   });
 }
 
