@@ -20,6 +20,7 @@
 #include "core/error.h"
 #include "core/nn/layer_norm.h"
 #include "core/ops/activations.h"
+#include "core/ops/assemble.h"
 #include "core/ops/blend.h"
 #include "core/ops/combine.h"
 #include "core/ops/diagonal.h"
@@ -29,10 +30,12 @@
 #include "core/ops/creation.h"
 #include "core/ops/elementwise.h"
 #include "core/ops/indexing.h"
+#include "core/ops/layout.h"
 #include "core/ops/linalg.h"
 #include "core/ops/norm.h"
 #include "core/ops/reduce.h"
 #include "core/ops/shape.h"
+#include "core/ops/strided_views.h"
 #include "tests/test_util.h"
 
 using namespace tp;
@@ -337,6 +340,31 @@ std::vector<OpCase> cases() {
                      zeros_like(ones({2}, TensorOptions(DType::Int64, d))),
                      ones_like(zeros({3}, TensorOptions(DType::Float16, d))),
                      full_like(zeros({2}, TensorOptions(DType::Float32, d)), Scalar(int64_t{7}))};
+               }});
+  // Shape and layout ops (core/ops/layout.h, strided_views.h, assemble.h): stacking, splitting,
+  // flips, strided views, and the tensors assembled from other ops.
+  c.push_back({"layout stack/split/flip", {m, v, b3}, kAll, [](const Inputs& in, Device) {
+                 std::vector<Tensor> out = {hstack({in[0], in[0]}), vstack({in[0], in[1]}), dstack({in[0], in[0]}),
+                                            column_stack({in[1], in[1]}), atleast_3d(in[1]), fliplr(in[0]),
+                                            flipud(in[2]), ravel(in[0]), narrow_copy(in[2], 2, 1, 2)};
+                 for (const Tensor& p : tensor_split(in[0], 3, 1)) out.push_back(p);
+                 for (const Tensor& p : tensor_split_indices(in[2], {1, -1}, 2)) out.push_back(p);
+                 for (const Tensor& p : directional_split(SplitDirection::Depth, in[2], 2)) out.push_back(p);
+                 return out;
+               }});
+  c.push_back({"unfold/as_strided", {m, b3}, kAll, [](const Inputs& in, Device) {
+                 return std::vector<Tensor>{unfold(in[0], 1, 2, 1), unfold(in[1], 0, 1, 2), unfold(unfold(in[1], 2, 3, 1), 1, 2, 1),
+                                            as_strided(in[0], {2, 3}, {1, 2}), as_strided(in[1], {3, 3}, {2, 1}, 5),
+                                            as_strided(in[0], {2, 2}, {0, 1})};
+               }});
+  c.push_back({"diff/kron/block_diag", {m, {2, 2}, v}, kAll, [](const Inputs& in, Device) {
+                 return std::vector<Tensor>{diff(in[0]), diff(in[0], 2, 0, in[0], std::nullopt), diff(in[2], 1, 0, std::nullopt, in[2]),
+                                            kron(in[1], in[1]), kron(in[2], in[1]), block_diag({in[1], in[2], in[1]})};
+               }});
+  c.push_back({"cartesian_prod/combinations/vander/tri indices", {v, {3}}, kNumeric, [](const Inputs& in, Device d) {
+                 return std::vector<Tensor>{cartesian_prod({in[0], in[0]}), combinations(in[0]), combinations(in[1], 3, true),
+                                            vander(in[1]), vander(in[0], 3, true), tril_indices(4, 3, 1, TensorOptions(DType::Int64, d)),
+                                            triu_indices(3, 5, -1, TensorOptions(DType::Int32, d))};
                }});
   return c;
 }

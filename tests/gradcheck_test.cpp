@@ -17,6 +17,7 @@
 #include "core/nn/functional.h"
 #include "core/nn/loss.h"
 #include "core/ops/activations.h"
+#include "core/ops/assemble.h"
 #include "core/ops/blend.h"
 #include "core/ops/clamp_bounds.h"
 #include "core/ops/copy.h"
@@ -26,6 +27,7 @@
 #include "core/ops/elementwise.h"
 #include "core/ops/index_dim.h"
 #include "core/ops/indexing.h"
+#include "core/ops/layout.h"
 #include "core/ops/linalg.h"
 #include "core/ops/norm.h"
 #include "core/ops/order_stats.h"
@@ -34,6 +36,7 @@
 #include "core/ops/shape.h"
 #include "core/ops/sort.h"
 #include "core/ops/stats.h"
+#include "core/ops/strided_views.h"
 #include "tests/gradcheck.h"
 #include "tests/test_util.h"
 
@@ -348,6 +351,24 @@ std::vector<GradCase> cases() {
                  copy_(y, x[1]);
                  return add(y, x[0]);
                }});
+  // Shape and layout ops (core/ops/layout.h, strided_views.h, assemble.h): overlapping
+  // unfold windows and as_strided outputs sum back; as_strided of a view reads storage.
+  c.push_back({"unfold overlapping", {m}, [](I x) { return unfold(unfold(x[0], 1, 3, 1), 0, 2, 1); }});
+  c.push_back({"as_strided overlapping", {m}, [](I x) { return as_strided(x[0], {3, 3}, {2, 1}, 1); }});
+  c.push_back({"as_strided of a transposed view", {m}, [](I x) { return as_strided(transpose(x[0], 0, 1), {2, 5}, {1, 2}, 1); }});
+  c.push_back({"as_strided of an expanded input", {row}, [](I x) { return as_strided(expand(x[0], {3, 4}), {2, 3}, {1, 1}); }});
+  c.push_back({"narrow_copy", {b3}, [](I x) { return narrow_copy(x[0], 2, -3, 2); }});
+  c.push_back({"hstack/column_stack/tensor_split", {{4, 4}, {4}}, [](I x) {
+                 std::vector<Tensor> parts = tensor_split(hstack({x[0], column_stack({x[1]})}), 2, 0);
+                 return add(parts[0], mul(parts[1], Scalar(2.0)));
+               }});
+  c.push_back({"diff prepend n=2", {m, col}, [](I x) { return diff(x[0], 2, 1, x[1], std::nullopt); }});
+  c.push_back({"kron", {{2, 3}, {3, 1, 2}}, [](I x) { return kron(x[0], x[1]); }});
+  c.push_back({"block_diag", {{2, 3}, {3}, {}}, [](I x) { return block_diag({x[0], x[1], x[2]}); }});
+  c.push_back({"cartesian_prod/combinations", {{3}, {2}}, [](I x) {
+                 return add(sum(cartesian_prod({x[0], x[1]})), sum(mul(combinations(x[0], 2, true), Scalar(3.0))));
+               }});
+  c.push_back({"vander", {{3}}, [](I x) { return vander(x[0], 4); }});
   return c;
 }
 
