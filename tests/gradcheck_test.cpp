@@ -36,6 +36,7 @@
 #include "core/ops/stats.h"
 #include "tests/gradcheck.h"
 #include "tests/test_util.h"
+#include "tests/vision_cases.h"
 
 using namespace tp;
 using test::GradCase;
@@ -348,6 +349,9 @@ std::vector<GradCase> cases() {
                  copy_(y, x[1]);
                  return add(y, x[0]);
                }});
+  // Vision layers: transposed convolution, group norm, upsampling, pixel shuffle
+  // (tests/vision_cases.h, shared with vision_layers_test.cpp).
+  for (GradCase& v : test::vision_cases()) c.push_back(std::move(v));
   return c;
 }
 

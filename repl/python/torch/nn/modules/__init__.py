@@ -41,3 +41,22 @@ __all__ += ["Unflatten", "CosineSimilarity", "PairwiseDistance"]
 from torch.nn.modules.normalization import LayerNorm  # noqa: F401,E402
 
 __all__ += ["LayerNorm"]
+
+from torch.nn.modules.conv import ConvTranspose1d, ConvTranspose2d  # noqa: F401,E402
+from torch.nn.modules.normalization import GroupNorm  # noqa: F401,E402
+from torch.nn.modules.instancenorm import InstanceNorm1d, InstanceNorm2d  # noqa: F401,E402
+
+__all__ += ["ConvTranspose1d", "ConvTranspose2d", "GroupNorm", "InstanceNorm1d", "InstanceNorm2d"]
+from torch.nn.modules.upsampling import Upsample, UpsamplingBilinear2d, UpsamplingNearest2d  # noqa: F401,E402
+
+__all__ += ["Upsample", "UpsamplingNearest2d", "UpsamplingBilinear2d"]
+from torch.nn.modules.padding import (  # noqa: F401,E402
+    CircularPad1d, CircularPad2d, ConstantPad1d, ConstantPad2d, ReflectionPad1d, ReflectionPad2d, ReplicationPad1d,
+    ReplicationPad2d, ZeroPad1d, ZeroPad2d,
+)
+
+__all__ += ["ZeroPad1d", "ZeroPad2d", "ConstantPad1d", "ConstantPad2d", "ReflectionPad1d", "ReflectionPad2d",
+            "ReplicationPad1d", "ReplicationPad2d", "CircularPad1d", "CircularPad2d"]
+from torch.nn.modules.pixelshuffle import PixelShuffle, PixelUnshuffle  # noqa: F401,E402
+
+__all__ += ["PixelShuffle", "PixelUnshuffle"]

@@ -1,0 +1,56 @@
+# nn.PixelShuffle / nn.PixelUnshuffle and torch.pixel_shuffle / pixel_unshuffle (values, grad_fn,
+# gradients, errors), and the padding layers nn.ZeroPad1d/2d, ConstantPad1d/2d,
+# ReflectionPad1d/2d, ReplicationPad1d/2d, CircularPad1d/2d (reprs, outputs, gradients, errors).
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+torch.manual_seed(0)
+
+
+def attempt(f):
+    try:
+        r = f()
+        print(tuple(r.shape) if isinstance(r, torch.Tensor) else r)
+    except Exception as e:
+        print(type(e).__name__, e)
+
+
+# ---- pixel shuffle ----
+x = torch.randn(2, 8, 2, 3, requires_grad=True)
+y = F.pixel_shuffle(x, 2)
+print(y.shape, y.grad_fn.name(), y[0, 1])
+z = nn.PixelUnshuffle(2)(y)
+print(z.grad_fn.name(), torch.equal(z, x))
+g, = torch.autograd.grad((y * torch.arange(y.numel()).view(y.shape)).sum(), x, create_graph=True)
+print(g[1, 3], g.grad_fn)
+print(torch.pixel_shuffle(torch.arange(16.0).view(4, 2, 2), 2))
+print(torch.pixel_unshuffle(torch.arange(16.0).view(1, 4, 4), 2))
+print(nn.PixelShuffle(2), nn.PixelUnshuffle(3))
+print(torch.pixel_unshuffle(torch.randn(3, 2, 2, 6, 4), 2).shape, nn.PixelShuffle(3)(torch.randn(9, 1, 1)).shape)
+print(torch.pixel_shuffle(torch.arange(8).view(1, 4, 1, 2), 2))
+attempt(lambda: torch.pixel_shuffle(x[0, 0], 2))
+attempt(lambda: torch.pixel_shuffle(x, 0))
+attempt(lambda: torch.pixel_shuffle(x, 3))
+attempt(lambda: torch.pixel_unshuffle(x, 3))
+attempt(lambda: torch.pixel_unshuffle(x[:, :, :, :1], 2))
+attempt(lambda: torch.pixel_unshuffle(x, -1))
+attempt(lambda: F.pixel_shuffle(x, 2.0))
+
+# ---- padding layers ----
+for m in [nn.ZeroPad2d((1, 2, 0, 1)), nn.ConstantPad1d(2, 3.5), nn.ReflectionPad2d(1), nn.ReplicationPad1d((2, 1)),
+          nn.CircularPad2d(1), nn.ZeroPad1d(1), nn.ConstantPad2d((1, 0, 2, 0), -1.0), nn.ReflectionPad1d(2),
+          nn.ReplicationPad2d(1), nn.CircularPad1d((1, 2)), nn.ZeroPad2d(-1)]:
+    one_d = "1d" in type(m).__name__
+    inp = (torch.arange(12.0).view(1, 3, 4) if one_d else torch.arange(12.0).view(1, 1, 3, 4)).requires_grad_()
+    out = m(inp)
+    out.backward(torch.arange(out.numel(), dtype=torch.float32).view(out.shape))
+    print(m, tuple(out.shape))
+    print(out)
+    print(inp.grad)
+print(nn.ReflectionPad2d((1, 0, 2, 1))(torch.randn(2, 3, 4, 4)).shape, nn.ZeroPad2d(2)(torch.randn(5, 5)).shape)
+attempt(lambda: nn.CircularPad2d(1)(torch.randn(3, 3)))
+attempt(lambda: nn.CircularPad1d(1)(torch.randn(1, 2, 3, 3)))
+attempt(lambda: nn.ReflectionPad2d(3)(torch.randn(1, 1, 3, 3)))
+attempt(lambda: nn.ReflectionPad1d(1)(torch.randn(3)))
+attempt(lambda: nn.ReplicationPad2d(1)(torch.randn(2, 1, 3, 3, 3)))
