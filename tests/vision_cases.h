@@ -1,11 +1,12 @@
 // The vision layers' gradient cases (core/nn/conv_transpose, group_norm, upsample,
-// pixel_shuffle), shared by gradcheck_test.cpp (finite differences, double backward on every
+// pixel_shuffle, fold), shared by gradcheck_test.cpp (finite differences, double backward on every
 // backend) and vision_layers_test.cpp (each layer's forward on a GPU equals the CPU's).
 #pragma once
 
 #include <vector>
 
 #include "core/nn/conv_transpose.h"
+#include "core/nn/fold.h"
 #include "core/nn/group_norm.h"
 #include "core/nn/pixel_shuffle.h"
 #include "core/nn/upsample.h"
@@ -59,6 +60,13 @@ inline std::vector<GradCase> vision_cases() {
                }});
   c.push_back({"pixel_shuffle", {{2, 8, 2, 3}}, [](I x) { return F::pixel_shuffle(x[0], 2); }});
   c.push_back({"pixel_unshuffle, unbatched", {{2, 4, 6}}, [](I x) { return F::pixel_unshuffle(x[0], 2); }});
+  // Unfold / fold: overlapping, dilated and strided windows with padding.
+  c.push_back({"unfold", {{2, 2, 4, 5}}, [](I x) {
+                 return F::unfold(x[0], F::FoldWindow{{2, 3}, {1, 2}, {1, 1}, {2, 1}});
+               }});
+  c.push_back({"fold, unbatched", {{8, 6}}, [](I x) {
+                 return F::fold(x[0], {3, 4}, F::FoldWindow{{2, 2}, {1, 1}, {0, 0}, {1, 1}});
+               }});
   return c;
 }
 

@@ -1,6 +1,6 @@
-// The vision layers (core/nn/conv_transpose, group_norm, upsample, pixel_shuffle) on every
-// backend: each case of tests/vision_cases.h gives the CPU's float32 values on every GPU
-// (bit for bit where the CPU's are exact: nearest upsampling, pixel shuffle), and shapes on
+// The vision layers (core/nn/conv_transpose, group_norm, upsample, pixel_shuffle, fold) on
+// every backend: each case of tests/vision_cases.h gives the CPU's float32 values on every GPU
+// (bit for bit where the CPU's are exact: nearest upsampling, pixel shuffle, unfold), and shapes on
 // the meta device. Their gradients are checked by gradcheck_test.cpp.
 #include <doctest/doctest.h>
 
@@ -42,7 +42,8 @@ TEST_CASE("vision layers give the CPU's values on every GPU") {
     Tensor want = gc.fn(inputs_on(gc, Device::cpu()));
     // Gathers and copies only: the very same bits on every backend.
     const bool exact = gc.name.find("nearest") != std::string::npos ||
-                       gc.name.find("pixel") != std::string::npos;
+                       gc.name.find("pixel") != std::string::npos ||
+                       gc.name.find("unfold") != std::string::npos;
     for (Device device : test::backends()) {
       if (device.is_cpu()) continue;
       CAPTURE(gc.name);

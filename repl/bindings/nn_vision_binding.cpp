@@ -1,9 +1,11 @@
-// torch._C._nn's vision layers: transposed convolutions, group normalization and upsampling,
-// thin readers of Python arguments over core/nn/conv_transpose, group_norm and upsample (torch/nn/_vision_functions.py
+// torch._C._nn's vision layers: transposed convolutions, group normalization, upsampling and
+// im2col / col2im (F.unfold / F.fold), thin readers of Python arguments over core/nn/
+// conv_transpose, group_norm, upsample and fold (torch/nn/_vision_functions.py
 // adds PyTorch's Python-level checks).
 #include <pybind11/pybind11.h>
 
 #include "core/nn/conv_transpose.h"
+#include "core/nn/fold.h"
 #include "core/nn/group_norm.h"
 #include "core/nn/upsample.h"
 #include "repl/bindings/args.h"
@@ -89,6 +91,19 @@ void bind_nn_vision(py::module_& nn) {
   def_upsample<F::UpsampleMode::NearestExact, 2>(nn, "_upsample_nearest_exact2d");
   def_upsample<F::UpsampleMode::Linear, 1>(nn, "upsample_linear1d");
   def_upsample<F::UpsampleMode::Linear, 2>(nn, "upsample_bilinear2d");
+  // im2col(input, kernel_size, dilation, padding, stride): F.unfold
+  def_op(nn, "im2col", [](const py::args& a, const py::kwargs& kw) {
+    OpArgs p("im2col", a, kw, {"input", "kernel_size", "dilation", "padding", "stride"});
+    F::FoldWindow w{p.int_list(1), p.int_list(2), p.int_list(3), p.int_list(4)};
+    return wrap(F::unfold(p.tensor(0), w));
+  });
+  // col2im(input, output_size, kernel_size, dilation, padding, stride): F.fold
+  def_op(nn, "col2im", [](const py::args& a, const py::kwargs& kw) {
+    OpArgs p("col2im", a, kw,
+             {"input", "output_size", "kernel_size", "dilation", "padding", "stride"});
+    F::FoldWindow w{p.int_list(2), p.int_list(3), p.int_list(4), p.int_list(5)};
+    return wrap(F::fold(p.tensor(0), p.int_list(1), w));
+  });
 }
 
 }  // namespace tp::torchpy

@@ -1,9 +1,11 @@
 """The vision layers of torch.nn.functional: transposed convolutions, group and instance norm,
-interpolation, as torch/nn/functional.py writes them (its Python-level checks), over torch._C._nn."""
+interpolation, pixel shuffle, unfold / fold, as torch/nn/functional.py writes them (its
+Python-level checks), over torch._C._nn."""
 import warnings
 
 import torch
 from torch._C import _nn
+from torch.nn.modules.utils import _pair
 
 
 def conv_transpose1d(input, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1, dilation=1):
@@ -183,3 +185,11 @@ def pixel_shuffle(input, upscale_factor):
 
 def pixel_unshuffle(input, downscale_factor):
     return torch.pixel_unshuffle(input, downscale_factor)
+
+
+def unfold(input, kernel_size, dilation=1, padding=0, stride=1):
+    return _nn.im2col(input, _pair(kernel_size), _pair(dilation), _pair(padding), _pair(stride))
+
+
+def fold(input, output_size, kernel_size, dilation=1, padding=0, stride=1):
+    return _nn.col2im(input, _pair(output_size), _pair(kernel_size), _pair(dilation), _pair(padding), _pair(stride))

@@ -280,10 +280,10 @@ def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0, sca
     return _nn.embedding(weight, input, padding_idx, scale_grad_by_freq, sparse)
 
 
-# ---- vision layers: transposed convolution, group and instance norm, interpolation, pixel shuffle
-# (nn/_vision_functions.py) ----
+# ---- vision layers: transposed convolution, group and instance norm, interpolation, pixel shuffle,
+# unfold / fold (nn/_vision_functions.py) ----
 
 from torch.nn._vision_functions import (  # noqa: E402,F401
-    conv_transpose1d, conv_transpose2d, group_norm, instance_norm, interpolate, pixel_shuffle, pixel_unshuffle,
-    upsample, upsample_bilinear, upsample_nearest,
+    conv_transpose1d, conv_transpose2d, fold, group_norm, instance_norm, interpolate, pixel_shuffle, pixel_unshuffle,
+    unfold, upsample, upsample_bilinear, upsample_nearest,
 )

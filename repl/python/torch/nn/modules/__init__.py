@@ -60,3 +60,6 @@ __all__ += ["ZeroPad1d", "ZeroPad2d", "ConstantPad1d", "ConstantPad2d", "Reflect
 from torch.nn.modules.pixelshuffle import PixelShuffle, PixelUnshuffle  # noqa: F401,E402
 
 __all__ += ["PixelShuffle", "PixelUnshuffle"]
+from torch.nn.modules.fold import Fold, Unfold  # noqa: F401,E402
+
+__all__ += ["Fold", "Unfold"]

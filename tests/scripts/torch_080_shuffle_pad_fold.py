@@ -1,6 +1,7 @@
 # nn.PixelShuffle / nn.PixelUnshuffle and torch.pixel_shuffle / pixel_unshuffle (values, grad_fn,
 # gradients, errors), and the padding layers nn.ZeroPad1d/2d, ConstantPad1d/2d,
-# ReflectionPad1d/2d, ReplicationPad1d/2d, CircularPad1d/2d (reprs, outputs, gradients, errors).
+# ReflectionPad1d/2d, ReplicationPad1d/2d, CircularPad1d/2d (reprs, outputs, gradients, errors),
+# and F.unfold / F.fold, nn.Unfold / nn.Fold (values, grad_fn, gradients, double backward, errors).
 import torch
 import torch.nn as nn
 import torch.nn.functional as F
@@ -54,3 +55,39 @@ attempt(lambda: nn.CircularPad1d(1)(torch.randn(1, 2, 3, 3)))
 attempt(lambda: nn.ReflectionPad2d(3)(torch.randn(1, 1, 3, 3)))
 attempt(lambda: nn.ReflectionPad1d(1)(torch.randn(3)))
 attempt(lambda: nn.ReplicationPad2d(1)(torch.randn(2, 1, 3, 3, 3)))
+
+# ---- unfold / fold ----
+x = torch.randn(2, 3, 4, 5, requires_grad=True)
+c = F.unfold(x, (2, 3), dilation=(1, 2), padding=1, stride=(2, 1))
+print(c.shape, c.grad_fn.name(), c[1, :7, :5])
+(c * torch.linspace(-1, 1, c.numel()).view(c.shape)).sum().backward()
+print(x.grad[1, 2])
+blocks = torch.randn(2, 12, 12, requires_grad=True)
+f = F.fold(blocks, (4, 5), 2)
+print(f.shape, f.grad_fn.name(), f[0, 1])
+g, = torch.autograd.grad((f * f).sum(), blocks, create_graph=True)
+print(g[0, :3, :4], g.grad_fn.name())
+print(nn.Fold((3, 3), 2, padding=1)(torch.ones(1, 4, 16)))
+print(F.unfold(torch.arange(12.0).view(1, 3, 4), 2))
+u = nn.Unfold(2, stride=2)
+print(u, u(torch.arange(16.0).view(1, 1, 4, 4)))
+print(nn.Unfold((2, 3), dilation=2, padding=1, stride=(1, 2)), nn.Fold(3, (2, 2), stride=2))
+print(F.fold(F.unfold(x, 2), (4, 5), 2)[0, 0])
+print(F.unfold(x.detach().bool(), 2).dtype)
+attempt(lambda: F.unfold(x, 0))
+attempt(lambda: F.unfold(x, 2, dilation=0))
+attempt(lambda: F.unfold(x, 2, padding=-1))
+attempt(lambda: F.unfold(x, 2, stride=0))
+attempt(lambda: F.unfold(x, 9))
+attempt(lambda: F.unfold(x[0, 0], 2))
+attempt(lambda: F.unfold(x[:, :0], 2))
+attempt(lambda: F.unfold(torch.randn(2, 3, 4, 5, 6), 2))
+attempt(lambda: F.unfold(x.long(), 2))
+cols = F.unfold(x, 2)
+attempt(lambda: F.fold(cols, (4, 6), 2))
+attempt(lambda: F.fold(cols[:, :11], (4, 5), 2))
+attempt(lambda: F.fold(cols, (4, 5), 0))
+attempt(lambda: F.fold(cols, (4, 5), 2, padding=-1))
+attempt(lambda: F.fold(cols[0], (4, 5), 2))
+attempt(lambda: F.fold(x, (4, 5), 2))
+attempt(lambda: F.fold(cols, (1, 1), 2))
