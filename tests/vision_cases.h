@@ -1,5 +1,5 @@
 // The vision layers' gradient cases (core/nn/conv_transpose, group_norm, upsample,
-// pixel_shuffle, fold), shared by gradcheck_test.cpp (finite differences, double backward on every
+// pixel_shuffle, fold, max_unpool), shared by gradcheck_test.cpp (finite differences, double backward on every
 // backend) and vision_layers_test.cpp (each layer's forward on a GPU equals the CPU's).
 #pragma once
 
@@ -8,9 +8,12 @@
 #include "core/nn/conv_transpose.h"
 #include "core/nn/fold.h"
 #include "core/nn/group_norm.h"
+#include "core/nn/max_unpool.h"
 #include "core/nn/pixel_shuffle.h"
 #include "core/nn/upsample.h"
+#include "core/ops/copy.h"
 #include "tests/gradcheck.h"
+#include "tests/test_util.h"
 
 namespace tp::test {
 
@@ -66,6 +69,12 @@ inline std::vector<GradCase> vision_cases() {
                }});
   c.push_back({"fold, unbatched", {{8, 6}}, [](I x) {
                  return F::fold(x[0], {3, 4}, F::FoldWindow{{2, 2}, {1, 1}, {0, 0}, {1, 1}});
+               }});
+  // Max unpooling: each plane's values to distinct positions of a 3 x 4 plane.
+  c.push_back({"max_unpool2d", {{2, 2, 2}}, [](I x) {
+                 Tensor idx = to(make_tensor({0, 5, 7, 10, 11, 2, 4, 9}, {2, 2, 2}, DType::Int64),
+                                 x[0].device(), std::nullopt);
+                 return F::max_unpool2d(x[0], idx, {3, 4});
                }});
   return c;
 }

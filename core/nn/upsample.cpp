@@ -125,7 +125,6 @@ std::vector<Term> terms_of(const std::vector<Axis>& axes, bool linear, DType dty
 // ATen's generic kernel, one dim at a time from the last: t = fma(x0, l0, x1 * l1).
 Tensor interpolate_linear(const Tensor& x, const std::vector<Axis>& axes, DType dtype) {
   const size_t k = axes.size();
-  std::vector<Tensor> idx0(2), idx1(2);
   auto weight = [&](size_t j, bool second) {
     return weight_tensor(second ? axes[j].l1 : axes[j].l0, k, j, dtype, x.device());
   };

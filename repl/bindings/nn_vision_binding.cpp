@@ -1,12 +1,13 @@
-// torch._C._nn's vision layers: transposed convolutions, group normalization, upsampling and
-// im2col / col2im (F.unfold / F.fold), thin readers of Python arguments over core/nn/
-// conv_transpose, group_norm, upsample and fold (torch/nn/_vision_functions.py
+// torch._C._nn's vision layers: transposed convolutions, group normalization, upsampling,
+// im2col / col2im (F.unfold / F.fold) and max unpooling, thin readers of Python arguments over
+// core/nn/conv_transpose, group_norm, upsample, fold and max_unpool (torch/nn/_vision_functions.py
 // adds PyTorch's Python-level checks).
 #include <pybind11/pybind11.h>
 
 #include "core/nn/conv_transpose.h"
 #include "core/nn/fold.h"
 #include "core/nn/group_norm.h"
+#include "core/nn/max_unpool.h"
 #include "core/nn/upsample.h"
 #include "repl/bindings/args.h"
 #include "repl/bindings/bindings.h"
@@ -103,6 +104,11 @@ void bind_nn_vision(py::module_& nn) {
              {"input", "output_size", "kernel_size", "dilation", "padding", "stride"});
     F::FoldWindow w{p.int_list(2), p.int_list(3), p.int_list(4), p.int_list(5)};
     return wrap(F::fold(p.tensor(0), p.int_list(1), w));
+  });
+  // max_unpool2d(input, indices, output_size)
+  def_op(nn, "max_unpool2d", [](const py::args& a, const py::kwargs& kw) {
+    OpArgs p("max_unpool2d", a, kw, {"input", "indices", "output_size"});
+    return wrap(F::max_unpool2d(p.tensor(0), p.tensor(1), p.int_list(2)));
   });
 }
 

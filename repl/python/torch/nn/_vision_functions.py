@@ -1,11 +1,11 @@
 """The vision layers of torch.nn.functional: transposed convolutions, group and instance norm,
-interpolation, pixel shuffle, unfold / fold, as torch/nn/functional.py writes them (its
-Python-level checks), over torch._C._nn."""
+interpolation, pixel shuffle, unfold / fold, max unpooling, as torch/nn/functional.py writes
+them (its Python-level checks), over torch._C._nn."""
 import warnings
 
 import torch
 from torch._C import _nn
-from torch.nn.modules.utils import _pair
+from torch.nn.modules.utils import _pair, _single
 
 
 def conv_transpose1d(input, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1, dilation=1):
@@ -193,3 +193,41 @@ def unfold(input, kernel_size, dilation=1, padding=0, stride=1):
 
 def fold(input, output_size, kernel_size, dilation=1, padding=0, stride=1):
     return _nn.col2im(input, _pair(output_size), _pair(kernel_size), _pair(dilation), _pair(padding), _pair(stride))
+
+
+def _unpool_output_size(input, kernel_size, stride, padding, output_size):
+    input_size = input.size()
+    default_size = []
+    for d in range(len(kernel_size)):
+        default_size.append((input_size[-len(kernel_size) + d] - 1) * stride[d] + kernel_size[d] - 2 * padding[d])
+    if output_size is None:
+        return default_size
+    if len(output_size) == len(kernel_size) + 2:
+        output_size = output_size[2:]
+    if len(output_size) != len(kernel_size):
+        raise ValueError("output_size should be a sequence containing "
+                         f"{len(kernel_size)} or {len(kernel_size) + 2} elements, but it has a length of "
+                         f"'{len(output_size)}'")
+    for d in range(len(kernel_size)):
+        min_size = default_size[d] - stride[d]
+        max_size = default_size[d] + stride[d]
+        if not (min_size < output_size[d] < max_size):
+            raise ValueError(f'invalid output_size "{output_size}" (dim {d} must be between {min_size} and {max_size})')
+    return output_size
+
+
+def max_unpool1d(input, indices, kernel_size, stride=None, padding=0, output_size=None):
+    kernel_size = _single(kernel_size)
+    _stride = _single(stride) if stride is not None else kernel_size
+    padding = _single(padding)
+    output_size = _unpool_output_size(input, kernel_size, _stride, padding, output_size)
+    output_size = list(output_size) + [1]
+    return _nn.max_unpool2d(input.unsqueeze(-1), indices.unsqueeze(-1), output_size).squeeze(-1)
+
+
+def max_unpool2d(input, indices, kernel_size, stride=None, padding=0, output_size=None):
+    kernel_size = _pair(kernel_size)
+    _stride = _pair(stride) if stride is not None else kernel_size
+    padding = _pair(padding)
+    output_size = _unpool_output_size(input, kernel_size, _stride, padding, output_size)
+    return _nn.max_unpool2d(input, indices, output_size)

@@ -281,9 +281,9 @@ def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0, sca
 
 
 # ---- vision layers: transposed convolution, group and instance norm, interpolation, pixel shuffle,
-# unfold / fold (nn/_vision_functions.py) ----
+# unfold / fold, max unpooling (nn/_vision_functions.py) ----
 
 from torch.nn._vision_functions import (  # noqa: E402,F401
-    conv_transpose1d, conv_transpose2d, fold, group_norm, instance_norm, interpolate, pixel_shuffle, pixel_unshuffle,
-    unfold, upsample, upsample_bilinear, upsample_nearest,
+    conv_transpose1d, conv_transpose2d, fold, group_norm, instance_norm, interpolate, max_unpool1d, max_unpool2d,
+    pixel_shuffle, pixel_unshuffle, unfold, upsample, upsample_bilinear, upsample_nearest,
 )

@@ -63,3 +63,6 @@ __all__ += ["PixelShuffle", "PixelUnshuffle"]
 from torch.nn.modules.fold import Fold, Unfold  # noqa: F401,E402
 
 __all__ += ["Fold", "Unfold"]
+from torch.nn.modules.unpooling import MaxUnpool1d, MaxUnpool2d  # noqa: F401,E402
+
+__all__ += ["MaxUnpool1d", "MaxUnpool2d"]

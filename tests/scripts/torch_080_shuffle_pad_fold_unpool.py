@@ -1,7 +1,8 @@
 # nn.PixelShuffle / nn.PixelUnshuffle and torch.pixel_shuffle / pixel_unshuffle (values, grad_fn,
 # gradients, errors), and the padding layers nn.ZeroPad1d/2d, ConstantPad1d/2d,
 # ReflectionPad1d/2d, ReplicationPad1d/2d, CircularPad1d/2d (reprs, outputs, gradients, errors),
-# and F.unfold / F.fold, nn.Unfold / nn.Fold (values, grad_fn, gradients, double backward, errors).
+# F.unfold / F.fold, nn.Unfold / nn.Fold (values, grad_fn, gradients, double backward, errors),
+# and nn.MaxUnpool1d/2d / F.max_unpool1d/2d (values, output_size, gradients, errors).
 import torch
 import torch.nn as nn
 import torch.nn.functional as F
@@ -91,3 +92,28 @@ attempt(lambda: F.fold(cols, (4, 5), 2, padding=-1))
 attempt(lambda: F.fold(cols[0], (4, 5), 2))
 attempt(lambda: F.fold(x, (4, 5), 2))
 attempt(lambda: F.fold(cols, (1, 1), 2))
+
+# ---- max unpooling ----
+x = torch.randn(1, 2, 4, 4)
+y, i = nn.MaxPool2d(2, return_indices=True)(x)
+u = nn.MaxUnpool2d(2)
+print(u, nn.MaxUnpool2d((2, 3), stride=1, padding=1), nn.MaxUnpool1d(2))
+print(u(y, i))
+print(u(y, i, output_size=[5, 5]))
+print(u(y, i, output_size=torch.Size([1, 2, 4, 5])).shape, u(y[0], i[0]).shape)
+yr = y.clone().requires_grad_()
+out = F.max_unpool2d(yr, i, 2)
+out.backward(torch.arange(32.0).view(1, 2, 4, 4))
+print(out.grad_fn.name(), yr.grad)
+x1 = torch.randn(2, 3, 6)
+v, j = F.max_pool1d(x1, 2, return_indices=True)
+print(nn.MaxUnpool1d(2)(v, j))
+print(F.max_unpool1d(v, j, 2, output_size=[7]).shape)
+attempt(lambda: u(y, i.int()))
+attempt(lambda: u(y, i[:, :1]))
+attempt(lambda: u(y, i, output_size=[6, 6]))
+attempt(lambda: u(y, i, output_size=[1, 5]))
+attempt(lambda: u(y, i, output_size=[1, 1, 5]))
+attempt(lambda: u(y[0, 0], i[0, 0]))
+attempt(lambda: u(y, i * 5))
+attempt(lambda: u(y[:, :, :0], i[:, :, :0]))
