@@ -39,6 +39,7 @@
 #include "core/ops/strided_views.h"
 #include "tests/gradcheck.h"
 #include "tests/test_util.h"
+#include "tests/vision_cases.h"
 
 using namespace tp;
 using test::GradCase;
@@ -369,6 +370,9 @@ std::vector<GradCase> cases() {
                  return add(sum(cartesian_prod({x[0], x[1]})), sum(mul(combinations(x[0], 2, true), Scalar(3.0))));
                }});
   c.push_back({"vander", {{3}}, [](I x) { return vander(x[0], 4); }});
+  // Vision layers: transposed convolution, group norm, upsampling, pixel shuffle
+  // (tests/vision_cases.h, shared with vision_layers_test.cpp).
+  for (GradCase& v : test::vision_cases()) c.push_back(std::move(v));
   return c;
 }
 

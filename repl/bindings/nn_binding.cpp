@@ -230,6 +230,8 @@ void bind_module_helpers(py::module_& m) {
 
 // nn_conv_binding.cpp: convolution, padding, pooling, batch norm, feature dropout.
 void bind_nn_conv(py::module_& nn);
+// nn_vision_binding.cpp: transposed convolution, group norm, interpolation.
+void bind_nn_vision(py::module_& nn);
 
 void bind_nn(py::module_& m) {
   py::module_ nn = m.def_submodule("_nn", "torch.nn's functional ops, losses and initialisers");
@@ -239,6 +241,7 @@ void bind_nn(py::module_& m) {
   bind_init(nn);
   bind_module_helpers(nn);
   bind_nn_conv(nn);
+  bind_nn_vision(nn);
 }
 
 }  // namespace tp::torchpy

@@ -41,5 +41,6 @@ std::vector<OpSpec> stats_ops();     // ops_stats.cpp
 std::vector<OpSpec> dtype_ops();     // ops_dtype.cpp
 std::vector<OpSpec> broadcast_ops(); // ops_broadcast.cpp
 std::vector<OpSpec> layout_ops();    // ops_layout.cpp
+std::vector<OpSpec> vision_ops();    // ops_vision.cpp
 
 }  // namespace tp::torchpy

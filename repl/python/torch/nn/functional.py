@@ -288,3 +288,11 @@ from torch.nn._attention_functions import (  # noqa: E402,F401
     _canonical_mask, _in_projection, _in_projection_packed, _mha_shape_check, _none_or_dtype,
     multi_head_attention_forward, scaled_dot_product_attention,
 )
+
+# ---- vision layers: transposed convolution, group and instance norm, interpolation, pixel shuffle,
+# unfold / fold, max unpooling (nn/_vision_functions.py) ----
+
+from torch.nn._vision_functions import (  # noqa: E402,F401
+    conv_transpose1d, conv_transpose2d, fold, group_norm, instance_norm, interpolate, max_unpool1d, max_unpool2d,
+    pixel_shuffle, pixel_unshuffle, unfold, upsample, upsample_bilinear, upsample_nearest,
+)

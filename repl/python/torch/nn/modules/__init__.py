@@ -49,3 +49,27 @@ from torch.nn.modules.transformer import (  # noqa: F401,E402
 
 __all__ += ["MultiheadAttention", "Transformer", "TransformerEncoder", "TransformerDecoder",
             "TransformerEncoderLayer", "TransformerDecoderLayer"]
+from torch.nn.modules.conv import ConvTranspose1d, ConvTranspose2d  # noqa: F401,E402
+from torch.nn.modules.normalization import GroupNorm  # noqa: F401,E402
+from torch.nn.modules.instancenorm import InstanceNorm1d, InstanceNorm2d  # noqa: F401,E402
+
+__all__ += ["ConvTranspose1d", "ConvTranspose2d", "GroupNorm", "InstanceNorm1d", "InstanceNorm2d"]
+from torch.nn.modules.upsampling import Upsample, UpsamplingBilinear2d, UpsamplingNearest2d  # noqa: F401,E402
+
+__all__ += ["Upsample", "UpsamplingNearest2d", "UpsamplingBilinear2d"]
+from torch.nn.modules.padding import (  # noqa: F401,E402
+    CircularPad1d, CircularPad2d, ConstantPad1d, ConstantPad2d, ReflectionPad1d, ReflectionPad2d, ReplicationPad1d,
+    ReplicationPad2d, ZeroPad1d, ZeroPad2d,
+)
+
+__all__ += ["ZeroPad1d", "ZeroPad2d", "ConstantPad1d", "ConstantPad2d", "ReflectionPad1d", "ReflectionPad2d",
+            "ReplicationPad1d", "ReplicationPad2d", "CircularPad1d", "CircularPad2d"]
+from torch.nn.modules.pixelshuffle import PixelShuffle, PixelUnshuffle  # noqa: F401,E402
+
+__all__ += ["PixelShuffle", "PixelUnshuffle"]
+from torch.nn.modules.fold import Fold, Unfold  # noqa: F401,E402
+
+__all__ += ["Fold", "Unfold"]
+from torch.nn.modules.unpooling import MaxUnpool1d, MaxUnpool2d  # noqa: F401,E402
+
+__all__ += ["MaxUnpool1d", "MaxUnpool2d"]

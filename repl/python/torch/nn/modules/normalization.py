@@ -1,5 +1,6 @@
-"""nn.LayerNorm (torch/nn/modules/normalization.py): weight (ones) and bias (zeros) of
-normalized_shape when elementwise_affine; forward is F.layer_norm over the trailing dims."""
+"""nn.LayerNorm and nn.GroupNorm (torch/nn/modules/normalization.py): weight (ones) and bias (zeros)
+of normalized_shape (num_channels) when affine; forward is F.layer_norm over the trailing dims
+(F.group_norm over each group of channels)."""
 import numbers
 
 import torch
@@ -43,4 +44,41 @@ class LayerNorm(Module):
 
     def extra_repr(self):
         return ("{normalized_shape}, eps={eps}, elementwise_affine={elementwise_affine}".format(**self.__dict__)
+                + f", bias={self.bias is not None}")
+
+
+class GroupNorm(Module):
+    __constants__ = ["num_groups", "num_channels", "eps", "affine"]
+
+    def __init__(self, num_groups, num_channels, eps=1e-5, affine=True, bias=True, device=None, dtype=None):
+        factory_kwargs = {"device": device, "dtype": dtype}
+        super().__init__()
+        if num_channels % num_groups != 0:
+            raise ValueError(f"num_channels ({num_channels}) must be divisible by num_groups ({num_groups})")
+        self.num_groups = num_groups
+        self.num_channels = num_channels
+        self.eps = eps
+        self.affine = affine
+        if self.affine:
+            self.weight = Parameter(torch.empty(num_channels, **factory_kwargs))
+            if bias:
+                self.bias = Parameter(torch.empty(num_channels, **factory_kwargs))
+            else:
+                self.register_parameter("bias", None)
+        else:
+            self.register_parameter("weight", None)
+            self.register_parameter("bias", None)
+        self.reset_parameters()
+
+    def reset_parameters(self):
+        if self.affine:
+            init.ones_(self.weight)
+            if self.bias is not None:
+                init.zeros_(self.bias)
+
+    def forward(self, input):
+        return F.group_norm(input, self.num_groups, self.weight, self.bias, self.eps)
+
+    def extra_repr(self):
+        return ("{num_groups}, {num_channels}, eps={eps}, affine={affine}".format(**self.__dict__)
                 + f", bias={self.bias is not None}")
