@@ -40,5 +40,8 @@ std::vector<OpSpec> random_ops();    // ops_random.cpp
 std::vector<OpSpec> stats_ops();     // ops_stats.cpp
 std::vector<OpSpec> dtype_ops();     // ops_dtype.cpp
 std::vector<OpSpec> broadcast_ops(); // ops_broadcast.cpp
+std::vector<OpSpec> take_ops();      // ops_take.cpp
+std::vector<OpSpec> search_ops();    // ops_search.cpp
+std::vector<OpSpec> distance_ops();  // ops_distance.cpp
 
 }  // namespace tp::torchpy

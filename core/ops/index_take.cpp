@@ -1,0 +1,409 @@
+// masked_select, take, take_along_dim, index_copy, put, masked_scatter and scatter_reduce as
+// ATen's TensorAdvancedIndexing.cpp checks them. Values come from advanced indexing and
+// gather/scatter; scatter_reduce reads index on the host to list each target's contributors
+// (in the order ATen's CPU loop visits them) and folds them in with elementwise ops.
+#include "core/ops/index_take.h"
+
+#include <algorithm>
+#include <vector>
+
+#include "core/autograd/autograd.h"
+#include "core/autograd/grad_utils.h"
+#include "core/error.h"
+#include "core/ops/broadcast.h"
+#include "core/ops/copy.h"
+#include "core/ops/creation.h"
+#include "core/ops/elementwise.h"
+#include "core/ops/index_dim.h"
+#include "core/ops/indexing.h"
+#include "core/ops/reduce.h"
+#include "core/ops/shape.h"
+
+namespace tp {
+
+namespace {
+
+using autograd::make_node;
+using G = const TensorList&;
+using N = const Node&;
+
+Tensor at_least_1d(const Tensor& t) { return t.dim() == 0 ? reshape(t, {1}) : t; }
+
+// The values of t on the host; none for a meta tensor (it has no data to check).
+std::vector<int64_t> host_int64(const Tensor& t) {
+  if (t.device().is_meta()) return {};
+  Tensor host = contiguous(to(cast(t, DType::Int64), Device::cpu(), std::nullopt));
+  const auto* p = static_cast<const int64_t*>(host.data_ptr());
+  return std::vector<int64_t>(p, p + host.numel());
+}
+
+// A host vector as an int64 tensor of `shape` on `device`.
+Tensor device_int64(const std::vector<int64_t>& values, const Shape& shape, Device device) {
+  Tensor host = empty(shape, TensorOptions(DType::Int64, Device::cpu()));
+  std::copy(values.begin(), values.end(), static_cast<int64_t*>(host.data_ptr()));
+  return to(host, device, std::nullopt);
+}
+
+// A size list as ATen streams a std::vector: "2 4".
+std::string spaced(const Shape& sizes) {
+  std::string out;
+  for (int64_t v : sizes) {
+    if (!out.empty()) out += ' ';
+    out += std::to_string(v);
+  }
+  return out;
+}
+
+// take/put address self as 1-D: ATen's text for a position outside [-numel, numel).
+void check_flat_bounds(const Tensor& index, int64_t numel) {
+  for (int64_t i : host_int64(index))
+    TP_CHECK(i >= -numel && i < numel, IndexError, "out of range: tried to access index ", i, " on a tensor of ",
+             numel, " elements.");
+}
+
+// The number of set elements of a bool mask (read on the host, as ATen's kernels do).
+int64_t count_set(const Tensor& mask) {
+  autograd::NoGradGuard no_grad;
+  return item(sum(mask)).to<int64_t>();
+}
+
+}  // namespace
+
+Tensor masked_select(const Tensor& self, const Tensor& mask) {
+  TP_CHECK(mask.dtype() == DType::Bool, RuntimeError, "masked_select: expected BoolTensor for mask");
+  Shape shape = broadcast_shapes(mask.sizes(), self.sizes());  // ATen's expand_outplace(mask, self)
+  Shape self_shape = self.sizes();
+  // 0-dim operands are indexed as 1-element vectors (a 0-dim mask is no index here).
+  const Shape flat_shape = shape.empty() ? Shape{1} : shape;
+  return autograd::record_op(
+      {self}, [&] { return advanced_index(expand(self, flat_shape), {expand(mask, flat_shape)}); },
+      [&](const Tensor&) {
+        return make_node("MaskedSelectBackward0", {mask}, [shape, self_shape](G g, G s, N) {
+          Tensor zero = zeros(shape, TensorOptions(g[0].dtype(), g[0].device()));
+          return TensorList{autograd::sum_to(masked_scatter(zero, s[0], g[0]), self_shape)};
+        });
+      });
+}
+
+Tensor take(const Tensor& self, const Tensor& index) {
+  TP_CHECK(index.dtype() == DType::Int64, RuntimeError, "take(): Expected a long tensor for index, but got ",
+           dtype_legacy_name(index.dtype()));
+  TP_CHECK(self.numel() != 0 || index.numel() == 0, IndexError, "take(): tried to take from an empty tensor");
+  check_flat_bounds(index, self.numel());
+  Shape self_shape = self.sizes();
+  return autograd::record_op(
+      {self}, [&] { return advanced_index(reshape(self, {self.numel()}), {index}); },
+      [&](const Tensor&) {
+        return make_node("TakeBackward0", {index}, [self_shape](G g, G s, N) {
+          Tensor zero = zeros(self_shape, TensorOptions(g[0].dtype(), g[0].device()));
+          return TensorList{put(zero, s[0], g[0], true)};
+        });
+      });
+}
+
+Tensor take_along_dim(const Tensor& self, const Tensor& indices, std::optional<int64_t> dim) {
+  if (!dim) return gather(reshape(self, {self.numel()}), 0, reshape(indices, {indices.numel()}));
+  TP_CHECK(self.dim() == indices.dim(), RuntimeError,
+           "torch.take_along_dim(): input and indices should have the same number of dimensions, but got ",
+           self.dim(), " dimensions for input, and ", indices.dim(), " dimensions for indices");
+  TP_CHECK(indices.dtype() == DType::Int64, RuntimeError,
+           "torch.take_along_dim(): dtype of indices should be Long but got ", dtype_legacy_name(indices.dtype()));
+  const int64_t d = wrap_dim(*dim, self.dim());
+  TP_CHECK(self.dim() > 0, IndexError, "Dimension specified as ", *dim, " but tensor has no dimensions");
+  Shape self_sizes = self.sizes();
+  self_sizes[d] = indices.sizes()[d];
+  Shape shape = broadcast_shapes(self_sizes, indices.sizes());
+  Tensor index_b = expand(indices, shape);
+  shape[d] = self.sizes()[d];
+  return gather(expand(self, shape), d, index_b);
+}
+
+Tensor index_copy(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& source) {
+  dim = wrap_dim(dim, self.dim());
+  TP_CHECK(index.dim() < 2, IndexError, "index_copy_(): Index should have dimension 1 or 0 (got ", index.dim(), ")");
+  const int64_t count = index.numel();
+  if (source.dim() == 0 && count != 1)
+    fail(ErrorKind::IndexError, "index_copy_(): When source is scalar, index should have one element (got ", count, ")");
+  if (source.dim() != self.dim() && source.dim() != 0 && self.dim() != 0)
+    fail(ErrorKind::IndexError,
+         "index_copy_(): When source and destination are not scalars, their dimensionality must match. Source "
+         "dimensionality (",
+         source.dim(), "), destination dimensionality (", self.dim(), ")");
+  TP_CHECK(index.dtype() == DType::Int64, RuntimeError, "index_copy_(): Expected a long tensor for index, but got ",
+           dtype_legacy_name(index.dtype()));
+  TP_CHECK(self.dtype() == source.dtype(), RuntimeError,
+           "index_copy_(): self and source expected to have the same dtype, but got (self) ",
+           dtype_legacy_name(self.dtype()), " and (source) ", dtype_legacy_name(source.dtype()));
+  Shape self_slice = self.sizes(), source_slice = source.sizes();
+  if (!self_slice.empty()) self_slice.erase(self_slice.begin() + dim);
+  if (!source_slice.empty()) source_slice.erase(source_slice.begin() + dim);
+  TP_CHECK(self_slice == source_slice, RuntimeError,
+           "index_copy_(): Source/destination tensor must have same slice shapes. Destination slice shape: ",
+           spaced(self_slice), " at dimension ", dim, " and source slice shape: ", spaced(source_slice),
+           " at dimension 0.");
+  const int64_t source_size = source.dim() == 0 ? 1 : source.sizes()[dim];
+  TP_CHECK(source.dim() == 0 || count == source_size, IndexError, "index_copy_(): Number of indices (", count,
+           ") should be equal to source.size(dim) (", source_size, ")");
+  const int64_t size = self.dim() == 0 ? 1 : self.sizes()[dim];
+  for (int64_t i : host_int64(index))
+    TP_CHECK(i >= 0 && i < size, IndexError, "index_copy_(): index ", i, " is out of bounds for dimension ", dim,
+             " with size ", size);
+  Shape source_shape = source.sizes();
+  return autograd::record_op(
+      {self, source},
+      [&] {
+        Tensor out = clone(at_least_1d(self));
+        std::vector<Tensor> at(static_cast<size_t>(dim));
+        at.push_back(at_least_1d(index));
+        advanced_index_put_(out, at, at_least_1d(source), false);
+        return self.dim() == 0 ? reshape(out, {}) : out;
+      },
+      [&](const Tensor&) {
+        return make_node("IndexCopyBackward0", {index}, [dim, source_shape](G g, G s, N n) {
+          Tensor gs = n.needs(0) ? index_fill(g[0], dim, s[0], Scalar(0)) : Tensor();
+          Tensor gsrc = n.needs(1) ? reshape(index_select(g[0], dim, s[0]), source_shape) : Tensor();
+          return TensorList{gs, gsrc};
+        });
+      });
+}
+
+Tensor put(const Tensor& self, const Tensor& index, const Tensor& source, bool accumulate) {
+  TP_CHECK(index.dtype() == DType::Int64, RuntimeError, "put_(): Expected a long tensor for index, but got ",
+           dtype_legacy_name(index.dtype()));
+  TP_CHECK(self.dtype() == source.dtype(), RuntimeError,
+           "put_(): self and source expected to have the same dtype, but got self.dtype = ",
+           dtype_legacy_name(self.dtype()), " and source.dtype = ", dtype_legacy_name(source.dtype()));
+  TP_CHECK(source.numel() == index.numel(), IndexError,
+           "put_(): Expected source and index to have the same number of elements, but got source.numel() = ",
+           source.numel(), ", index.numel() = ", index.numel());
+  TP_CHECK(self.numel() != 0 || index.numel() == 0, IndexError, "put_(): Tried to put elements into an empty tensor");
+  check_flat_bounds(index, self.numel());
+  Shape source_shape = source.sizes();
+  return autograd::record_op(
+      {self, source},
+      [&] {
+        Tensor out = clone(self);
+        if (index.numel() != 0)
+          advanced_index_put_(reshape(out, {out.numel()}), {reshape(index, {index.numel()})},
+                              reshape(source, {source.numel()}), accumulate);
+        return out;
+      },
+      [&](const Tensor&) {
+        return make_node("PutBackward0", {index, source}, [accumulate, source_shape](G g, G s, N n) {
+          Tensor gs;
+          if (n.needs(0)) gs = accumulate ? g[0] : put(g[0], s[0], zeros_like(s[1]), false);
+          Tensor gsrc = n.needs(1) ? reshape(take(g[0], s[0]), source_shape) : Tensor();
+          return TensorList{gs, gsrc};
+        });
+      });
+}
+
+Tensor masked_scatter(const Tensor& self, const Tensor& mask, const Tensor& source) {
+  TP_CHECK(self.dtype() == source.dtype(), RuntimeError,
+           "masked_scatter: expected self and source to have same dtypes but got", dtype_legacy_name(self.dtype()),
+           " and ", dtype_legacy_name(source.dtype()));
+  TP_CHECK(mask.dtype() == DType::Bool, RuntimeError,
+           "masked_scatter_ only supports boolean masks, but got mask with dtype ", dtype_legacy_name(mask.dtype()));
+  Shape shape = broadcast_shapes(self.sizes(), mask.sizes());
+  Tensor mask_b = expand(mask, shape);
+  const int64_t n = count_set(mask_b);
+  TP_CHECK(n <= source.numel(), RuntimeError, "Number of elements of source < number of ones in mask");
+  Shape self_shape = self.sizes(), source_shape = source.sizes();
+  return autograd::record_op(
+      {self, source},
+      [&] {
+        Tensor out = empty(shape, TensorOptions(self.dtype(), self.device()));
+        copy_(out, self);
+        if (n != 0)  // 0-dim operands as 1-element vectors, as in masked_select
+          advanced_index_put_(at_least_1d(out), {at_least_1d(mask_b)}, narrow(reshape(source, {source.numel()}), 0, 0, n),
+                              false);
+        return out;
+      },
+      [&](const Tensor&) {
+        return make_node("MaskedScatterBackward0", {mask_b}, [self_shape, source_shape, n](G g, G s, N nd) {
+          Tensor gs = nd.needs(0) ? autograd::sum_to(masked_fill(g[0], s[0], Scalar(0)), self_shape) : Tensor();
+          Tensor gsrc;
+          if (nd.needs(1)) {
+            int64_t total = 1;
+            for (int64_t v : source_shape) total *= v;
+            Tensor picked = masked_select(g[0], s[0]);
+            Tensor rest = zeros({total - n}, TensorOptions(g[0].dtype(), g[0].device()));
+            gsrc = reshape(cat({picked, rest}, 0), source_shape);
+          }
+          return TensorList{gs, gsrc};
+        });
+      });
+}
+
+namespace {
+
+// The value a position starts from when include_self=False (the reduction's identity).
+enum class Reduction { Sum, Prod, Mean, Max, Min };
+
+Reduction reduction_of(const std::string& reduce) {
+  if (reduce == "sum") return Reduction::Sum;
+  if (reduce == "prod") return Reduction::Prod;
+  if (reduce == "mean") return Reduction::Mean;
+  if (reduce == "amax" || reduce == "max") return Reduction::Max;  // ATen still accepts the old names
+  if (reduce == "amin" || reduce == "min") return Reduction::Min;
+  fail(ErrorKind::RuntimeError, "reduce argument must be either sum, prod, mean, amax or amin, got ", reduce);
+}
+
+// scatter_reduce's checks, in ATen's order: dtypes, ranks, sizes apart from dim, bounds.
+void check_scatter_reduce(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src) {
+  TP_CHECK(index.dtype() == DType::Int64 || index.dtype() == DType::Int32, RuntimeError,
+           "scatter_reduce(): Expected dtype int64 for index");
+  TP_CHECK(self.dtype() == src.dtype(), RuntimeError, "scatter(): Expected self.dtype to be equal to src.dtype");
+  TP_CHECK(std::max<int64_t>(index.dim(), 1) == std::max<int64_t>(self.dim(), 1) || index.numel() == 0,
+           RuntimeError, "Index tensor must have the same number of dimensions as self tensor");
+  for (int64_t d = 0; d < index.dim() && index.numel() != 0; ++d) {
+    bool fits = index.sizes()[d] <= at_least_1d(src).sizes()[d];
+    if (d != dim) fits = fits && index.sizes()[d] <= at_least_1d(self).sizes()[d];
+    TP_CHECK(fits, RuntimeError, "Expected index ", shape_str(index.sizes()), " to be no larger than self ",
+             shape_str(self.sizes()), " apart from dimension ", dim, " and to be no larger size than src ",
+             shape_str(src.sizes()));
+  }
+}
+
+// src cut to index's shape: scatter reads src only where index has elements.
+Tensor narrow_to(const Tensor& src, const Tensor& index) {
+  Tensor out = at_least_1d(src);
+  Shape shape = at_least_1d(index).sizes();
+  for (size_t d = 0; d < shape.size(); ++d)
+    if (out.sizes()[d] != shape[d]) out = narrow(out, static_cast<int64_t>(d), 0, shape[d]);
+  return out;
+}
+
+// For each element of self (flat), the flat positions in index (and in src cut to index's
+// shape) that scatter into it, in the order ATen's CPU loop visits them; -1 pads the rows.
+struct Contributors {
+  std::vector<int64_t> table;  // (self.numel(), width), row-major
+  std::vector<int64_t> count;  // per element of self
+  int64_t width = 0;
+};
+
+Contributors contributors(const Shape& self_shape, int64_t dim, const Tensor& index) {
+  const int64_t nd = static_cast<int64_t>(self_shape.size());
+  Shape self_strides(self_shape.size(), 1), index_shape = at_least_1d(index).sizes();
+  int64_t numel = 1;
+  for (int64_t d = nd - 1; d >= 0; --d) {
+    self_strides[d] = numel;
+    numel *= self_shape[d];
+  }
+  std::vector<int64_t> idx = host_int64(index), target(idx.size());
+  std::vector<std::vector<int64_t>> lists(static_cast<size_t>(numel));
+  std::vector<int64_t> coord(static_cast<size_t>(nd), 0);
+  for (size_t p = 0; p < idx.size(); ++p) {
+    const int64_t size = self_shape[dim];
+    TP_CHECK(idx[p] >= 0 && idx[p] < size, RuntimeError, "index ", idx[p], " is out of bounds for dimension ", dim,
+             " with size ", size);
+    int64_t flat = 0;
+    for (int64_t d = 0; d < nd; ++d) flat += (d == dim ? idx[p] : coord[d]) * self_strides[d];
+    lists[flat].push_back(static_cast<int64_t>(p));
+    for (int64_t d = nd - 1; d >= 0 && ++coord[d] == index_shape[d]; --d) coord[d] = 0;  // next position
+  }
+  Contributors c;
+  for (const auto& l : lists) c.width = std::max<int64_t>(c.width, static_cast<int64_t>(l.size()));
+  c.table.assign(static_cast<size_t>(numel * c.width), -1);
+  for (int64_t t = 0; t < numel; ++t) {
+    std::copy(lists[t].begin(), lists[t].end(), c.table.begin() + t * c.width);
+    c.count.push_back(static_cast<int64_t>(lists[t].size()));
+  }
+  return c;
+}
+
+// The reduced values: each element of self folded with its contributors, one column at a time
+// so the order (and so the float rounding) is ATen's sequential one.
+Tensor scatter_reduce_values(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src,
+                             Reduction r, bool include_self) {
+  if (self.device().is_meta()) return empty(self.sizes(), TensorOptions(self.dtype(), self.device()));
+  Tensor self1 = at_least_1d(self);
+  Contributors c = contributors(self1.sizes(), dim, index);
+  Tensor acc = reshape(clone(self1), {self1.numel()});
+  if (c.width > 0) {
+    Device dev = self.device();
+    Tensor table = device_int64(c.table, {self1.numel(), c.width}, dev);
+    Tensor flat_src = reshape(contiguous(narrow_to(src, index)), {-1});
+    Tensor values = advanced_index(flat_src, {clamp_min(table, 0)});
+    Tensor present = ge(table, Scalar(0));
+    for (int64_t k = 0; k < c.width; ++k) {
+      Tensor v = select(values, 1, k), has = select(present, 1, k);
+      Tensor next;
+      if (k == 0 && !include_self) next = v;
+      else if (r == Reduction::Prod) next = mul(acc, v);
+      else if (r == Reduction::Max) next = maximum(acc, v);
+      else if (r == Reduction::Min) next = minimum(acc, v);
+      else next = add(acc, v);
+      acc = where(has, next, acc);
+    }
+    if (r == Reduction::Mean) {
+      std::vector<int64_t> counts = c.count;
+      for (int64_t& n : counts) n = std::max<int64_t>(n + (include_self ? 1 : 0), 1);
+      Tensor divisor = cast(device_int64(counts, {self1.numel()}, dev), acc.dtype());
+      acc = is_floating(acc.dtype()) ? div(acc, divisor) : div(acc, divisor, std::string("floor"));
+    }
+  }
+  return reshape(acc, self.sizes());
+}
+
+// ATen's scatter_reduce_backward (FunctionsManual.cpp): gradients for self and src. A product
+// routes around zeros; amax/amin share the gradient evenly among the elements that tie.
+TensorList scatter_reduce_grads(const Tensor& grad, const Tensor& self, int64_t dim, const Tensor& index,
+                                const Tensor& src, const Tensor& result, Reduction r, bool include_self) {
+  Tensor src_c = narrow_to(src, index);
+  Tensor gs, gsrc;
+  if (r == Reduction::Sum) {
+    gs = grad;
+    gsrc = gather(grad, dim, index);
+  } else if (r == Reduction::Mean) {
+    Tensor n = include_self ? ones_like(grad) : zeros_like(grad);
+    n = scatter(n, dim, index, ones_like(src_c), true);
+    n = masked_fill(n, eq(n, Scalar(0)), Scalar(1));
+    gs = div(grad, n);
+    gsrc = div(gather(grad, dim, index), gather(n, dim, index));
+  } else if (r == Reduction::Prod) {
+    Tensor masked_self = masked_fill(self, eq(self, Scalar(0)), Scalar(1));
+    Tensor masked_self_result = scatter_reduce(masked_self, dim, index, src, "prod", include_self);
+    gs = div(mul(grad, masked_self_result), masked_self);
+    Tensor src_zero = eq(src_c, Scalar(0));
+    Tensor zeros_at = gather(scatter(zeros_like(self), dim, index, cast(src_zero, self.dtype()), true), dim, index);
+    Tensor single_zero = logical_and(src_zero, eq(zeros_at, Scalar(1)));
+    Tensor masked_src_result = scatter_reduce(self, dim, index, masked_fill(src_c, single_zero, Scalar(1)), "prod",
+                                              include_self);
+    gsrc = where(single_zero, gather(mul(grad, masked_src_result), dim, index),
+                 div(gather(mul(grad, result), dim, index), masked_fill(src_c, src_zero, Scalar(1))));
+  } else {
+    Tensor value = gather(result, dim, index);
+    Tensor self_is = eq(self, result), src_is = eq(src_c, value);
+    Tensor share = scatter(cast(self_is, self.dtype()), dim, index, cast(src_is, self.dtype()), true);
+    Tensor distributed = div(grad, share);
+    gs = mul(self_is, distributed);
+    gsrc = mul(src_is, gather(distributed, dim, index));
+  }
+  if (!include_self) gs = scatter(gs, dim, index, Scalar(0));
+  if (gsrc.sizes() != at_least_1d(src).sizes()) {  // src was larger than index: zeros elsewhere
+    Tensor full = zeros(at_least_1d(src).sizes(), TensorOptions(gsrc.dtype(), gsrc.device()));
+    Tensor window = narrow_to(full, index);
+    copy_(window, gsrc);
+    gsrc = full;
+  }
+  return {gs, reshape(gsrc, src.sizes())};
+}
+
+}  // namespace
+
+Tensor scatter_reduce(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src,
+                      const std::string& reduce, bool include_self) {
+  dim = wrap_dim(dim, self.dim());
+  check_scatter_reduce(self, dim, index, src);
+  Reduction r = reduction_of(reduce);
+  return autograd::record_op(
+      {self, src}, [&] { return scatter_reduce_values(self, dim, index, src, r, include_self); },
+      [&](const Tensor& result) {
+        return make_node("ScatterReduceBackward0", {self, index, src, result}, [dim, r, include_self](G g, G s, N) {
+          return scatter_reduce_grads(g[0], s[0], dim, s[1], s[2], s[3], r, include_self);
+        });
+      });
+}
+
+}  // namespace tp
