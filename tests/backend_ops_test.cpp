@@ -26,6 +26,7 @@
 #include "core/ops/distance.h"
 #include "core/ops/einsum.h"
 #include "core/ops/unique.h"
+#include "core/ops/unique_consecutive.h"
 #include "core/ops/copy.h"
 #include "core/ops/creation.h"
 #include "core/ops/elementwise.h"
@@ -378,12 +379,16 @@ std::vector<OpCase> cases() {
                  }
                  return out;
                }});
-  c.push_back({"searchsorted/bucketize/bincount/histc/histogram", {{3, 4}, {6}}, kNumeric, [](const Inputs& in, Device) {
+  c.push_back({"searchsorted/bucketize/bincount/histc/histogram/unique_consecutive", {{3, 4}, {6}}, kNumeric, [](const Inputs& in, Device) {
                  Tensor seq = sort(in[1], 0).values;
                  Tensor rows = sort(in[0], 1).values;
                  std::vector<Tensor> out = {searchsorted(seq, in[0], false, false, std::nullopt, Tensor()),
                                             searchsorted(rows, in[0], true, true, std::nullopt, Tensor()),
                                             bucketize(in[0], seq, false, false)};
+                 for (std::optional<int64_t> dim : {std::optional<int64_t>(), std::optional<int64_t>(1)}) {
+                   UniqueResult u = unique_consecutive(gt(in[0], Scalar(0)), dim);
+                   out.insert(out.end(), {u.values, u.inverse, u.counts});
+                 }
                  if (is_floating(in[0].dtype())) {
                    out.push_back(histc(in[0], 5, Scalar(0), Scalar(0)));
                    Histogram h = histogram(in[0], 4, std::nullopt, Tensor(), true);

@@ -1,6 +1,6 @@
 # Running extremes and searches: cummax/cummin (namedtuples, NaN and tie rules), logcumsumexp,
 # searchsorted/bucketize (left/right, side, sorter, N-D sequences), bincount, histc and
-# histogram: values, dtypes, grads and PyTorch's texts for bad input.
+# histogram, unique_consecutive: values, dtypes, grads and PyTorch's texts for bad input.
 import torch
 
 torch.manual_seed(0)
@@ -121,3 +121,22 @@ show("histogram edges dtype", lambda: torch.histogram(h, bins=torch.tensor([0, 1
 show("histogram edges 2d", lambda: torch.histogram(h, bins=torch.tensor([[0., 1, 3]])))
 show("histogram one edge", lambda: torch.histogram(h, bins=torch.tensor([1.])))
 show("histogram bins 0", lambda: torch.histogram(h, bins=0))
+
+# unique_consecutive: runs of equal elements (or slices along dim)
+x = torch.tensor([1, 1, 2, 2, 3, 1, 1, 2])
+show("uc", lambda: torch.unique_consecutive(x))
+show("uc inv counts", lambda: torch.unique_consecutive(x, return_inverse=True, return_counts=True))
+show("uc counts", lambda: torch.unique_consecutive(x, return_counts=True))
+show("uc method", lambda: x.reshape(2, 4).unique_consecutive(return_inverse=True))
+show("uc nan", lambda: torch.unique_consecutive(torch.tensor([float("nan"), float("nan"), 1., 1.])))
+show("uc dim0", lambda: torch.unique_consecutive(torch.tensor([[1, 2], [1, 2], [3, 4], [1, 2]]), dim=0, return_inverse=True, return_counts=True))
+show("uc dim1", lambda: torch.unique_consecutive(torch.tensor([[1, 1, 2], [3, 3, 3]]), dim=1, return_counts=True))
+show("uc empty", lambda: torch.unique_consecutive(torch.tensor([]), return_inverse=True, return_counts=True))
+show("uc 0-dim", lambda: torch.unique_consecutive(torch.tensor(5), return_inverse=True, return_counts=True))
+show("uc bad dim", lambda: torch.unique_consecutive(x, dim=1))
+show("uc empty dim", lambda: torch.unique_consecutive(torch.zeros(0, 2), dim=0, return_inverse=True, return_counts=True))
+show("uc bool", lambda: torch.unique_consecutive(torch.tensor([True, True, False])))
+a = torch.tensor([1., 1., 2.], requires_grad=True)
+show("uc grad_fn", lambda: torch.unique_consecutive(a))
+show("uc backward", lambda: torch.unique_consecutive(a).sum().backward())
+show("uc zero dims", lambda: torch.unique_consecutive(torch.zeros(2, 0), dim=0, return_counts=True))
