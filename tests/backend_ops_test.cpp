@@ -361,13 +361,15 @@ std::vector<OpCase> cases() {
                      put(in[0], ints({4, 2}, {2}), narrow(reshape(in[1], {-1}), 0, 0, 2), false),
                      masked_scatter(in[0], mask, cat({in[1], in[1]}, 0))};
                }});
-  c.push_back({"scatter_reduce", {{3, 4}, {2, 4}}, kNumeric, [](const Inputs& in, Device d) {
+  c.push_back({"scatter_reduce/index_reduce", {{3, 4}, {2, 4}}, kNumeric, [](const Inputs& in, Device d) {
                  std::vector<Scalar> v = {Scalar(int64_t{0}), Scalar(int64_t{2}), Scalar(int64_t{0}), Scalar(int64_t{1}),
                                           Scalar(int64_t{0}), Scalar(int64_t{2}), Scalar(int64_t{2}), Scalar(int64_t{1})};
                  Tensor idx = tensor(v, {2, 4}, DType::Int64, d);
                  std::vector<Tensor> out;
                  for (const char* r : {"sum", "prod", "mean", "amax", "amin"})
                    for (bool include_self : {true, false}) out.push_back(scatter_reduce(in[0], 0, idx, in[1], r, include_self));
+                 Tensor slices = tensor({Scalar(int64_t{2}), Scalar(int64_t{2})}, {2}, DType::Int64, d);
+                 for (const char* r : {"prod", "mean", "amax", "amin"}) out.push_back(index_reduce(in[0], 0, slices, in[1], r, false));
                  return out;
                }});
   c.push_back({"cummax/cummin/logcumsumexp", {{3, 5}}, kNumeric, [](const Inputs& in, Device) {

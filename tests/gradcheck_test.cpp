@@ -376,6 +376,11 @@ std::vector<GradCase> cases() {
                    false, true});
     }
   }
+  for (const char* r : {"prod", "mean", "amax", "amin"}) {
+    c.push_back({std::string("index_reduce ") + r, {m, {3, 3}},
+                 [on_device, r](I x) { return index_reduce(x[0], 1, on_device(idx({3, 0, 3}), x[0]), x[1], r, true); },
+                 false, true});
+  }
   c.push_back({"cummax", {m}, [](I x) { return cummax(x[0], 1).values; }, false, true});
   c.push_back({"cummin", {m}, [](I x) { return cummin(x[0], 0).values; }, false, true});
   c.push_back({"logcumsumexp", {m}, [](I x) { return logcumsumexp(x[0], 1); }});

@@ -1,4 +1,4 @@
-// masked_select, take, take_along_dim, index_copy, put, masked_scatter and scatter_reduce as
+// masked_select, take, take_along_dim, index_copy, put, masked_scatter, scatter_reduce and index_reduce as
 // ATen's TensorAdvancedIndexing.cpp checks them. Values come from advanced indexing and
 // gather/scatter; scatter_reduce reads index on the host to list each target's contributors
 // (in the order ATen's CPU loop visits them) and folds them in with elementwise ops.
@@ -403,6 +403,51 @@ Tensor scatter_reduce(const Tensor& self, int64_t dim, const Tensor& index, cons
         return make_node("ScatterReduceBackward0", {self, index, src, result}, [dim, r, include_self](G g, G s, N) {
           return scatter_reduce_grads(g[0], s[0], dim, s[1], s[2], s[3], r, include_self);
         });
+      });
+}
+
+Tensor index_reduce(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& source,
+                    const std::string& reduce, bool include_self) {
+  TP_CHECK(reduce == "prod" || reduce == "mean" || reduce == "amax" || reduce == "amin", RuntimeError,
+           "index_reduce(): Expected reduce to be one of prod, mean, amax or amin but got ", reduce, ".");
+  dim = wrap_dim(dim, self.dim());
+  TP_CHECK(index.dim() <= 1, IndexError, "index_reduce_(): Index is supposed to be a vector, but got dim: ",
+           index.dim(), " with type: ", dtype_legacy_name(index.dtype()), " and size: ", shape_str(index.sizes()));
+  TP_CHECK(index.dtype() == DType::Int64 || index.dtype() == DType::Int32, RuntimeError,
+           "index_reduce_(): Expected dtype int32/int64 for index but got: ", dtype_legacy_name(index.dtype()));
+  TP_CHECK(self.dtype() == source.dtype(), RuntimeError, "index_reduce_(): self (", dtype_legacy_name(self.dtype()),
+           ") and source (", dtype_legacy_name(source.dtype()), ") must have the same scalar type");
+  TP_CHECK(dim == 0 || dim < source.dim(), RuntimeError, "index_reduce_(): Indexing dim ", dim,
+           " is out of bounds of the source tensor with dim ", source.dim());
+  const int64_t source_size = source.dim() == 0 ? 1 : source.sizes()[dim];
+  TP_CHECK(index.numel() == source_size, RuntimeError, "index_reduce_(): Number of indices (", index.numel(),
+           ") should be equal to source.size(dim): (", source_size, "), for dim: ", dim);
+  Shape self_slice = self.sizes(), source_slice = source.sizes();
+  if (source.dim() != 0 && self.dim() != 0) {
+    self_slice.erase(self_slice.begin() + dim);
+    source_slice.erase(source_slice.begin() + dim);
+  }
+  TP_CHECK(self_slice == source_slice, RuntimeError,
+           "source tensor shape must match self tensor shape, excluding the specified dimension. Got self.shape = ",
+           shape_str(self.sizes()), " source.shape = ", shape_str(source.sizes()));
+  const int64_t size = self.dim() == 0 ? 1 : self.sizes()[dim];
+  for (int64_t i : host_int64(index)) TP_CHECK(i >= 0 && i < size, IndexError, "index out of range in self");
+  // index_reduce visits the index positions in order for each slice, as scatter_reduce does
+  // with the index spread over the slices.
+  Tensor source1 = at_least_1d(source);
+  Shape along(source1.sizes().size(), 1);
+  along[dim] = index.numel();
+  Tensor spread = expand(reshape(index, along), source1.sizes());
+  Reduction r = reduction_of(reduce);
+  return autograd::record_op(
+      {self, source}, [&] { return scatter_reduce_values(self, dim, spread, source1, r, include_self); },
+      [&](const Tensor& result) {
+        Shape source_shape = source.sizes();
+        return make_node("IndexReduceBackward0", {self, spread, source1, result},
+                         [dim, r, include_self, source_shape](G g, G s, N) {
+                           TensorList grads = scatter_reduce_grads(g[0], s[0], dim, s[1], s[2], s[3], r, include_self);
+                           return TensorList{grads[0], reshape(grads[1], source_shape)};
+                         });
       });
 }
 

@@ -1,6 +1,6 @@
 // Bindings of the flat/mask indexing ops (masked_select, take, take_along_dim, put,
-// masked_scatter), index_copy and scatter_reduce with their in-place forms, and their part of
-// the op table.
+// masked_scatter), index_copy, scatter_reduce and index_reduce with their in-place forms, and
+// their part of the op table.
 #include "core/autograd/autograd.h"
 #include "core/ops/elementwise.h"
 #include "core/ops/index_take.h"
@@ -73,6 +73,28 @@ py::object t_scatter_reduce_(const py::args& a, const py::kwargs& kw) {
   });
 }
 
+// index_reduce(input, dim, index, source, reduce, *, include_self=True), with PyTorch's
+// once-per-process beta warning.
+Tensor index_reduce_of(const OpArgs& p, const Tensor& self) {
+  std::string reduce = reduce_name(p, 4);
+  if (static bool warned = false; !warned) {  // TORCH_WARN_ONCE
+    warned = true;
+    const char* text =
+        "index_reduce() is in beta and the API may change at any time. (Triggered internally at "
+        "/__w/pytorch/pytorch/aten/src/ATen/native/TensorAdvancedIndexing.cpp:1522.)";
+    if (PyErr_WarnEx(PyExc_UserWarning, text, 1) < 0) throw py::error_already_set();
+  }
+  return index_reduce(self, p.integer(1), p.tensor(2), p.tensor(3), reduce, p.boolean(5, true));
+}
+py::object t_index_reduce(const py::args& a, const py::kwargs& kw) {
+  OpArgs p("index_reduce", a, kw, {"input", "dim", "index", "source", "reduce", "include_self"});
+  return wrap(index_reduce_of(p, p.tensor(0)));
+}
+py::object t_index_reduce_(const py::args& a, const py::kwargs& kw) {
+  OpArgs p("index_reduce_", a, kw, {"input", "dim", "index", "source", "reduce", "include_self"});
+  return in_place(p, [&](const Tensor& self) { return index_reduce_of(p, self); });
+}
+
 }  // namespace
 
 std::vector<OpSpec> take_ops() {
@@ -92,6 +114,9 @@ std::vector<OpSpec> take_ops() {
       {"scatter_reduce", t_scatter_reduce, W::Both,
        "scatter_reduce(input, dim, index, src, reduce, *, include_self=True): sum/prod/mean/amax/amin at index"},
       {"scatter_reduce_", t_scatter_reduce_, W::Method, "x.scatter_reduce_(dim, index, src, reduce, *, include_self=True)"},
+      {"index_reduce", t_index_reduce, W::Both,
+       "index_reduce(input, dim, index, source, reduce, *, include_self=True): prod/mean/amax/amin into slices"},
+      {"index_reduce_", t_index_reduce_, W::Method, "x.index_reduce_(dim, index, source, reduce, *, include_self=True)"},
   };
 }
 

@@ -124,3 +124,29 @@ s = torch.tensor([3., 2., 3.], requires_grad=True)
 out = t.scatter_reduce(0, torch.tensor([1, 0, 1]), s, "amax")
 out.sum().backward()
 print("amax ties", out, t.grad, s.grad)
+
+# index_reduce: scatter_reduce's reductions into whole slices (a beta API: PyTorch warns once)
+import warnings
+
+src2 = torch.tensor([[1., 2, 3], [4, 5, 6]])
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    for r in ["prod", "mean", "amax", "amin"]:
+        for inc in [True, False]:
+            show(f"index_reduce {r} {inc}", lambda: x.index_reduce(1, torch.tensor([0, 0, 2]), src2, r, include_self=inc))
+    show("index_reduce dim0", lambda: torch.index_reduce(x, 0, torch.tensor([1, 1]), src2, "amax"))
+print("warnings", [(w.category.__name__, str(w.message)) for w in caught])
+show("index_reduce sum", lambda: x.index_reduce(1, torch.tensor([0, 0, 2]), src2, "sum"))
+show("index_reduce int mean", lambda: torch.arange(6).reshape(2, 3).index_reduce(1, torch.tensor([0, 0, 2]), src2.long(), "mean"))
+show("index_reduce oob", lambda: x.index_reduce(1, torch.tensor([0, 3, 2]), src2, "prod"))
+show("index_reduce neg", lambda: x.index_reduce(1, torch.tensor([0, -1, 2]), src2, "prod"))
+show("index_reduce float idx", lambda: x.index_reduce(1, torch.tensor([0., 1, 2]), src2, "prod"))
+show("index_reduce 2d idx", lambda: x.index_reduce(1, torch.tensor([[0, 1, 2]]), src2, "prod"))
+show("index_reduce count", lambda: x.index_reduce(1, torch.tensor([0, 1]), src2, "prod"))
+show("index_reduce dtype", lambda: x.index_reduce(1, torch.tensor([0, 1, 2]), src2.double(), "prod"))
+show("index_reduce shape", lambda: x.index_reduce(1, torch.tensor([0, 1, 2]), torch.ones(3, 3), "prod"))
+show("index_reduce rank", lambda: x.index_reduce(1, torch.tensor([0, 1, 2]), torch.ones(3), "prod"))
+y = x.clone()
+print("index_reduce_", y.index_reduce_(0, torch.tensor([1, 0]), src2, "amin"), y)
+for r in ["prod", "mean", "amax", "amin"]:
+    grads(f"index_reduce {r}", lambda: a.index_reduce(1, torch.tensor([0, 0, 2]), b, r))
