@@ -274,12 +274,13 @@ Tensor narrow_to(const Tensor& src, const Tensor& index) {
   return out;
 }
 
-// For each element of self (flat), the flat positions in index (and in src cut to index's
-// shape) that scatter into it, in the order ATen's CPU loop visits them; -1 pads the rows.
+// Who scatters into what, in the order ATen's CPU loop visits index: rank k lists, for every
+// element of self (flat) with more than k contributors, that element and its k-th contributor
+// (a flat position in index, and in src cut to index's shape). Within a rank the targets are
+// distinct, so a rank is folded in with one gather and one put.
 struct Contributors {
-  std::vector<int64_t> table;  // (self.numel(), width), row-major
-  std::vector<int64_t> count;  // per element of self
-  int64_t width = 0;
+  std::vector<std::vector<int64_t>> targets, sources;  // [rank][i]
+  std::vector<int64_t> count;                          // per element of self
 };
 
 Contributors contributors(const Shape& self_shape, int64_t dim, const Tensor& index) {
@@ -290,8 +291,9 @@ Contributors contributors(const Shape& self_shape, int64_t dim, const Tensor& in
     self_strides[d] = numel;
     numel *= self_shape[d];
   }
-  std::vector<int64_t> idx = host_int64(index), target(idx.size());
-  std::vector<std::vector<int64_t>> lists(static_cast<size_t>(numel));
+  Contributors c;
+  c.count.assign(static_cast<size_t>(numel), 0);
+  std::vector<int64_t> idx = host_int64(index);
   std::vector<int64_t> coord(static_cast<size_t>(nd), 0);
   for (size_t p = 0; p < idx.size(); ++p) {
     const int64_t size = self_shape[dim];
@@ -299,20 +301,19 @@ Contributors contributors(const Shape& self_shape, int64_t dim, const Tensor& in
              " with size ", size);
     int64_t flat = 0;
     for (int64_t d = 0; d < nd; ++d) flat += (d == dim ? idx[p] : coord[d]) * self_strides[d];
-    lists[flat].push_back(static_cast<int64_t>(p));
+    const size_t rank = static_cast<size_t>(c.count[flat]++);
+    if (rank == c.targets.size()) {
+      c.targets.emplace_back();
+      c.sources.emplace_back();
+    }
+    c.targets[rank].push_back(flat);
+    c.sources[rank].push_back(static_cast<int64_t>(p));
     for (int64_t d = nd - 1; d >= 0 && ++coord[d] == index_shape[d]; --d) coord[d] = 0;  // next position
-  }
-  Contributors c;
-  for (const auto& l : lists) c.width = std::max<int64_t>(c.width, static_cast<int64_t>(l.size()));
-  c.table.assign(static_cast<size_t>(numel * c.width), -1);
-  for (int64_t t = 0; t < numel; ++t) {
-    std::copy(lists[t].begin(), lists[t].end(), c.table.begin() + t * c.width);
-    c.count.push_back(static_cast<int64_t>(lists[t].size()));
   }
   return c;
 }
 
-// The reduced values: each element of self folded with its contributors, one column at a time
+// The reduced values: each element of self folded with its contributors one rank at a time,
 // so the order (and so the float rounding) is ATen's sequential one.
 Tensor scatter_reduce_values(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src,
                              Reduction r, bool include_self) {
@@ -320,28 +321,27 @@ Tensor scatter_reduce_values(const Tensor& self, int64_t dim, const Tensor& inde
   Tensor self1 = at_least_1d(self);
   Contributors c = contributors(self1.sizes(), dim, index);
   Tensor acc = reshape(clone(self1), {self1.numel()});
-  if (c.width > 0) {
-    Device dev = self.device();
-    Tensor table = device_int64(c.table, {self1.numel(), c.width}, dev);
-    Tensor flat_src = reshape(contiguous(narrow_to(src, index)), {-1});
-    Tensor values = advanced_index(flat_src, {clamp_min(table, 0)});
-    Tensor present = ge(table, Scalar(0));
-    for (int64_t k = 0; k < c.width; ++k) {
-      Tensor v = select(values, 1, k), has = select(present, 1, k);
-      Tensor next;
-      if (k == 0 && !include_self) next = v;
-      else if (r == Reduction::Prod) next = mul(acc, v);
-      else if (r == Reduction::Max) next = maximum(acc, v);
-      else if (r == Reduction::Min) next = minimum(acc, v);
-      else next = add(acc, v);
-      acc = where(has, next, acc);
-    }
-    if (r == Reduction::Mean) {
-      std::vector<int64_t> counts = c.count;
-      for (int64_t& n : counts) n = std::max<int64_t>(n + (include_self ? 1 : 0), 1);
-      Tensor divisor = cast(device_int64(counts, {self1.numel()}, dev), acc.dtype());
-      acc = is_floating(acc.dtype()) ? div(acc, divisor) : div(acc, divisor, std::string("floor"));
-    }
+  if (c.targets.empty()) return reshape(acc, self.sizes());
+  const Device dev = self.device();
+  Tensor flat_src = reshape(contiguous(narrow_to(src, index)), {-1});
+  for (size_t k = 0; k < c.targets.size(); ++k) {
+    const Shape n{static_cast<int64_t>(c.targets[k].size())};
+    Tensor at = device_int64(c.targets[k], n, dev);
+    Tensor v = advanced_index(flat_src, {device_int64(c.sources[k], n, dev)});
+    Tensor cur = advanced_index(acc, {at});
+    Tensor next;
+    if (k == 0 && !include_self) next = v;
+    else if (r == Reduction::Prod) next = mul(cur, v);
+    else if (r == Reduction::Max) next = maximum(cur, v);
+    else if (r == Reduction::Min) next = minimum(cur, v);
+    else next = add(cur, v);
+    advanced_index_put_(acc, {at}, next, false);
+  }
+  if (r == Reduction::Mean) {
+    std::vector<int64_t> counts = c.count;
+    for (int64_t& n : counts) n = std::max<int64_t>(n + (include_self ? 1 : 0), 1);
+    Tensor divisor = cast(device_int64(counts, {self1.numel()}, dev), acc.dtype());
+    acc = is_floating(acc.dtype()) ? div(acc, divisor) : div(acc, divisor, std::string("floor"));
   }
   return reshape(acc, self.sizes());
 }
