@@ -116,7 +116,7 @@ void check_histogram_weight(const Tensor& input, const Tensor& weight) {
            "torch.histogramdd: if weight tensor is provided, input tensor and weight tensor should have the same "
            "dtype, but got input(",
            dtype_cpp_name(input.dtype()), "), and weight(", dtype_cpp_name(weight.dtype()), ")");
-  TP_CHECK(weight.numel() == input.numel() && weight.dim() <= 1 + (input.dim() > 1 ? input.dim() : 0), RuntimeError,
+  TP_CHECK(weight.numel() == input.numel(), RuntimeError,  // any shape: both are flattened
            "torch.histogramdd: if weight tensor is provided it should have the same shape as the input tensor "
            "excluding its innermost dimension, but got input with shape ",
            shape_str({input.numel(), 1}), " and weight with shape ", shape_str(weight.sizes()));

@@ -13,7 +13,7 @@ namespace {
 py::object d_cdist(const py::args& a, const py::kwargs& kw) {
   OpArgs p("cdist", a, kw, {"x1", "x2", "p", "compute_mode"});
   CdistMode mode = CdistMode::MmIfNecessary;
-  if (p.has(3)) {
+  if (p.get(3)) {  // None too is refused, as torch/functional.py does
     std::string name = py::str(p.get(3));
     if (name == "use_mm_for_euclid_dist") mode = CdistMode::UseMm;
     else if (name == "donot_use_mm_for_euclid_dist") mode = CdistMode::NoMm;

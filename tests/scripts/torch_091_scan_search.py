@@ -1,6 +1,8 @@
 # Running extremes and searches: cummax/cummin (namedtuples, NaN and tie rules), logcumsumexp,
 # searchsorted/bucketize (left/right, side, sorter, N-D sequences), bincount, histc and
 # histogram, unique_consecutive: values, dtypes, grads and PyTorch's texts for bad input.
+import warnings
+
 import torch
 
 torch.manual_seed(0)
@@ -140,3 +142,27 @@ a = torch.tensor([1., 1., 2.], requires_grad=True)
 show("uc grad_fn", lambda: torch.unique_consecutive(a))
 show("uc backward", lambda: torch.unique_consecutive(a).sum().backward())
 show("uc zero dims", lambda: torch.unique_consecutive(torch.zeros(2, 0), dim=0, return_counts=True))
+
+# out= for searchsorted, bucketize and histc; histogram weights of any shape with input's size
+s3 = torch.tensor([1., 3., 5.])
+o = torch.empty(2, dtype=torch.long)
+show("searchsorted out", lambda: torch.searchsorted(s3, torch.tensor([2., 6.]), out=o))
+print(o)
+show("bucketize out", lambda: torch.bucketize(torch.tensor([2., 6.]), s3, out=o))
+o32 = torch.empty(2, dtype=torch.int32)
+show("searchsorted out int32", lambda: torch.searchsorted(s3, torch.tensor([2., 6.]), out_int32=True, out=o32))
+h = torch.empty(3)
+show("histc out", lambda: torch.histc(torch.tensor([1., 2., 2.]), bins=3, out=h))
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    show("histc out resize", lambda: torch.histc(torch.tensor([1., 2., 2.]), bins=4, out=h))
+print([str(w.message) for w in caught])
+show("out bad", lambda: torch.histc(torch.tensor([1., 2.]), bins=2, out=3))
+xh = torch.arange(6.).reshape(2, 3)
+show("w same", lambda: torch.histogram(xh, 3, weight=torch.ones(2, 3)))
+show("w flat", lambda: torch.histogram(xh, 3, weight=torch.ones(6)))
+show("w T", lambda: torch.histogram(xh, 3, weight=torch.ones(3, 2)))
+show("w 2", lambda: torch.histogram(xh, 3, weight=torch.ones(2)))
+show("edges w flat", lambda: torch.histogram(xh, torch.tensor([0., 2, 5]), weight=torch.ones(6)))
+show("histogram range list", lambda: torch.histogram(xh, 3, range=[0., 6.]))
+show("histogram range ints", lambda: torch.histogram(xh, 3, range=(0, 6)))
