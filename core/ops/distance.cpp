@@ -45,8 +45,13 @@ Tensor direct_distances(const Tensor& a, const Tensor& b, double p) {
     else if (p == 1 || std::isinf(p)) term = diff;
     else if (p == 2) term = mul(diff, diff);
     else term = pow(diff, a.dtype() == DType::Float64 ? Scalar(p) : Scalar(static_cast<double>(p_value)));
-    if (k == 0) agg = term;  // ATen's agg starts at 0: 0 + term is term
-    else agg = std::isinf(p) ? maximum(agg, term) : add(agg, term);
+    if (std::isinf(p)) {
+      // red is std::max(agg, term) from agg = 0: a NaN term never wins, as in ATen.
+      agg = k == 0 ? zeros_like(term) : agg;
+      agg = where(lt(agg, term), term, agg);
+    } else {
+      agg = k == 0 ? term : add(agg, term);  // ATen's agg starts at 0: 0 + term is term
+    }
   }
   if (p == 2) return sqrt(agg);
   if (p == 0 || p == 1 || std::isinf(p)) return agg;

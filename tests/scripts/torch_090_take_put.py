@@ -150,3 +150,5 @@ y = x.clone()
 print("index_reduce_", y.index_reduce_(0, torch.tensor([1, 0]), src2, "amin"), y)
 for r in ["prod", "mean", "amax", "amin"]:
     grads(f"index_reduce {r}", lambda: a.index_reduce(1, torch.tensor([0, 0, 2]), b, r))
+show("scatter_reduce amin nan", lambda: torch.zeros(2).scatter_reduce(0, torch.tensor([0, 0, 1, 1]), torch.tensor([float("nan"), 1., 2., float("nan")]), "amin", include_self=False))
+show("scatter_reduce mean untouched", lambda: torch.ones(3).scatter_reduce(0, torch.tensor([0, 0]), torch.tensor([2., 4.]), "mean", include_self=False))

@@ -87,3 +87,15 @@ print("cross grad_fn", type(out.grad_fn).__name__)
 print("  u.grad", u.grad)
 print("  v.grad", v.grad)
 show("cdist mode None", lambda: torch.cdist(a, b, compute_mode=None))
+
+# NaN and infinities: the inf-norm's max skips NaN differences, as ATen's kernel does
+nan, inf = float("nan"), float("inf")
+a_nan = torch.tensor([[0., nan, 1.], [inf, -inf, 2.]])
+b_nan = torch.tensor([[1., 2., 3.], [nan, 0., -1.], [inf, 1., 1.]])
+for p in [0, 1, 2, 3, inf]:
+    show(f"cdist nan p={p}", lambda: torch.cdist(a_nan, b_nan, p=p))
+show("cross nan", lambda: torch.linalg.cross(torch.tensor([nan, 1., 0.]), torch.tensor([0., 1., inf])))
+y = torch.randn(50, 7)
+z = torch.randn(40, 7)
+print("cdist direct p=2", torch.cdist(y, z, compute_mode="donot_use_mm_for_euclid_dist")[:2, :4])
+print("cdist direct p=3", torch.cdist(y, z, p=3)[:2, :4])
