@@ -31,6 +31,7 @@
 #include "core/ops/creation.h"
 #include "core/ops/elementwise.h"
 #include "core/ops/index_take.h"
+#include "core/ops/scatter_reduce.h"
 #include "core/ops/indexing.h"
 #include "core/ops/linalg.h"
 #include "core/ops/norm.h"

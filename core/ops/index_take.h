@@ -1,10 +1,9 @@
-// Indexing by flat positions and masks, and copying/reducing into slices: masked_select, take,
-// take_along_dim, index_copy, put, masked_scatter, scatter_reduce and index_reduce, with PyTorch's checks,
-// texts and grad_fns. All are composed of advanced indexing, gather/scatter and elementwise ops.
+// Indexing by flat positions and masks, and copying into slices: masked_select, take,
+// take_along_dim, index_copy, put and masked_scatter, with PyTorch's checks, texts and
+// grad_fns. All are composed of advanced indexing, gather/scatter and elementwise ops.
 #pragma once
 
 #include <optional>
-#include <string>
 
 #include "core/tensor.h"
 
@@ -22,13 +21,4 @@ Tensor index_copy(const Tensor& self, int64_t dim, const Tensor& index, const Te
 Tensor put(const Tensor& self, const Tensor& index, const Tensor& source, bool accumulate);
 // A copy of self with source's leading elements written, in order, where mask is set.
 Tensor masked_scatter(const Tensor& self, const Tensor& mask, const Tensor& source);
-// scatter with a reduction: "sum", "prod", "mean", "amax" or "amin" of src's values (and
-// self's own value when include_self) at each position index addresses along dim.
-Tensor scatter_reduce(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src,
-                      const std::string& reduce, bool include_self);
-// index_reduce: source's slices folded ("prod", "mean", "amax" or "amin") into self's slices
-// at the 1-D index along dim (scatter_reduce with index spread over the slices).
-Tensor index_reduce(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& source,
-                    const std::string& reduce, bool include_self);
-
 }  // namespace tp

@@ -4,6 +4,7 @@
 #include "core/autograd/autograd.h"
 #include "core/ops/elementwise.h"
 #include "core/ops/index_take.h"
+#include "core/ops/scatter_reduce.h"
 #include "repl/bindings/args.h"
 #include "repl/bindings/op_table.h"
 
