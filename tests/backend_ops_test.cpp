@@ -24,18 +24,25 @@
 #include "core/ops/blend.h"
 #include "core/ops/combine.h"
 #include "core/ops/diagonal.h"
+#include "core/ops/distance.h"
 #include "core/ops/einsum.h"
 #include "core/ops/unique.h"
+#include "core/ops/unique_consecutive.h"
 #include "core/ops/copy.h"
 #include "core/ops/creation.h"
 #include "core/ops/elementwise.h"
+#include "core/ops/index_take.h"
+#include "core/ops/scatter_reduce.h"
 #include "core/ops/indexing.h"
 #include "core/ops/layout.h"
 #include "core/ops/linalg.h"
 #include "core/ops/norm.h"
 #include "core/ops/reduce.h"
+#include "core/ops/scan_extrema.h"
+#include "core/ops/search.h"
 #include "core/ops/shape.h"
 #include "core/ops/strided_views.h"
+#include "core/ops/sort.h"
 #include "tests/test_util.h"
 
 using namespace tp;
@@ -366,6 +373,74 @@ std::vector<OpCase> cases() {
                                             vander(in[1]), vander(in[0], 3, true), tril_indices(4, 3, 1, TensorOptions(DType::Int64, d)),
                                             triu_indices(3, 5, -1, TensorOptions(DType::Int32, d))};
                }});
+  // Indexing, scans and searching: flat/mask indexing, scatter_reduce, running extremes,
+  // searchsorted/bincount/histograms, cdist and cross (composed ops; the device must agree).
+  c.push_back({"take/put/index_copy/masked_select/masked_scatter", {{3, 4}, {2, 4}}, kNumeric,
+               [](const Inputs& in, Device d) {
+                 auto ints = [d](std::vector<int64_t> v, Shape s) {
+                   std::vector<Scalar> sc(v.begin(), v.end());
+                   return tensor(sc, s, DType::Int64, d);
+                 };
+                 Tensor mask = gt(in[0], Scalar(0));
+                 return std::vector<Tensor>{
+                     masked_select(in[0], mask), take(in[0], ints({0, 11, -1, 5}, {2, 2})),
+                     take_along_dim(in[0], ints({2, 0, 1, 3}, {1, 4}), 0), take_along_dim(in[0], ints({3, 1}, {2}), {}),
+                     index_copy(in[0], 0, ints({2, 0}, {2}), in[1]),
+                     put(in[0], ints({1, 7, 1}, {3}), narrow(reshape(in[1], {-1}), 0, 0, 3), true),
+                     put(in[0], ints({4, 2}, {2}), narrow(reshape(in[1], {-1}), 0, 0, 2), false),
+                     masked_scatter(in[0], mask, cat({in[1], in[1]}, 0))};
+               }});
+  c.push_back({"scatter_reduce/index_reduce", {{3, 4}, {2, 4}}, kNumeric, [](const Inputs& in, Device d) {
+                 std::vector<Scalar> v = {Scalar(int64_t{0}), Scalar(int64_t{2}), Scalar(int64_t{0}), Scalar(int64_t{1}),
+                                          Scalar(int64_t{0}), Scalar(int64_t{2}), Scalar(int64_t{2}), Scalar(int64_t{1})};
+                 Tensor idx = tensor(v, {2, 4}, DType::Int64, d);
+                 std::vector<Tensor> out;
+                 for (const char* r : {"sum", "prod", "mean", "amax", "amin"})
+                   for (bool include_self : {true, false}) out.push_back(scatter_reduce(in[0], 0, idx, in[1], r, include_self));
+                 Tensor slices = tensor({Scalar(int64_t{2}), Scalar(int64_t{2})}, {2}, DType::Int64, d);
+                 for (const char* r : {"prod", "mean", "amax", "amin"}) out.push_back(index_reduce(in[0], 0, slices, in[1], r, false));
+                 return out;
+               }});
+  c.push_back({"cummax/cummin/logcumsumexp", {{3, 5}}, kNumeric, [](const Inputs& in, Device) {
+                 ValuesIndices mx = cummax(in[0], 1), mn = cummin(in[0], 0);
+                 std::vector<Tensor> out = {mx.values, mx.indices, mn.values, mn.indices};
+                 if (is_floating(in[0].dtype())) {
+                   out.push_back(logcumsumexp(in[0], 1));
+                   out.push_back(logcumsumexp(in[0], 0));
+                 }
+                 return out;
+               }});
+  c.push_back({"searchsorted/bucketize/bincount/histc/histogram/unique_consecutive", {{3, 4}, {6}}, kNumeric, [](const Inputs& in, Device) {
+                 Tensor seq = sort(in[1], 0).values;
+                 Tensor rows = sort(in[0], 1).values;
+                 std::vector<Tensor> out = {searchsorted(seq, in[0], false, false, std::nullopt, Tensor()),
+                                            searchsorted(rows, in[0], true, true, std::nullopt, Tensor()),
+                                            bucketize(in[0], seq, false, false)};
+                 for (std::optional<int64_t> dim : {std::optional<int64_t>(), std::optional<int64_t>(1)}) {
+                   UniqueResult u = unique_consecutive(gt(in[0], Scalar(0)), dim);
+                   out.insert(out.end(), {u.values, u.inverse, u.counts});
+                 }
+                 if (is_floating(in[0].dtype())) {
+                   out.push_back(histc(in[0], 5, Scalar(0), Scalar(0)));
+                   Histogram h = histogram(in[0], 4, std::nullopt, Tensor(), true);
+                   out.push_back(h.hist);
+                   out.push_back(h.bin_edges);
+                   out.push_back(histogram(in[0], seq, in[0], false).hist);
+                 } else if (in[0].dtype() != DType::Bool) {
+                   Tensor counts = abs(reshape(in[0], {-1}));
+                   out.push_back(bincount(counts, Tensor(), 0));
+                   out.push_back(bincount(counts, cast(counts, DType::Float32), 30));
+                 }
+                 return out;
+               }});
+  c.push_back({"cdist/cross", {{2, 4, 3}, {5, 3}, {30, 3}}, kFloats, [](const Inputs& in, Device) {
+                 std::vector<Tensor> out;
+                 for (double p : {0.0, 1.0, 2.0, 3.0, double(INFINITY)}) out.push_back(cdist(in[0], in[1], p, CdistMode::MmIfNecessary));
+                 out.push_back(cdist(in[2], in[1], 2.0, CdistMode::MmIfNecessary));  // the matmul path
+                 out.push_back(linalg_cross(in[0], narrow(in[1], 0, 0, 4), -1));
+                 out.push_back(cross(narrow(in[1], 0, 0, 3), narrow(in[2], 0, 0, 3), std::nullopt));
+                 return out;
+               }, false});
   return c;
 }
 

@@ -23,9 +23,12 @@
 #include "core/ops/copy.h"
 #include "core/ops/creation.h"
 #include "core/ops/diagonal.h"
+#include "core/ops/distance.h"
 #include "core/ops/einsum.h"
 #include "core/ops/elementwise.h"
 #include "core/ops/index_dim.h"
+#include "core/ops/index_take.h"
+#include "core/ops/scatter_reduce.h"
 #include "core/ops/indexing.h"
 #include "core/ops/layout.h"
 #include "core/ops/linalg.h"
@@ -33,6 +36,7 @@
 #include "core/ops/order_stats.h"
 #include "core/ops/rearrange.h"
 #include "core/ops/reduce.h"
+#include "core/ops/scan_extrema.h"
 #include "core/ops/shape.h"
 #include "core/ops/sort.h"
 #include "core/ops/stats.h"
@@ -373,6 +377,46 @@ std::vector<GradCase> cases() {
   // Vision layers: transposed convolution, group norm, upsampling, pixel shuffle
   // (tests/vision_cases.h, shared with vision_layers_test.cpp).
   for (GradCase& v : test::vision_cases()) c.push_back(std::move(v));
+  // Indexing, scans and searching: flat/mask indexing, index_copy/put, scatter_reduce (every
+  // reduction, with and without self), cummax/cummin, logcumsumexp, cdist and cross.
+  auto on_device = [](const Tensor& t, const Tensor& like) { return to(t, like.device(), std::nullopt); };
+  auto mask_of = [on_device](const Tensor& like) {
+    return on_device(ne(reshape(idx({1, 0, 1, 1, 0, 1, 1, 1, 0, 0, 1, 1}), {3, 4}), Scalar(0)), like);
+  };
+  c.push_back({"masked_select", {m}, [mask_of](I x) { return masked_select(x[0], mask_of(x[0])); }});
+  c.push_back({"take with repeats", {m}, [on_device](I x) { return take(x[0], on_device(idx({0, 11, 5, 5, -1}), x[0])); }});
+  c.push_back({"take_along_dim", {m}, [on_device](I x) {
+                 return take_along_dim(x[0], on_device(reshape(idx({2, 0, 1, 2}), {1, 4}), x[0]), 0);
+               }});
+  c.push_back({"index_copy", {m, {2, 4}}, [on_device](I x) { return index_copy(x[0], 0, on_device(idx({2, 0}), x[0]), x[1]); }});
+  c.push_back({"put accumulate", {m, {3}}, [on_device](I x) { return put(x[0], on_device(idx({1, 7, 1}), x[0]), x[1], true); }});
+  c.push_back({"put", {m, {2}}, [on_device](I x) { return put(x[0], on_device(idx({4, 2}), x[0]), x[1], false); }});
+  c.push_back({"masked_scatter", {m, {12}}, [mask_of](I x) { return masked_scatter(x[0], mask_of(x[0]), x[1]); }});
+  for (const char* r : {"sum", "prod", "mean", "amax", "amin"}) {
+    for (bool include_self : {true, false}) {
+      c.push_back({std::string("scatter_reduce ") + r + (include_self ? "" : " without self"), {m, {2, 4}},
+                   [on_device, r, include_self](I x) {
+                     Tensor index = on_device(reshape(idx({0, 2, 0, 1, 0, 2, 2, 1}), {2, 4}), x[0]);
+                     return scatter_reduce(x[0], 0, index, x[1], r, include_self);
+                   },
+                   false, true});
+    }
+  }
+  for (const char* r : {"prod", "mean", "amax", "amin"}) {
+    c.push_back({std::string("index_reduce ") + r, {m, {3, 3}},
+                 [on_device, r](I x) { return index_reduce(x[0], 1, on_device(idx({3, 0, 3}), x[0]), x[1], r, true); },
+                 false, true});
+  }
+  c.push_back({"cummax", {m}, [](I x) { return cummax(x[0], 1).values; }, false, true});
+  c.push_back({"cummin", {m}, [](I x) { return cummin(x[0], 0).values; }, false, true});
+  c.push_back({"logcumsumexp", {m}, [](I x) { return logcumsumexp(x[0], 1); }});
+  for (double p : {1.0, 2.0, 3.0, 0.5}) {
+    c.push_back({"cdist p=" + std::to_string(p), {{2, 3, 2}, {4, 2}},
+                 [p](I x) { return cdist(x[0], x[1], p, CdistMode::MmIfNecessary); }, false, true});
+  }
+  c.push_back({"cdist matmul path", {{26, 2}, {3, 2}}, [](I x) { return cdist(x[0], x[1], 2.0, CdistMode::MmIfNecessary); },
+               false, true});
+  c.push_back({"linalg_cross", {{2, 3}, {1, 3}}, [](I x) { return linalg_cross(x[0], x[1], -1); }});
   return c;
 }
 

@@ -42,5 +42,8 @@ std::vector<OpSpec> dtype_ops();     // ops_dtype.cpp
 std::vector<OpSpec> broadcast_ops(); // ops_broadcast.cpp
 std::vector<OpSpec> layout_ops();    // ops_layout.cpp
 std::vector<OpSpec> vision_ops();    // ops_vision.cpp
+std::vector<OpSpec> take_ops();      // ops_take.cpp
+std::vector<OpSpec> search_ops();    // ops_search.cpp
+std::vector<OpSpec> distance_ops();  // ops_distance.cpp
 
 }  // namespace tp::torchpy

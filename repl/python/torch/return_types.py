@@ -22,4 +22,5 @@ def _pair(name, first="values", second="indices"):
 for _name in ("max", "min", "sort", "topk", "kthvalue", "median", "nanmedian", "mode", "cummax", "cummin"):
     globals()[_name] = _pair(_name)
 aminmax = _pair("aminmax", "min", "max")
+histogram = _pair("histogram", "hist", "bin_edges")
 del _name

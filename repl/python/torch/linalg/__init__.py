@@ -45,3 +45,8 @@ def norm(A, ord=None, dim=None, keepdim=False, *, dtype=None, out=None):
     if ord is None and dim is not None and len(dim) == 2:
         return matrix_norm(A, "fro", dim, keepdim, dtype=dtype, out=out)
     return vector_norm(A, 2 if ord is None else ord, dim, keepdim, dtype=dtype, out=out)
+
+
+# linalg.cross(input, other, *, dim=-1): the C++ core's cross product (torch._C._linalg_cross).
+cross = torch._C._linalg_cross
+__all__.append("cross")
