@@ -278,3 +278,6 @@ def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0, sca
         input = input.contiguous()
         _no_grad_embedding_renorm_(weight, input, max_norm, norm_type)
     return _nn.embedding(weight, input, padding_idx, scale_grad_by_freq, sparse)
+
+
+from torch.nn._bilinear import bilinear  # noqa: E402,F401  (F.bilinear)
