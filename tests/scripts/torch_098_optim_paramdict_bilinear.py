@@ -1,5 +1,5 @@
 # optim.ASGD and optim.Rprop trajectories and state_dicts, nn.ParameterDict, nn.Bilinear and
-# F.bilinear (values, grad_fn, checks).
+# F.bilinear (values, grad_fn, checks), Tensor.apply_ and Tensor.map_.
 import torch
 import torch.nn as nn
 import torch.nn.functional as F
@@ -101,3 +101,25 @@ try:
     nn.Bilinear(0, 2, 1)
 except Exception as e:
     print(type(e).__name__, e)
+
+print("== apply_ / map_ ==")
+x = torch.arange(6.).reshape(2, 3)
+print(x.apply_(lambda v: v * 2 + 1), x)
+y = torch.arange(6).reshape(2, 3)[:, 1:]
+print(y.apply_(lambda v: v * 10), y.dtype)
+print(torch.ones(2, 3).map_(torch.tensor([1., 2., 3.]), lambda a, b: a + b * 10))
+print(torch.tensor([True, False]).apply_(lambda v: not v))
+print(torch.ones(2, dtype=torch.int64).apply_(lambda v: 2.7))
+print(torch.ones(2, device="meta").apply_(lambda v: v).shape)
+for bad in (lambda: torch.ones(2).apply_(lambda v: "s"), lambda: torch.ones(2).apply_(5),
+            lambda: torch.ones(2, requires_grad=True).apply_(lambda v: v),
+            lambda: (torch.ones(2, requires_grad=True) * 1).apply_(lambda v: v),
+            lambda: torch.ones(2).map_(torch.ones(3), lambda a, b: a),
+            lambda: torch.ones(2).map_(torch.ones(2, dtype=torch.int64), lambda a, b: a),
+            lambda: torch.ones(2).map_(torch.ones(2, requires_grad=True), lambda a, b: a),
+            lambda: torch.ones(2).apply_(lambda v: None), lambda: torch.ones(2).apply_(),
+            lambda: torch.ones(2).map_(torch.ones(2)), lambda: torch.ones(2).map_(), lambda: torch.ones(2).map_(3, print)):
+    try:
+        print(bad())
+    except Exception as e:
+        print(type(e).__name__, e)

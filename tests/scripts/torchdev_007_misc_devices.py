@@ -1,6 +1,7 @@
 # The simulated GPU gives the CPU's results for this session's Python-composed features:
 # tensor hooks, packed sequences through LSTM/GRU, autograd.functional, checkpoint,
-# ASGD/Rprop, Bilinear; and cuDNN's grad_fn names on a packed RNN's outputs.
+# ASGD/Rprop, Bilinear; cuDNN's grad_fn names on a packed RNN's outputs; apply_/map_ refusing
+# a GPU tensor with PyTorch's text.
 import torch
 import torch.nn as nn
 import torch.nn.functional as F
@@ -59,3 +60,9 @@ def run(device):
 cpu = run("cpu")
 gpu = run("cuda")
 print([a.device.type for a in gpu[:1]], all(torch.equal(a, b.cpu()) for a, b in zip(cpu, gpu)), len(cpu))
+on_gpu = torch.ones(2, device="cuda")
+for call in (lambda: on_gpu.apply_(lambda v: v), lambda: on_gpu.map_(on_gpu, lambda a, b: a)):
+    try:
+        call()
+    except Exception as e:
+        print(type(e).__name__, e)
