@@ -7,6 +7,7 @@
 
 #include "core/autograd/autograd.h"
 #include "core/autograd/grad_utils.h"
+#include "core/autograd/tensor_hooks.h"
 #include "core/error.h"
 #include "core/ops/copy.h"
 #include "core/ops/creation.h"
@@ -134,6 +135,7 @@ TensorList run_backward(const TensorList& roots, const TensorList& grads, bool r
     ready.pop();
     TensorList inputs = std::move(buffer_of(node));
     buffers.erase(node);
+    run_tensor_hooks(*node, inputs);
 
     for (uint32_t out = 0; out < inputs.size(); ++out) {
       auto it = captured_at.find({node, out});

@@ -5,6 +5,7 @@
 #include <map>
 
 #include "core/autograd/autograd.h"
+#include "core/autograd/tensor_hooks.h"
 #include "core/error.h"
 #include "repl/bindings/args.h"
 #include "repl/bindings/bindings.h"
@@ -192,6 +193,26 @@ py::object register_post_accumulate_grad_hook(py::handle self, py::object hook) 
   return py::module_::import("torch.utils.hooks").attr("RemovableHandle")(remove);
 }
 
+// Tensor.register_hook(hook): hook(grad) on every gradient flowing into the tensor; a tensor
+// it returns replaces the gradient, after python_hook.cpp's checks and with their texts.
+py::object register_hook(py::handle self, py::object hook) {
+  autograd::TensorHook call = [hook](const Tensor& g) -> Tensor {
+    py::object original = wrap(g);
+    py::object result = hook(original);
+    if (result.is_none()) return Tensor();
+    if (!is_tensor(result)) raise_type_error("expected Variable, but hook returned '" + type_name(result) + "'");
+    const std::string name = py::hasattr(hook, "__name__") ? py::str(hook.attr("__name__")).cast<std::string>()
+                                                            : std::string("<unknown>");
+    const Tensor& r = tensor_of(result);
+    const std::string was = py::str(original.attr("type")()), got = py::str(result.attr("type")());
+    TP_CHECK(was == got, RuntimeError, "hook '", name, "' has changed the type of value (was ", was, " got ", got, ")");
+    TP_CHECK(r.sizes() == g.sizes(), RuntimeError, "hook '", name, "' has changed the size of value");
+    return r;
+  };
+  py::cpp_function remove(autograd::add_tensor_hook(tensor_of(self), std::move(call)));
+  return py::module_::import("torch.utils.hooks").attr("RemovableHandle")(remove);
+}
+
 }  // namespace
 
 void bind_autograd(py::module_& m) {
@@ -207,6 +228,8 @@ void bind_autograd(py::module_& m) {
   def_method("detach", m_detach, "x.detach(): the same data, cut from autograd");
   def_method("detach_", m_detach_, "x.detach_(): cut x itself from the graph");
   def_method("backward", m_backward, "x.backward(gradient=None, retain_graph=None, create_graph=False): fill .grad of the leaves");
+  tensor.def("register_hook", register_hook, py::arg("hook"),
+             "x.register_hook(hook): hook(grad) on each gradient flowing into x; a returned tensor replaces it");
   tensor.def("register_post_accumulate_grad_hook", register_post_accumulate_grad_hook, py::arg("hook"),
              "x.register_post_accumulate_grad_hook(hook): hook(x) once backward has added into x.grad");
 

@@ -44,6 +44,8 @@ from torch._C import (  # noqa: E402,F401
     set_autocast_enabled,
 )
 from torch import autograd, backends, cuda, amp, random  # noqa: E402,F401
+from torch import _dynamo, compiler  # noqa: E402,F401
+from torch._compile import compile  # noqa: E402,F401  (runs the model eagerly)
 from torch.random import get_rng_state, set_rng_state  # noqa: E402,F401
 from torch.autograd.grad_mode import enable_grad, inference_mode, no_grad, set_grad_enabled  # noqa: E402,F401
 from torch.amp import autocast  # noqa: E402,F401

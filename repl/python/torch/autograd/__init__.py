@@ -1,5 +1,6 @@
 """torch.autograd: gradients of tensors with respect to others (grad, backward) and grad mode."""
 from torch import _C
+from torch.autograd import functional  # noqa: F401
 from torch.autograd.function import Function  # noqa: F401
 from torch.autograd.gradcheck import gradcheck, gradgradcheck  # noqa: F401
 from torch.autograd.grad_mode import enable_grad, inference_mode, no_grad, set_grad_enabled  # noqa: F401

@@ -37,6 +37,15 @@ def memory_reserved(device=None):
     return _C._cuda_memory_reserved(device)
 
 
+def mem_get_info(device=None):
+    """(free, total) bytes of the GPU. A simulated GPU's memory is used only by this process's
+    caching allocator, so free is its total less what the allocator has reserved (a real GPU's
+    driver would also count other processes and the CUDA context)."""
+    reserved = memory_reserved(device)
+    total = get_device_properties(device).total_memory
+    return total - reserved, total
+
+
 def max_memory_allocated(device=None):
     return _C._cuda_max_memory_allocated(device)
 

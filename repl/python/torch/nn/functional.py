@@ -296,3 +296,4 @@ from torch.nn._vision_functions import (  # noqa: E402,F401
     conv_transpose1d, conv_transpose2d, fold, group_norm, instance_norm, interpolate, max_unpool1d, max_unpool2d,
     pixel_shuffle, pixel_unshuffle, unfold, upsample, upsample_bilinear, upsample_nearest,
 )
+from torch.nn._bilinear import bilinear  # noqa: E402,F401  (F.bilinear)

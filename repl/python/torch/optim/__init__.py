@@ -10,7 +10,9 @@ from torch.optim.rmsprop import RMSprop
 from torch.optim.lbfgs import LBFGS
 from torch.optim.nadam import NAdam
 from torch.optim.radam import RAdam
+from torch.optim.asgd import ASGD
+from torch.optim.rprop import Rprop
 from torch.optim import lr_scheduler  # noqa: F401
 
 __all__ = ["Optimizer", "SGD", "Adam", "AdamW", "Adadelta", "Adagrad", "Adamax", "RMSprop", "LBFGS", "NAdam",
-           "RAdam"]
+           "RAdam", "ASGD", "Rprop"]

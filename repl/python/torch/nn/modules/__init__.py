@@ -2,6 +2,8 @@
 from torch.nn.modules.module import Module  # noqa: F401
 from torch.nn.modules.container import ModuleDict, ModuleList, ParameterList, Sequential  # noqa: F401
 from torch.nn.modules.linear import Identity, Linear  # noqa: F401
+from torch.nn.modules.bilinear import Bilinear  # noqa: F401
+from torch.nn.modules.parameter_dict import ParameterDict  # noqa: F401
 from torch.nn.modules.activation import LogSoftmax, ReLU, Sigmoid, Softmax, Tanh  # noqa: F401
 from torch.nn.modules.dropout import Dropout, Dropout1d, Dropout2d  # noqa: F401
 from torch.nn.modules.conv import Conv1d, Conv2d  # noqa: F401
@@ -73,3 +75,4 @@ __all__ += ["Fold", "Unfold"]
 from torch.nn.modules.unpooling import MaxUnpool1d, MaxUnpool2d  # noqa: F401,E402
 
 __all__ += ["MaxUnpool1d", "MaxUnpool2d"]
+__all__ += ["Bilinear", "ParameterDict"]

@@ -7,7 +7,8 @@ The computation is composed from the differentiable core ops (linear, chunk, sig
 stack, cat) in ATen's order (aten/src/ATen/native/RNN.cpp: the input projection of a whole
 layer first, then per step linear_hh(h) + that step's projection; gates i, f, g, o for the
 LSTM, r, z, n for the GRU), so the same code runs on every device and autograd differentiates
-it. Where PyTorch runs a fused kernel instead (oneDNN's LSTM for float32 on the CPU, cuDNN on a
+it; a PackedSequence input runs ATen's packed layers (each step on the sequences still
+running). Where PyTorch runs a fused kernel instead (oneDNN's LSTM for float32 on the CPU, cuDNN on a
 GPU, the fused cells on a GPU), the result is renamed to that kernel's grad_fn
 (MkldnnRnnLayerBackward0, CudnnRnnBackward0, ...), so printed outputs read as PyTorch's; those
 kernels' own float rounding is not reproduced."""
@@ -21,6 +22,7 @@ from torch.nn import functional as F
 from torch.nn import init
 from torch.nn.modules.module import Module
 from torch.nn.parameter import Parameter
+from torch.nn.utils.rnn import PackedSequence
 
 __all__ = ["RNNBase", "RNN", "LSTM", "GRU", "RNNCellBase", "RNNCell", "LSTMCell", "GRUCell"]
 
@@ -165,6 +167,104 @@ def _rnn(mode, input, hx, cx, weights, has_biases, num_layers, dropout, train, b
     return output, h_n, c_n
 
 
+def _packed_cell(mode, gates_x, hidden, w_hh, b_hh, w_hr):
+    """One step of a packed layer: hidden is h, or (h, c) for the LSTM."""
+    if mode == "LSTM":
+        return _lstm_step(gates_x, hidden[0], hidden[1], w_hh, b_hh, w_hr)
+    if mode == "GRU":
+        return _gru_step(gates_x, hidden, w_hh, b_hh)
+    return _simple_step(gates_x, hidden, w_hh, b_hh, mode == "RNN_RELU")
+
+
+def _hidden_slice(mode, hidden, start, end):
+    if mode == "LSTM":
+        return hidden[0][start:end], hidden[1][start:end]
+    return hidden[start:end]
+
+
+def _hidden_concat(mode, hiddens):
+    if mode == "LSTM":
+        return torch.cat([h[0] for h in hiddens], 0), torch.cat([h[1] for h in hiddens], 0)
+    return torch.cat(hiddens, 0)
+
+
+def _packed_layer(mode, data, batch_sizes, hidden, w_ih, w_hh, b_ih, b_hh, w_hr):
+    """ATen's PackedLayer: step t runs the first batch_sizes[t] sequences; when the batch
+    shrinks, the rows of finished sequences are set aside as their final hidden state."""
+    gates = F.linear(data, w_ih, b_ih)  # the input projection of every step at once (CPU path)
+    step_outputs, finished = [], []
+    offset, last_batch_size = 0, batch_sizes[0]
+    for batch_size in batch_sizes:
+        step_x = gates[offset:offset + batch_size]
+        offset += batch_size
+        if batch_size < last_batch_size:
+            finished.append(_hidden_slice(mode, hidden, batch_size, last_batch_size))
+            hidden = _hidden_slice(mode, hidden, 0, batch_size)
+        last_batch_size = batch_size
+        hidden = _packed_cell(mode, step_x, hidden, w_hh, b_hh, w_hr)
+        step_outputs.append(hidden[0] if mode == "LSTM" else hidden)
+    finished.append(hidden)
+    finished.reverse()
+    return torch.cat(step_outputs, 0), _hidden_concat(mode, finished)
+
+
+def _reversed_packed_layer(mode, data, batch_sizes, input_hidden, w_ih, w_hh, b_ih, b_hh, w_hr):
+    """ATen's ReversedPackedLayer: from the last step back, starting with the sequences that
+    run longest and taking in the others' initial states as their last steps come up."""
+    gates = F.linear(data, w_ih, b_ih)
+    step_outputs = []
+    offset, last_batch_size = data.size(0), batch_sizes[-1]
+    hidden = _hidden_slice(mode, input_hidden, 0, last_batch_size)
+    for batch_size in reversed(batch_sizes):
+        if batch_size > last_batch_size:
+            hidden = _hidden_concat(mode, [hidden, _hidden_slice(mode, input_hidden, last_batch_size, batch_size)])
+        step_x = gates[offset - batch_size:offset]
+        offset -= batch_size
+        last_batch_size = batch_size
+        hidden = _packed_cell(mode, step_x, hidden, w_hh, b_hh, w_hr)
+        step_outputs.append(hidden[0] if mode == "LSTM" else hidden)
+    step_outputs.reverse()
+    return torch.cat(step_outputs, 0), hidden
+
+
+def _rnn_packed(mode, data, batch_sizes, hx, cx, weights, has_biases, num_layers, dropout, train, bidirectional,
+                proj_size=0):
+    """torch._VF.lstm / gru / rnn_* on packed data (ATen's _rnn_impl with PackedLayer; PyTorch
+    runs no fused CPU kernel here): (output data, h_n[, c_n])."""
+    _check_attributes(mode, data, weights, [hx] if cx is None else [hx, cx])
+    kernel = _fused_kernel(mode, data, proj_size)
+    sizes = batch_sizes.tolist()
+    num_directions = 2 if bidirectional else 1
+    stride = (4 if has_biases else 2) + (1 if proj_size > 0 else 0)
+    layer_hx = hx.unbind(0)
+    layer_cx = cx.unbind(0) if cx is not None else None
+    hy, cy = [], []
+    layer_input = data
+    for layer in range(num_layers):
+        outputs = []
+        for direction in range(num_directions):
+            index = layer * num_directions + direction
+            w = weights[index * stride:(index + 1) * stride]
+            b_ih, b_hh = (w[2], w[3]) if has_biases else (None, None)
+            w_hr = w[-1] if proj_size > 0 else None
+            hidden = (layer_hx[index], layer_cx[index]) if mode == "LSTM" else layer_hx[index]
+            run = _reversed_packed_layer if direction == 1 else _packed_layer
+            out, hidden = run(mode, layer_input, sizes, hidden, w[0], w[1], b_ih, b_hh, w_hr)
+            outputs.append(out)
+            hy.append(hidden[0] if mode == "LSTM" else hidden)
+            cy.append(hidden[1] if mode == "LSTM" else None)
+        layer_input = outputs[0] if num_directions == 1 else torch.cat(outputs, -1)
+        if dropout != 0 and train and layer < num_layers - 1:
+            layer_input = F.dropout(layer_input, dropout, True)
+    h_n = torch.stack(hy, 0)
+    c_n = torch.stack(cy, 0) if cx is not None else None
+    if kernel == "cudnn":
+        for t in (layer_input, h_n, c_n):
+            if t is not None:
+                _rename(t, "CudnnRnnBackward0")
+    return layer_input, h_n, c_n
+
+
 def _check_cell_input(input, input_size):
     if input.size(1) != input_size:
         raise RuntimeError(f"input has inconsistent input_size: got {input.size(1)} expected {input_size}")
@@ -207,12 +307,6 @@ def _simple_cell(input, hx, w_ih, w_hh, b_ih, b_hh, relu):
 
 def _any_autocast():
     return any(torch.is_autocast_enabled(device_type) for device_type in ("cpu", "cuda"))
-
-
-def _not_packed(input, name):
-    if type(input).__name__ == "PackedSequence":
-        raise NotImplementedError(f"{name}: PackedSequence input is not supported by tensorplay; pass a padded "
-                                  "tensor (seq_len, batch, input_size)")
 
 
 # ---- the modules ----
@@ -334,7 +428,10 @@ class RNNBase(Module):
                                f"got {input.size(-1)}")
 
     def get_expected_hidden_size(self, input, batch_sizes):
-        mini_batch = input.size(0) if self.batch_first else input.size(1)
+        if batch_sizes is not None:
+            mini_batch = int(batch_sizes[0])
+        else:
+            mini_batch = input.size(0) if self.batch_first else input.size(1)
         num_directions = 2 if self.bidirectional else 1
         size = self.proj_size if self.proj_size > 0 else self.hidden_size
         return (self.num_layers * num_directions, mini_batch, size)
@@ -371,7 +468,8 @@ class RNNBase(Module):
 
     def _forward_one_state(self, input, hx, input_dim_error):
         """RNN.forward and GRU.forward (one hidden state): PyTorch's checks, then the layers."""
-        _not_packed(input, type(self).__name__)
+        if isinstance(input, PackedSequence):
+            return self._forward_packed(input, hx)
         if input.dim() not in (2, 3):
             raise ValueError(input_dim_error.format(input.dim()))
         is_batched = input.dim() == 3
@@ -394,6 +492,27 @@ class RNNBase(Module):
             output = output.squeeze(batch_dim)
             hidden = hidden.squeeze(1)
         return output, hidden
+
+    def _forward_packed(self, packed, hx):
+        """forward() on a PackedSequence: a PackedSequence out, and final states per sequence
+        (each sequence's state at its own last step), in the caller's order."""
+        input, batch_sizes, sorted_indices, unsorted_indices = packed
+        max_batch_size = int(batch_sizes[0])
+        num_directions = 2 if self.bidirectional else 1
+        real_hidden_size = self.proj_size if self.proj_size > 0 else self.hidden_size
+        lstm = self.mode == "LSTM"
+        if hx is None:
+            zeros = [torch.zeros(self.num_layers * num_directions, max_batch_size, size, dtype=input.dtype,
+                                 device=input.device) for size in (real_hidden_size, self.hidden_size)]
+            hx = (zeros[0], zeros[1]) if lstm else zeros[0]
+        else:
+            hx = self.permute_hidden(hx, sorted_indices)
+        self.check_forward_args(input, hx, batch_sizes)
+        output, h_n, c_n = _rnn_packed(self.mode, input, batch_sizes, hx[0] if lstm else hx, hx[1] if lstm else None,
+                                       self._flat_weights, self.bias, self.num_layers, self.dropout, self.training,
+                                       self.bidirectional, self.proj_size)
+        output = PackedSequence(output, batch_sizes, sorted_indices, unsorted_indices)
+        return output, self.permute_hidden((h_n, c_n) if lstm else h_n, unsorted_indices)
 
     def _zeros_hidden(self, input, size):
         num_directions = 2 if self.bidirectional else 1
@@ -432,7 +551,10 @@ class LSTM(RNNBase):
         super().__init__("LSTM", *args, **kwargs)
 
     def get_expected_cell_size(self, input, batch_sizes):
-        mini_batch = input.size(0) if self.batch_first else input.size(1)
+        if batch_sizes is not None:
+            mini_batch = int(batch_sizes[0])
+        else:
+            mini_batch = input.size(0) if self.batch_first else input.size(1)
         num_directions = 2 if self.bidirectional else 1
         return (self.num_layers * num_directions, mini_batch, self.hidden_size)
 
@@ -449,7 +571,8 @@ class LSTM(RNNBase):
         return hx[0].index_select(1, permutation), hx[1].index_select(1, permutation)
 
     def forward(self, input, hx=None):
-        _not_packed(input, "LSTM")
+        if isinstance(input, PackedSequence):
+            return self._forward_packed(input, hx)
         real_hidden_size = self.proj_size if self.proj_size > 0 else self.hidden_size
         if input.dim() not in (2, 3):
             raise ValueError(f"LSTM: Expected input to be 2D or 3D, got {input.dim()}D instead")

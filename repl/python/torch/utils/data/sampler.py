@@ -1,5 +1,6 @@
 """Samplers: which dataset indices a DataLoader visits, in which order (SequentialSampler,
-RandomSampler, SubsetRandomSampler), and BatchSampler, which groups them into batches."""
+RandomSampler, SubsetRandomSampler, WeightedRandomSampler), and BatchSampler, which groups them into batches."""
+import torch
 from torch.utils.data import _random
 
 
@@ -70,6 +71,32 @@ class SubsetRandomSampler(Sampler):
 
     def __len__(self):
         return len(self.indices)
+
+
+class WeightedRandomSampler(Sampler):
+    """num_samples indices drawn with probabilities proportional to weights, by one
+    torch.multinomial call per iteration (so a seeded generator gives PyTorch's indices)."""
+
+    def __init__(self, weights, num_samples, replacement=True, generator=None):
+        if not isinstance(num_samples, int) or isinstance(num_samples, bool) or num_samples <= 0:
+            raise ValueError(f"num_samples should be a positive integer value, but got num_samples={num_samples}")
+        if not isinstance(replacement, bool):
+            raise ValueError(f"replacement should be a boolean value, but got replacement={replacement}")
+        weights_tensor = torch.as_tensor(weights, dtype=torch.double)
+        if len(weights_tensor.shape) != 1:
+            raise ValueError("weights should be a 1d sequence but given "
+                             f"weights have shape {tuple(weights_tensor.shape)}")
+        self.weights = weights_tensor
+        self.num_samples = num_samples
+        self.replacement = replacement
+        self.generator = generator
+
+    def __iter__(self):
+        rand_tensor = torch.multinomial(self.weights, self.num_samples, self.replacement, generator=self.generator)
+        yield from iter(rand_tensor.tolist())
+
+    def __len__(self):
+        return self.num_samples
 
 
 class BatchSampler(Sampler):
