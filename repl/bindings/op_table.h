@@ -40,5 +40,6 @@ std::vector<OpSpec> random_ops();    // ops_random.cpp
 std::vector<OpSpec> stats_ops();     // ops_stats.cpp
 std::vector<OpSpec> dtype_ops();     // ops_dtype.cpp
 std::vector<OpSpec> broadcast_ops(); // ops_broadcast.cpp
+std::vector<OpSpec> linalg_ops();    // ops_linalg.cpp
 
 }  // namespace tp::torchpy
