@@ -1,5 +1,5 @@
 // CpuBackend::factorize: each matrix of the batch copied to column-major scratch, handed to
-// the LAPACK routine PyTorch's CPU build calls for the same op (getrf, gesv, potrf,
+// the LAPACK routines PyTorch's CPU build calls for the same op (getrf + getrs, potrf,
 // geqrf + orgqr, syevd, gesdd) and copied back row-major. PyTorch links MKL's LAPACK, this
 // OpenBLAS's: the results agree to the dtype's rounding, not bit for bit.
 #include <algorithm>
@@ -57,8 +57,11 @@ int solve(const T* a, const T* b, int64_t n, int64_t k, T* x) {
   std::vector<T> m = column_major(a, n, n), rhs = column_major(b, n, k);
   std::vector<int> ipiv(static_cast<size_t>(std::max<int64_t>(1, n)));
   const int ld = as_int(std::max<int64_t>(1, n));
-  int info = 0;
-  lapack::gesv(as_int(n), as_int(k), m.data(), ld, ipiv.data(), rhs.data(), ld, &info);
+  int info = 0, solve_info = 0;
+  // getrf then getrs whatever getrf's info, as ATen's lu_factor_ex + lu_solve: a singular
+  // matrix's solution is then the inf/nan PyTorch shows (gesv would leave B as it was).
+  lapack::getrf(as_int(n), as_int(n), m.data(), ld, ipiv.data(), &info);
+  lapack::getrs(as_int(n), as_int(k), m.data(), ld, ipiv.data(), rhs.data(), ld, &solve_info);
   write_row_major(rhs, ld, n, k, x);
   return info;
 }
