@@ -13,6 +13,7 @@ const char* error_kind_name(ErrorKind kind) {
     case ErrorKind::AssertionError: return "AssertionError";
     case ErrorKind::OutOfMemoryError: return "torch.OutOfMemoryError";
     case ErrorKind::AcceleratorError: return "torch.AcceleratorError";
+    case ErrorKind::LinAlgError: return "torch.linalg.LinAlgError";
   }
   return "RuntimeError";
 }

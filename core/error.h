@@ -20,6 +20,7 @@ enum class ErrorKind {
   AssertionError,
   OutOfMemoryError,  // a RuntimeError subclass, printed as torch.OutOfMemoryError
   AcceleratorError,  // a RuntimeError subclass for CUDA errors, torch.AcceleratorError
+  LinAlgError,       // a RuntimeError subclass for failed factorisations, torch.linalg.LinAlgError
 };
 
 // Python's name for an error kind ("RuntimeError", "torch.OutOfMemoryError", ...).

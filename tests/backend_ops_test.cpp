@@ -35,7 +35,9 @@
 #include "core/ops/scatter_reduce.h"
 #include "core/ops/indexing.h"
 #include "core/ops/layout.h"
+#include "core/ops/addmm_family.h"
 #include "core/ops/linalg.h"
+#include "core/ops/linalg_solvers.h"
 #include "core/ops/norm.h"
 #include "core/ops/reduce.h"
 #include "core/ops/scan_extrema.h"
@@ -440,6 +442,24 @@ std::vector<OpCase> cases() {
                  out.push_back(linalg_cross(in[0], narrow(in[1], 0, 0, 4), -1));
                  out.push_back(cross(narrow(in[1], 0, 0, 3), narrow(in[2], 0, 0, 3), std::nullopt));
                  return out;
+  // Linear algebra: the factorisations (half refused alike everywhere) on x + 4I and the
+  // addmm family (integers too; bool refused alike).
+  c.push_back({"linalg factorisations", {{2, 3, 3}, {3, 2}}, {DType::Float32, DType::Float64, DType::Float16},
+               [](const Inputs& in, Device d) {
+                 Tensor A = add(in[0], mul(eye(3, std::nullopt, TensorOptions(in[0].dtype(), d)), Scalar(4.0)));
+                 Tensor sym = add(A, transpose(A, -2, -1));
+                 auto [sign, logabsdet] = linalg_slogdet(A);
+                 auto [w, V] = linalg_eigh(sym);
+                 auto [U, S, Vh] = linalg_svd(in[0]);
+                 auto [Q, R] = linalg_qr(A, "complete");
+                 return std::vector<Tensor>{linalg_inv(A), linalg_solve(A, in[1]), linalg_solve(A, transpose(in[1], 0, 1), false),
+                                            linalg_det(A), sign, logabsdet,
+                                            linalg_cholesky_ex(matmul(A, transpose(A, -2, -1))).first, w, V, U, S, Vh, Q, R};
+               }, false});
+  c.push_back({"addmm family", {{3, 4}, {2, 3, 4}, {2, 4, 4}, {3}, {4}}, kAll, [](const Inputs& in, Device) {
+                 const Scalar beta(int64_t{2}), alpha(int64_t{3});
+                 return std::vector<Tensor>{baddbmm(in[0], in[1], in[2], beta, alpha), addbmm(in[0], in[1], in[2], beta, alpha),
+                                            addmv(in[3], in[0], in[4], beta, alpha), addr(in[0], in[3], in[4], beta, alpha)};
                }, false});
   return c;
 }

@@ -31,7 +31,9 @@
 #include "core/ops/scatter_reduce.h"
 #include "core/ops/indexing.h"
 #include "core/ops/layout.h"
+#include "core/ops/addmm_family.h"
 #include "core/ops/linalg.h"
+#include "core/ops/linalg_solvers.h"
 #include "core/ops/norm.h"
 #include "core/ops/order_stats.h"
 #include "core/ops/rearrange.h"
@@ -417,6 +419,47 @@ std::vector<GradCase> cases() {
   c.push_back({"cdist matmul path", {{26, 2}, {3, 2}}, [](I x) { return cdist(x[0], x[1], 2.0, CdistMode::MmIfNecessary); },
                false, true});
   c.push_back({"linalg_cross", {{2, 3}, {1, 3}}, [](I x) { return linalg_cross(x[0], x[1], -1); }});
+  // Linear algebra: the factorisations on well-conditioned matrices (x + 3I, or x x^T + 3I
+  // where positive-definite is needed); eigenvectors and singular vectors squared, which
+  // their sign ambiguity leaves alone. Then the addmm family with beta and alpha.
+  auto shifted = [](const Tensor& x) {
+    return add(x, mul(eye(x.size(-1), std::nullopt, TensorOptions(x.dtype(), x.device())), Scalar(3.0)));
+  };
+  auto gram = [shifted](const Tensor& x) { return shifted(matmul(x, transpose(x, -2, -1))); };
+  const Shape sq{3, 3}, bsq{2, 3, 3}, tall{4, 3};
+  c.push_back({"linalg_inv", {bsq}, [shifted](I x) { return linalg_inv(shifted(x[0])); }});
+  c.push_back({"linalg_solve broadcast", {bsq, {3, 2}}, [shifted](I x) { return linalg_solve(shifted(x[0]), x[1]); }});
+  c.push_back({"linalg_solve vector", {sq, {3}}, [shifted](I x) { return linalg_solve(shifted(x[0]), x[1]); }});
+  c.push_back({"linalg_solve left=False", {sq, {2, 3}},
+               [shifted](I x) { return linalg_solve(shifted(x[0]), x[1], false); }});
+  c.push_back({"linalg_det", {bsq}, [shifted](I x) { return linalg_det(shifted(x[0])); }});
+  c.push_back({"linalg_slogdet", {sq}, [shifted](I x) { return linalg_slogdet(shifted(x[0])).second; }});
+  c.push_back({"linalg_cholesky", {bsq}, [gram](I x) { return linalg_cholesky_ex(gram(x[0])).first; }});
+  c.push_back({"linalg_cholesky upper", {sq}, [gram](I x) { return linalg_cholesky_ex(gram(x[0]), true).first; }});
+  c.push_back({"linalg_qr Q", {tall}, [](I x) { return linalg_qr(x[0]).first; }});
+  c.push_back({"linalg_qr R", {bsq}, [shifted](I x) { return linalg_qr(shifted(x[0])).second; }});
+  c.push_back({"linalg_eigh eigenvalues", {sq}, [](I x) {
+                 return linalg_eigh(add(x[0], transpose(x[0], 0, 1))).first;
+               }});
+  c.push_back({"linalg_eigh eigenvectors", {sq}, [](I x) {
+                 Tensor V = linalg_eigh(add(x[0], transpose(x[0], 0, 1)), "U").second;
+                 return mul(V, V);
+               }});
+  c.push_back({"linalg_svd S", {tall}, [](I x) { return std::get<1>(linalg_svd(x[0], false)); }});
+  c.push_back({"linalg_svd U and Vh", {tall}, [](I x) {
+                 auto [U, S, Vh] = linalg_svd(x[0], false);
+                 return matmul(mul(U, U), mul(Vh, Vh));
+               }});
+  c.push_back({"linalg_svd wide, full_matrices", {{3, 4}}, [](I x) {
+                 // The inputs alone are of rank 2: S's zero is where |s| has its kink.
+                 Tensor A = add(x[0], mul(eye(3, 4, TensorOptions(x[0].dtype(), x[0].device())), Scalar(3.0)));
+                 auto [U, S, Vh] = linalg_svd(A, true);
+                 return add(mul(U, U), diag_embed(S));
+               }});
+  c.push_back({"baddbmm", {m, b3, {2, 4, 4}}, [](I x) { return baddbmm(x[0], x[1], x[2], 0.5, 2.0); }});
+  c.push_back({"addbmm", {m, b3, {2, 4, 4}}, [](I x) { return addbmm(x[0], x[1], x[2], 2.0, 0.5); }});
+  c.push_back({"addmv", {{3}, m, row}, [](I x) { return addmv(x[0], x[1], x[2], 0.5, -2.0); }});
+  c.push_back({"addr", {col, {3}, row}, [](I x) { return addr(x[0], x[1], x[2], 3.0, 0.5); }});
   return c;
 }
 

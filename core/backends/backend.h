@@ -23,6 +23,26 @@ struct CopyOptions {
   bool non_blocking = false;
 };
 
+// The factorisations behind torch.linalg. Every tensor is contiguous, row-major, batched
+// (B, ...) and float32 or float64 (pivots and info int32); `a` is only read. By kind:
+//   Lu:       a (B,n,n) -> outs {lu (B,n,n), pivots (B,n), 1-based as LAPACK's getrf}
+//   Solve:    a (B,n,n), b (B,n,k) -> outs {x (B,n,k)}
+//   Cholesky: a (B,n,n) -> outs {l (B,n,n)}, lower, zeros above the diagonal
+//   Qr:       a (B,m,n) -> outs {q (B,m,c), r (B,c,n)}, c = m when `flag` (complete) else min(m,n)
+//   Eigh:     a (B,n,n) -> outs {w (B,n) ascending, v (B,n,n)}; `flag`: read the upper triangle
+//   Svd:      a (B,m,n) -> outs {u (B,m,c), s (B,k), vh (B,c',n)}, k = min(m,n); `flag`
+//             (full_matrices): c = m and c' = n, else both k
+// info (B) gets LAPACK's info of each matrix: 0, or > 0 where it failed (a zero pivot,
+// a minor not positive-definite, no convergence); failures are the caller's to report.
+enum class MatrixOp { Lu, Solve, Cholesky, Qr, Eigh, Svd };
+struct MatrixJob {
+  MatrixOp op;
+  Tensor a, b;
+  std::vector<Tensor> outs;
+  Tensor info;
+  bool flag = false;
+};
+
 // A device's caching-allocator figures, as torch.cuda.memory_allocated() and friends say.
 struct MemoryStats {
   size_t allocated = 0, reserved = 0, max_allocated = 0;
@@ -123,6 +143,8 @@ class Backend {
   // a, bm and out share one dtype. accumulate: out[b] += a[b] @ bm[b] instead (out holds
   // addmm's bias: BLAS's beta = 1, which is where PyTorch's CPU build adds the bias).
   virtual void matmul(const Tensor& a, const Tensor& bm, const Tensor& out, bool accumulate) = 0;
+  // A dense factorisation of each matrix of a batch (LAPACK's on the CPU); see MatrixJob.
+  virtual void factorize(const MatrixJob& job) = 0;
   // Advanced indexing (PyTorch's index kernel): for each element of out,
   // src_offset = sum_k indices[k][i] * indexed_strides[k] over src restrided so the
   // indexed dims have stride 0. Indices are int64, expanded to out's shape; an index

@@ -25,6 +25,7 @@ void bind_data(py::module_& m);          // data_binding.cpp: DataLoader draws, 
 void bind_session(py::module_& m);       // session_binding.cpp: output sinks, simulated clock
 void bind_distributed(py::module_& m);   // distributed_binding.cpp: TCPStore, the Gloo group
 void bind_serialization(py::module_& m); // serialization_binding.cpp: storages for torch.save / load
+void bind_linalg(py::module_& m);        // ops_linalg.cpp: torch._C._linalg, the factorisations
 void bind_threads(py::module_& m);       // threads_binding.cpp: torch.get_num_threads / set_num_threads
 
 }  // namespace tp::torchpy

@@ -12,6 +12,7 @@ namespace {
 
 PyObject* g_oom = nullptr;          // torch.OutOfMemoryError (a RuntimeError)
 PyObject* g_accelerator = nullptr;  // torch.AcceleratorError (a RuntimeError)
+PyObject* g_linalg = nullptr;       // torch.linalg.LinAlgError, named torch._C._LinAlgError
 
 PyObject* python_type(ErrorKind kind) {
   switch (kind) {
@@ -23,6 +24,7 @@ PyObject* python_type(ErrorKind kind) {
     case ErrorKind::AssertionError: return PyExc_AssertionError;
     case ErrorKind::OutOfMemoryError: return g_oom;
     case ErrorKind::AcceleratorError: return g_accelerator;
+    case ErrorKind::LinAlgError: return g_linalg;
   }
   return PyExc_RuntimeError;
 }
@@ -47,6 +49,8 @@ void bind_errors(py::module_& m) {
   g_accelerator = PyErr_NewException("torch.AcceleratorError", PyExc_RuntimeError, nullptr);
   m.add_object("OutOfMemoryError", py::handle(g_oom));
   m.add_object("AcceleratorError", py::handle(g_accelerator));
+  g_linalg = PyErr_NewException("torch._C._LinAlgError", PyExc_RuntimeError, nullptr);
+  m.add_object("_LinAlgError", py::handle(g_linalg));
   py::register_exception_translator([](std::exception_ptr p) {
     try {
       if (p) std::rethrow_exception(p);

@@ -46,5 +46,6 @@ std::vector<OpSpec> take_ops();      // ops_take.cpp
 std::vector<OpSpec> search_ops();    // ops_search.cpp
 std::vector<OpSpec> distance_ops();  // ops_distance.cpp
 std::vector<OpSpec> apply_ops();     // ops_apply.cpp: Tensor.apply_ / map_ (Python callables)
+std::vector<OpSpec> linalg_ops();    // ops_linalg.cpp
 
 }  // namespace tp::torchpy

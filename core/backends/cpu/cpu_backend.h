@@ -34,6 +34,7 @@ class CpuBackend final : public Backend {
                   const Tensor& y, const Tensor& mean, const Tensor& rstd) override;  // cpu_layer_norm.cpp
   void norm2_rows(const Tensor& x, const Tensor& out) override;  // cpu_norm2_rows.cpp
   void matmul(const Tensor& a, const Tensor& bm, const Tensor& out, bool accumulate) override;  // cpu_matmul.cpp
+  void factorize(const MatrixJob& job) override;  // cpu_factorize.cpp
   void index(const Tensor& src, const Tensor& out, const std::vector<Tensor>& indices,
              const Shape& indexed_sizes, const Shape& indexed_strides) override;  // cpu_index.cpp
   void index_put(const Tensor& dst, const Tensor& values, const std::vector<Tensor>& indices,

@@ -31,6 +31,7 @@ class MetaBackend final : public Backend {
                   const Tensor&) override {}
   void norm2_rows(const Tensor&, const Tensor&) override {}
   void matmul(const Tensor&, const Tensor&, const Tensor&, bool) override {}
+  void factorize(const MatrixJob&) override {}
   void index(const Tensor&, const Tensor&, const std::vector<Tensor>&, const Shape&, const Shape&) override {}
   void index_put(const Tensor&, const Tensor&, const std::vector<Tensor>&, const Shape&, const Shape&,
                  bool) override {}

@@ -65,6 +65,7 @@ class SimBackend final : public Backend {
                   const Tensor& y, const Tensor& mean, const Tensor& rstd) override;
   void norm2_rows(const Tensor& x, const Tensor& out) override;
   void matmul(const Tensor& a, const Tensor& bm, const Tensor& out, bool accumulate) override;
+  void factorize(const MatrixJob& job) override;  // sim_factorize.cpp
   void index(const Tensor& src, const Tensor& out, const std::vector<Tensor>& indices,
              const Shape& indexed_sizes, const Shape& indexed_strides) override;
   void index_put(const Tensor& dst, const Tensor& values, const std::vector<Tensor>& indices,

@@ -24,3 +24,35 @@ for _name in ("max", "min", "sort", "topk", "kthvalue", "median", "nanmedian", "
 aminmax = _pair("aminmax", "min", "max")
 histogram = _pair("histogram", "hist", "bin_edges")
 del _name
+
+
+def _named(name, *fields):
+    """A named tuple of any length printed as PyTorch prints its return types (linalg)."""
+
+    class _ReturnType(tuple):
+        __slots__ = ()
+        n_fields = len(fields)
+
+        def __new__(cls, values):
+            return tuple.__new__(cls, values)
+
+        def __repr__(self):
+            inner = ",\n".join(f"{field}={value!r}" for field, value in zip(fields, self))
+            return f"torch.return_types.{name}(\n{inner})"
+
+    for index, field in enumerate(fields):
+        setattr(_ReturnType, field, property(lambda self, index=index: self[index]))
+    _ReturnType.__name__ = _ReturnType.__qualname__ = name
+    _ReturnType.__module__ = "torch.return_types"
+    return _ReturnType
+
+
+slogdet = _named("slogdet", "sign", "logabsdet")
+linalg_slogdet = _named("linalg_slogdet", "sign", "logabsdet")
+linalg_inv_ex = _named("linalg_inv_ex", "inverse", "info")
+linalg_solve_ex = _named("linalg_solve_ex", "result", "info")
+linalg_cholesky_ex = _named("linalg_cholesky_ex", "L", "info")
+linalg_qr = _named("linalg_qr", "Q", "R")
+linalg_eigh = _named("linalg_eigh", "eigenvalues", "eigenvectors")
+linalg_svd = _named("linalg_svd", "U", "S", "Vh")
+linalg_lstsq = _named("linalg_lstsq", "solution", "residuals", "rank", "singular_values")

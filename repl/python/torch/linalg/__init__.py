@@ -1,10 +1,30 @@
 """torch.linalg: the vector norms (vector_norm, and norm of a vector or of a matrix with
-ord None/'fro'/1/-1/inf/-inf) over the C++ core's torch.norm."""
+ord None/'fro'/1/-1/inf/-inf) over the C++ core's torch.norm; the factorisations (inv, solve,
+det, slogdet, cholesky, qr, eigh, svd) from the C++ core (torch._C._linalg), named with
+torch.return_types; and what ATen composes from them (pinv, lstsq, matrix_rank, ...)."""
 import math
 
 import torch
+from torch import return_types as _types
+from torch._C import _LinAlgError as LinAlgError
+from torch._C import _linalg as _la
 
-__all__ = ["vector_norm", "norm", "matrix_norm"]
+__all__ = ["vector_norm", "norm", "matrix_norm", "inv", "inv_ex", "solve", "solve_ex", "det", "slogdet",
+           "cholesky", "cholesky_ex", "qr", "eigh", "eigvalsh", "svd", "svdvals", "pinv", "lstsq",
+           "matrix_rank", "matrix_power", "solve_triangular", "LinAlgError"]
+
+LinAlgError.__module__ = "torch.linalg"
+
+
+def _into(result, out):
+    """out=: the result copied into out (each field into its tensor for a named tuple)."""
+    if out is None:
+        return result
+    if isinstance(result, tuple):
+        for target, value in zip(out, result):
+            target.resize_(value.shape).copy_(value)
+        return out
+    return out.resize_(result.shape).copy_(result)
 
 
 def vector_norm(x, ord=2, dim=None, keepdim=False, *, dtype=None, out=None):
@@ -50,3 +70,152 @@ def norm(A, ord=None, dim=None, keepdim=False, *, dtype=None, out=None):
 # linalg.cross(input, other, *, dim=-1): the C++ core's cross product (torch._C._linalg_cross).
 cross = torch._C._linalg_cross
 __all__.append("cross")
+def inv(A, *, out=None):
+    """The inverse of each square matrix of A; LinAlgError for a singular one."""
+    return _into(_la.linalg_inv(A), out)
+
+
+def inv_ex(A, *, check_errors=False, out=None):
+    """(inverse, info): info is LAPACK's, nonzero where a matrix is singular."""
+    return _into(_types.linalg_inv_ex(_la.linalg_inv_ex(A, check_errors=check_errors)), out)
+
+
+def solve(A, B, *, left=True, out=None):
+    """X with AX = B (XA = B when left=False); B a (batch of) vector(s) or matrices."""
+    return _into(_la.linalg_solve(A, B, left=left), out)
+
+
+def solve_ex(A, B, *, left=True, check_errors=False, out=None):
+    return _into(_types.linalg_solve_ex(_la.linalg_solve_ex(A, B, left=left, check_errors=check_errors)), out)
+
+
+def det(A, *, out=None):
+    return _into(_la.linalg_det(A), out)
+
+
+def slogdet(A, *, out=None):
+    """(sign, logabsdet) of the determinant."""
+    return _into(_types.linalg_slogdet(_la.linalg_slogdet(A)), out)
+
+
+def cholesky(A, *, upper=False, out=None):
+    """L (lower) with A = L L^H, or U = L^H when upper; LinAlgError if not positive-definite."""
+    L, info = _la.linalg_cholesky_ex(A, upper=upper, check_errors=True)
+    return _into(L, out)
+
+
+def cholesky_ex(A, *, upper=False, check_errors=False, out=None):
+    return _into(_types.linalg_cholesky_ex(_la.linalg_cholesky_ex(A, upper=upper, check_errors=check_errors)), out)
+
+
+def qr(A, mode="reduced", *, out=None):
+    return _into(_types.linalg_qr(_la.linalg_qr(A, mode)), out)
+
+
+def eigh(A, UPLO="L", *, out=None):
+    """Eigenvalues (ascending) and eigenvectors of symmetric matrices, read from one triangle."""
+    return _into(_types.linalg_eigh(_la.linalg_eigh(A, UPLO)), out)
+
+
+def eigvalsh(A, UPLO="L", *, out=None):
+    return _into(_la.linalg_eigh(A, UPLO)[0], out)
+
+
+def svd(A, full_matrices=True, *, driver=None, out=None):
+    return _into(_types.linalg_svd(_la.linalg_svd(A, full_matrices)), out)
+
+
+def svdvals(A, *, driver=None, out=None):
+    return _into(_la.linalg_svd(A, False)[1], out)
+
+
+def _tolerance(S, A, atol, rtol):
+    """ATen's max(atol, rtol * largest singular value), rtol defaulting to eps * max(m, n)."""
+    if rtol is None:
+        rtol = torch.finfo(A.dtype).eps * max(A.shape[-2], A.shape[-1]) if atol is None or atol == 0 else 0.0
+    largest = S.amax(dim=-1, keepdim=True) if S.numel() else torch.zeros_like(S[..., :1])
+    tol = largest * rtol
+    if atol is not None:
+        tol = torch.clamp(tol, min=atol)
+    return tol
+
+
+def pinv(A, *, atol=None, rtol=None, hermitian=False, out=None):
+    """The pseudoinverse from the SVD: singular values at or under the tolerance count as zero."""
+    if A.dim() < 2 or not A.dtype.is_floating_point or A.dtype in (torch.float16, torch.bfloat16):
+        dtype = str(A.dtype).replace("torch.", "").capitalize()
+        dtype = {"Float32": "Float", "Float64": "Double", "Int64": "Long", "Int32": "Int", "Float16": "Half",
+                 "Bfloat16": "BFloat16", "Int16": "Short", "Int8": "Char", "Uint8": "Byte"}.get(dtype, dtype)
+        raise RuntimeError(f"linalg.pinv({dtype}{{{list(A.shape)}}}): expected a tensor with 2 or more dimensions "
+                           "of float, double, cfloat or cdouble types")
+    U, S, Vh = _la.linalg_svd(A, False)
+    S_pinv = torch.where(S > _tolerance(S, A, atol, rtol), S.reciprocal(), torch.zeros_like(S))
+    return _into(torch.matmul(Vh.mT * S_pinv.unsqueeze(-2), U.mT), out)
+
+
+def matrix_rank(A, *, atol=None, rtol=None, hermitian=False, out=None):
+    """How many singular values exceed the tolerance, per matrix (int64)."""
+    if A.dim() < 2:
+        raise RuntimeError("torch.linalg.matrix_rank: The input tensor input must have at least 2 dimensions.")
+    S = eigvalsh(A).abs() if hermitian else svdvals(A)
+    return _into((S > _tolerance(S, A, atol, rtol)).sum(dim=-1), out)
+
+
+def lstsq(A, B, rcond=None, *, driver=None, out=None):
+    """The least-squares solution of AX = B through the pseudoinverse (PyTorch's CPU default, the
+    gelsy driver, returns no residuals or singular values, only the rank)."""
+    if A.dim() < 2:
+        raise RuntimeError("torch.linalg.lstsq: input must have at least 2 dimensions.")
+    vector = B.dim() == A.dim() - 1
+    B_ = B.unsqueeze(-1) if vector else B
+    if A.shape[-2] != B_.shape[-2]:
+        raise RuntimeError("torch.linalg.lstsq: input.size(-2) should match other.size(-2)")
+    if A.dtype != B.dtype:
+        raise RuntimeError(f"torch.linalg.lstsq: Expected input and other to have the same dtype, but got "
+                           f"input's dtype {A.dtype} and other's dtype {B.dtype}")
+    tol_rtol = None if rcond is None else rcond
+    X = torch.matmul(pinv(A, rtol=tol_rtol), B_)
+    rank = matrix_rank(A, rtol=tol_rtol)
+    empty = torch.empty(0, dtype=A.dtype, device=A.device)
+    return _into(_types.linalg_lstsq((X.squeeze(-1) if vector else X, empty, rank, empty)), out)
+
+
+def matrix_power(A, n, *, out=None):
+    """A to the integer power n by binary powering (n < 0: of the inverse), as ATen does."""
+    if not isinstance(n, int) or isinstance(n, bool):
+        raise TypeError(f"linalg_matrix_power(): argument 'n' (position 2) must be int, not {type(n).__name__}")
+    if A.dim() < 2:
+        raise RuntimeError("linalg.matrix_power: The input tensor A must have at least 2 dimensions.")
+    if A.shape[-1] != A.shape[-2]:
+        raise RuntimeError(f"linalg.matrix_power: A must be batches of square matrices, but they are "
+                           f"{A.shape[-2]} by {A.shape[-1]} matrices")
+    if n == 0:
+        eye = torch.eye(A.shape[-2], dtype=A.dtype, device=A.device)
+        return _into(A.clone().copy_(eye.expand_as(A)), out)
+    if n < 0:
+        A, n = inv(A), -n
+    if n == 1:
+        return _into(A.clone(), out)
+    if n == 2:
+        return _into(torch.matmul(A, A), out)
+    if n == 3:
+        return _into(torch.matmul(torch.matmul(A, A), A), out)
+    z = result = None
+    while n > 0:
+        bit, n = n % 2, n // 2
+        z = A if z is None else torch.matmul(z, z)
+        if bit:
+            result = z if result is None else torch.matmul(result, z)
+    return _into(result, out)
+
+
+def solve_triangular(A, B, *, upper, left=True, unitriangular=False, out=None):
+    """X with AX = B (XA = B) reading only A's upper or lower triangle (its diagonal taken as
+    ones when unitriangular), solved by the general LU solver."""
+    for name, t in (("A", A), ("B", B)):
+        if t.dim() < 2:
+            raise RuntimeError(f"linalg.solve_triangular: The input tensor {name} must have at least 2 dimensions.")
+    T = A.triu() if upper else A.tril()
+    if unitriangular:
+        T = T - torch.diag_embed(T.diagonal(dim1=-2, dim2=-1)) + torch.eye(A.shape[-1], dtype=A.dtype, device=A.device)
+    return _into(_la.linalg_solve(T, B, left=left), out)
