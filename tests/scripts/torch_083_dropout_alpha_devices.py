@@ -97,6 +97,8 @@ ops = [
     ("multilabel_soft_margin", lambda p, q, r: F.multilabel_soft_margin_loss(p, (q > 0).to(p.dtype))),
     ("multi_margin", lambda p, q, r: F.multi_margin_loss(p, cls.to(p.device), p=2, weight=r[0].detach().abs())),
     ("multilabel_margin", lambda p, q, r: F.multilabel_margin_loss(p, ml.to(p.device), reduction="sum")),
+    ("ctc", lambda p, q, r: F.ctc_loss(p.reshape(4, 2, 3).log_softmax(2), torch.tensor([[1, 2], [2, 0]]),
+                                       [4, 3], [2, 1])),
 ]
 
 

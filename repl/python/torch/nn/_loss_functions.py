@@ -1,8 +1,8 @@
 """The margin, embedding and likelihood losses of torch.nn.functional (cosine_embedding_loss,
 margin_ranking_loss, triplet_margin_loss, poisson_nll_loss, gaussian_nll_loss, the soft/multi
-margin losses, ...), composed of tensor ops in the order ATen's Loss.cpp / LossMultiMargin.cpp /
-LossMultiLabelMargin.cpp and torch/nn/functional.py compute them, with PyTorch's checks and
-texts. Losses that PyTorch computes with one kernel show that kernel's grad_fn."""
+margin losses, ctc_loss, ...), composed of tensor ops in the order ATen's Loss.cpp,
+LossMultiMargin.cpp, LossMultiLabelMargin.cpp, LossCTC.cpp and torch/nn/functional.py compute
+them, with PyTorch's checks and texts. Losses that PyTorch computes with one kernel show that kernel's grad_fn."""
 import math
 
 import torch
@@ -292,3 +292,107 @@ def multilabel_margin_loss(input, target, size_average=None, reduce=None, reduct
     else:
         out = _reduce(per_sample, reduction)
     return _shown_as(out, "MultilabelMarginLossBackward0")
+
+
+def _ctc_lengths(lengths):
+    return [int(v) for v in (lengths.tolist() if isinstance(lengths, torch.Tensor) else lengths)]
+
+
+def _ctc_check(lp, targets, input_lengths, target_lengths, blank):
+    where = " (while checking arguments for ctc_loss_allocate_outputs)"
+    if lp.dim() != 3:
+        raise RuntimeError(f"Expected 3-dimensional tensor, but got {lp.dim()}-dimensional tensor for "
+                           f"argument #1 'log_probs'{where}")
+    if targets.dim() not in (1, 2):
+        raise RuntimeError(f"Expected 1 to 2 dimensions, but got {targets.dim()}-dimensional tensor for "
+                           f"argument #2 'targets'{where}")
+    T, N, C = lp.shape
+    if not 0 <= blank < C:
+        raise RuntimeError("blank must be in label range")
+    if len(input_lengths) != N:
+        raise RuntimeError("input_lengths must be of size batch_size")
+    if len(target_lengths) != N:
+        raise RuntimeError("target_lengths must be of size batch_size")
+    for n in target_lengths:
+        if n < 0:
+            raise RuntimeError(f"Expected target_lengths to have value at least 0, but got value {n}{where}")
+    if targets.dim() == 1:
+        if targets.size(0) != sum(target_lengths):
+            raise RuntimeError(f"Expected tensor to have size {sum(target_lengths)} at dimension 0, but got size "
+                               f"{targets.size(0)} for argument #2 'targets'{where}")
+    else:
+        if targets.size(0) != N:
+            raise RuntimeError(f"Expected tensor to have size {N} at dimension 0, but got size {targets.size(0)} "
+                               f"for argument #2 'targets'{where}")
+        longest = max(target_lengths, default=0)
+        if targets.size(1) < longest:
+            raise RuntimeError(f"Expected tensor to have size at least {longest} at dimension 1, but got size "
+                               f"{targets.size(1)} for argument #2 'targets'{where}")
+    for n in input_lengths:
+        if n < 0:
+            raise RuntimeError(f"Expected input_lengths to have value at least 0, but got value {n}{where}")
+        if n > T:
+            raise RuntimeError(f"Expected input_lengths to have value at most {T}, but got value {n}{where}")
+
+
+def ctc_loss(log_probs, targets, input_lengths, target_lengths, blank=0, reduction="mean", zero_infinity=False):
+    if reduction not in _REDUCTIONS:
+        raise ValueError(f"{reduction} is not a valid value for reduction")
+    input_lengths, target_lengths = _ctc_lengths(input_lengths), _ctc_lengths(target_lengths)
+    is_batched = log_probs.dim() == 3
+    lp = log_probs if is_batched else log_probs.unsqueeze(1)
+    _ctc_check(lp, targets, input_lengths, target_lengths, blank)
+    T, N, C = lp.shape
+    device = lp.device
+    # Each sample's targets, padded, then interleaved with blanks: l' = (blank, l1, blank, ...).
+    longest = max(target_lengths, default=0)
+    padded = torch.full((N, longest), blank, dtype=torch.int64)
+    offset = 0
+    for b, n in enumerate(target_lengths):
+        row = targets[offset:offset + n] if targets.dim() == 1 else targets[b, :n]
+        padded[b, :n] = row.to(torch.int64).cpu()
+        offset += n
+    states = 2 * longest + 1
+    ext = torch.full((N, states), blank, dtype=torch.int64)
+    ext[:, 1::2] = padded
+    ext = ext.to(device)
+    lp_ext = lp.gather(2, ext.unsqueeze(0).expand(T, N, states))
+    # ATen's forward recursion (LossCTC.cpp) in log space: alpha[t, s] is
+    # log(exp(a1 - m) + exp(a2 - m) + exp(a3 - m)) + m + lp[t, l'[s]]. Unreachable states hold a
+    # huge negative number rather than -inf: exp() of it is 0 as well, and no NaN reaches
+    # the gradient.
+    lowest = -1e30
+    s_idx = torch.arange(states, device=device)
+    lengths_t = torch.tensor(target_lengths, device=device).unsqueeze(1)
+    same_as_two_back = torch.cat([torch.ones(N, 2, dtype=torch.bool, device=device), ext[:, 2:] == ext[:, :-2]], 1)
+    can_skip = (ext != blank) & ~same_as_two_back
+    start = (s_idx == 0) | ((s_idx == 1) & (lengths_t > 0))
+    alpha = torch.where(start, lp_ext[0], torch.full_like(lp_ext[0], lowest))
+    filler = torch.full((N, 2), lowest, dtype=lp.dtype, device=device)
+    steps = torch.tensor(input_lengths, device=device).unsqueeze(1)
+    for t in range(1, T):
+        a2 = torch.cat([filler[:, :1], alpha[:, :-1]], 1)
+        a3 = torch.where(can_skip, torch.cat([filler, alpha[:, :-2]], 1), filler[:, :1])
+        m = torch.maximum(torch.maximum(alpha, a2), a3).detach()
+        new = torch.log(torch.exp(alpha - m) + torch.exp(a2 - m) + torch.exp(a3 - m)) + m + lp_ext[t]
+        alpha = torch.where(t < steps, new, alpha)
+    last = (2 * lengths_t).clamp(max=states - 1)
+    l1 = alpha.gather(1, last).squeeze(1)
+    l2 = torch.where(lengths_t.squeeze(1) > 0, alpha.gather(1, (last - 1).clamp(min=0)).squeeze(1),
+                     torch.full_like(l1, lowest))
+    m = torch.maximum(l1, l2).detach()
+    nll = -(torch.log(torch.exp(l1 - m) + torch.exp(l2 - m)) + m)
+    nll = torch.where(nll > 1e29, torch.full_like(nll, float("inf")), nll)
+    # ATen's backward gives log_probs the gradient exp(lp) - exp(alpha + beta + nll - lp), the
+    # gradient for logits behind a log_softmax: a term of value 0 adds the exp(lp) part.
+    used = (torch.arange(T, device=device).unsqueeze(1) < steps.squeeze(1)).unsqueeze(2)
+    mass = torch.where(used, lp.exp(), torch.zeros_like(lp)).sum((0, 2))
+    res = _shown_as(nll + (mass - mass.detach()), "CtcLossBackward0")
+    if zero_infinity:
+        res = torch.where(res == float("inf"), torch.zeros((), dtype=res.dtype, device=device), res)
+    if reduction == "mean":
+        lengths = torch.tensor(target_lengths, dtype=res.dtype, device=device).clamp_min(1)
+        return (res / lengths).mean()
+    if reduction == "sum":
+        return res.sum()
+    return res if is_batched else res.squeeze(0)

@@ -251,7 +251,7 @@ from torch.nn._activation_functions import (  # noqa: E402,F401
     softmin, softshrink, softsign, tanhshrink, threshold, threshold_,
 )
 from torch.nn._loss_functions import (  # noqa: E402,F401
-    cosine_embedding_loss, gaussian_nll_loss, hinge_embedding_loss, margin_ranking_loss, multi_margin_loss,
+    cosine_embedding_loss, ctc_loss, gaussian_nll_loss, hinge_embedding_loss, margin_ranking_loss, multi_margin_loss,
     multilabel_margin_loss, multilabel_soft_margin_loss, poisson_nll_loss, soft_margin_loss, triplet_margin_loss,
     triplet_margin_with_distance_loss,
 )

@@ -41,7 +41,7 @@ from torch.nn.modules.activation import (  # noqa: F401,E402
 )
 from torch.nn.modules.dropout import AlphaDropout, Dropout3d, FeatureAlphaDropout  # noqa: F401,E402
 from torch.nn.modules.loss import (  # noqa: F401,E402
-    CosineEmbeddingLoss, GaussianNLLLoss, HingeEmbeddingLoss, MarginRankingLoss, MultiLabelMarginLoss,
+    CosineEmbeddingLoss, CTCLoss, GaussianNLLLoss, HingeEmbeddingLoss, MarginRankingLoss, MultiLabelMarginLoss,
     MultiLabelSoftMarginLoss, MultiMarginLoss, PoissonNLLLoss, SoftMarginLoss, TripletMarginLoss,
     TripletMarginWithDistanceLoss,
 )
@@ -50,7 +50,7 @@ __all__ += ["Threshold", "Hardshrink", "Softshrink", "Hardswish", "Hardsigmoid",
             "PReLU", "RReLU", "Softmin", "Softmax2d", "Dropout3d", "AlphaDropout", "FeatureAlphaDropout",
             "CosineEmbeddingLoss", "MarginRankingLoss", "HingeEmbeddingLoss", "TripletMarginLoss",
             "TripletMarginWithDistanceLoss", "PoissonNLLLoss", "GaussianNLLLoss", "SoftMarginLoss",
-            "MultiLabelSoftMarginLoss", "MultiMarginLoss", "MultiLabelMarginLoss"]
+            "MultiLabelSoftMarginLoss", "MultiMarginLoss", "MultiLabelMarginLoss", "CTCLoss"]
 __all__ += ["Embedding", "LazyModuleMixin", "LazyLinear", "RNNBase", "RNN", "LSTM", "GRU", "RNNCellBase", "RNNCell",
             "LSTMCell", "GRUCell"]
 __all__ += ["Unflatten", "CosineSimilarity", "PairwiseDistance"]
