@@ -136,3 +136,12 @@ print(nn.Hardswish(), nn.Hardswish(inplace=True), nn.Hardsigmoid(), nn.Hardshrin
 seq = nn.Sequential(nn.Linear(4, 6), nn.Hardswish(), nn.Linear(6, 4), nn.GLU(), nn.Softshrink(0.1))
 print(seq)
 print(seq(torch.randn(3, 4)))
+
+# softshrink's zero inside the band: +0.0 from PyTorch's vectorized loop, x * 0 (-0.0 for a
+# negative x) from its scalar loop over the tail and over strided inputs
+for dt in [torch.float32, torch.float64, torch.float16]:
+    for n in [7, 16, 17, 40]:
+        y = F.softshrink(torch.full((n,), -0.3, dtype=dt))
+        print(dt, n, ((1 / y) < 0).sum().item())
+print(F.softshrink(torch.full((5, 4), -0.3)))
+print(F.softshrink(torch.full((4, 8), -0.3)[:, ::2]))
