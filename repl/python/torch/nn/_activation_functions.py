@@ -178,6 +178,8 @@ def rrelu(input, lower=1.0 / 8, upper=1.0 / 3, training=False, inplace=False):
         raise NotImplementedError(f"\"rrelu_with_noise_out_cpu\" not implemented for '{_scalar_name(input.dtype)}'")
     if lower > upper:
         raise RuntimeError("Lower bound should be less than or equal to the upper bound")
+    if input.device.type == "meta":  # no values: only the result's shape and dtype
+        return _shown_as(input.mul_(torch.empty_like(input)) if inplace else input * torch.empty_like(input), node)
     # ATen's CPU loop: one uniform(lower, upper) double per element <= 0, in element order,
     # which is a float64 uniform_ over as many elements.
     with torch.no_grad():
