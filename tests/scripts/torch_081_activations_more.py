@@ -149,6 +149,7 @@ print(F.softshrink(torch.full((4, 8), -0.3)[:, ::2]))
 # on the meta device: shapes and dtypes only
 meta = torch.empty(3, 4, device="meta")
 for name, f in [("hardswish", F.hardswish), ("softshrink", F.softshrink), ("glu", F.glu),
-                ("prelu", lambda v: F.prelu(v, torch.empty(4, device="meta"))), ("rrelu", lambda v: F.rrelu(v, training=True))]:
+                ("prelu", lambda v: F.prelu(v, torch.empty(4, device="meta"))),
+                ("rrelu", lambda v: F.rrelu(v, training=True))]:
     y = f(meta)
     print(name, y.shape, y.device, y.dtype)
