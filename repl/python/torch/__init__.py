@@ -37,6 +37,7 @@ _C._register_python_types(Size, _Parameter, return_types)
 
 from torch import nn  # noqa: E402
 from torch.nn.functional import cosine_similarity, pairwise_distance  # noqa: E402,F401
+from torch.nn._activation_functions import hardshrink, prelu, rrelu, rrelu_, threshold, threshold_  # noqa: E402,F401
 # Autograd, devices, numpy and mixed precision.
 from torch._C import (  # noqa: E402,F401
     Generator, default_generator, initial_seed, manual_seed, seed,

@@ -248,6 +248,17 @@ def celu_(input, alpha=1.0):
     return _nn.celu(input, alpha, True)
 
 
+from torch.nn._activation_functions import (  # noqa: E402,F401
+    alpha_dropout, dropout3d, feature_alpha_dropout, glu, hardshrink, hardsigmoid, hardswish, prelu, rrelu, rrelu_,
+    softmin, softshrink, softsign, tanhshrink, threshold, threshold_,
+)
+from torch.nn._loss_functions import (  # noqa: E402,F401
+    cosine_embedding_loss, ctc_loss, gaussian_nll_loss, hinge_embedding_loss, margin_ranking_loss, multi_margin_loss,
+    multilabel_margin_loss, multilabel_soft_margin_loss, poisson_nll_loss, soft_margin_loss, triplet_margin_loss,
+    triplet_margin_with_distance_loss,
+)
+
+
 # ---- embedding (core/nn/embedding) ----
 
 def _no_grad_embedding_renorm_(weight, input, max_norm, norm_type):

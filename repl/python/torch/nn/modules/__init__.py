@@ -36,6 +36,23 @@ from torch.nn.modules.activation import (  # noqa: F401,E402
 )
 
 __all__ += ["SiLU", "GELU", "LeakyReLU", "ELU", "SELU", "CELU", "Softplus", "Hardtanh", "ReLU6", "Mish", "LogSigmoid"]
+
+from torch.nn.modules.activation import (  # noqa: F401,E402
+    GLU, Hardshrink, Hardsigmoid, Hardswish, PReLU, RReLU, Softmax2d, Softmin, Softshrink, Softsign, Tanhshrink,
+    Threshold,
+)
+from torch.nn.modules.dropout import AlphaDropout, Dropout3d, FeatureAlphaDropout  # noqa: F401,E402
+from torch.nn.modules.loss import (  # noqa: F401,E402
+    CosineEmbeddingLoss, CTCLoss, GaussianNLLLoss, HingeEmbeddingLoss, MarginRankingLoss, MultiLabelMarginLoss,
+    MultiLabelSoftMarginLoss, MultiMarginLoss, PoissonNLLLoss, SoftMarginLoss, TripletMarginLoss,
+    TripletMarginWithDistanceLoss,
+)
+
+__all__ += ["Threshold", "Hardshrink", "Softshrink", "Hardswish", "Hardsigmoid", "Tanhshrink", "Softsign", "GLU",
+            "PReLU", "RReLU", "Softmin", "Softmax2d", "Dropout3d", "AlphaDropout", "FeatureAlphaDropout",
+            "CosineEmbeddingLoss", "MarginRankingLoss", "HingeEmbeddingLoss", "TripletMarginLoss",
+            "TripletMarginWithDistanceLoss", "PoissonNLLLoss", "GaussianNLLLoss", "SoftMarginLoss",
+            "MultiLabelSoftMarginLoss", "MultiMarginLoss", "MultiLabelMarginLoss", "CTCLoss"]
 __all__ += ["Embedding", "LazyModuleMixin", "LazyLinear", "RNNBase", "RNN", "LSTM", "GRU", "RNNCellBase", "RNNCell",
             "LSTMCell", "GRUCell"]
 __all__ += ["Unflatten", "CosineSimilarity", "PairwiseDistance"]

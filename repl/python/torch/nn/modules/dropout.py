@@ -1,5 +1,5 @@
-"""nn.Dropout, nn.Dropout1d, nn.Dropout2d: zero elements (or whole channels) with probability p
-while training; the identity in eval mode."""
+"""nn.Dropout, nn.Dropout1d/2d/3d, nn.AlphaDropout, nn.FeatureAlphaDropout: zero elements (or whole
+channels) with probability p while training; the identity in eval mode."""
 from torch.nn import functional as F
 from torch.nn.modules.module import Module
 
@@ -35,3 +35,24 @@ class Dropout2d(_DropoutNd):
 
     def forward(self, input):
         return F.dropout2d(input, self.p, self.training, self.inplace)
+
+
+class Dropout3d(_DropoutNd):
+    """Zeroes whole channels of an (N, C, D, H, W) or (C, D, H, W) input while training."""
+
+    def forward(self, input):
+        return F.dropout3d(input, self.p, self.training, self.inplace)
+
+
+class AlphaDropout(_DropoutNd):
+    """Dropout for SELU networks: keeps the input's mean and variance."""
+
+    def forward(self, input):
+        return F.alpha_dropout(input, self.p, self.training)
+
+
+class FeatureAlphaDropout(_DropoutNd):
+    """Alpha dropout of whole channels."""
+
+    def forward(self, input):
+        return F.feature_alpha_dropout(input, self.p, self.training)
