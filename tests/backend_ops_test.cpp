@@ -442,6 +442,7 @@ std::vector<OpCase> cases() {
                  out.push_back(linalg_cross(in[0], narrow(in[1], 0, 0, 4), -1));
                  out.push_back(cross(narrow(in[1], 0, 0, 3), narrow(in[2], 0, 0, 3), std::nullopt));
                  return out;
+               }});
   // Linear algebra: the factorisations (half refused alike everywhere) on x + 4I and the
   // addmm family (integers too; bool refused alike).
   c.push_back({"linalg factorisations", {{2, 3, 3}, {3, 2}}, {DType::Float32, DType::Float64, DType::Float16},
