@@ -26,5 +26,6 @@ void bind_session(py::module_& m);       // session_binding.cpp: output sinks, s
 void bind_distributed(py::module_& m);   // distributed_binding.cpp: TCPStore, the Gloo group
 void bind_serialization(py::module_& m); // serialization_binding.cpp: storages for torch.save / load
 void bind_threads(py::module_& m);       // threads_binding.cpp: torch.get_num_threads / set_num_threads
+void bind_special(py::module_& m);       // ops_elementwise.cpp: torch._C._special (torch.special's kernels)
 
 }  // namespace tp::torchpy

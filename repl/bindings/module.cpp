@@ -31,6 +31,7 @@ PyObject* init_torch_c() {
     bind_distributed(m);
     bind_serialization(m);
     bind_threads(m);
+    bind_special(m);
   } catch (py::error_already_set& e) {
     e.restore();
     return nullptr;

@@ -18,7 +18,8 @@ const std::vector<OpSpec>& op_table() {
   static const std::vector<OpSpec> table = [] {
     std::vector<OpSpec> all;
     for (auto part : {creation_ops(), math_ops(), unary_ops(), tensor_ops(), index_ops(), combine_ops(),
-                      einsum_ops(), random_ops(), stats_ops(), dtype_ops(), broadcast_ops()})
+                      einsum_ops(), random_ops(), stats_ops(), dtype_ops(), broadcast_ops(),
+                      elementwise_ops()})
       all.insert(all.end(), part.begin(), part.end());
     return all;
   }();
