@@ -132,6 +132,33 @@ py::object b_divide(const py::args& a, const py::kwargs& kw) {
   return wrap(div(operand(p, 0, !OpArgs::next_is_method), operand(p, 1, true), mode));
 }
 
+// Their in-place methods: x.true_divide_(other), ...; other is a tensor or a number.
+py::object bi_true_divide(const py::args& a, const py::kwargs& kw) {
+  OpArgs p("true_divide_", a, kw, {"input", "other"});
+  div_(p.tensor(0), operand(p, 1, true));
+  return self_of(a);
+}
+py::object bi_multiply(const py::args& a, const py::kwargs& kw) {
+  OpArgs p("multiply_", a, kw, {"input", "other"});
+  mul_(p.tensor(0), operand(p, 1, true));
+  return self_of(a);
+}
+py::object bi_subtract(const py::args& a, const py::kwargs& kw) {
+  OpArgs p("subtract_", a, kw, {"input", "other", "alpha"});
+  sub_(p.tensor(0), operand(p, 1, true), p.has(2) ? p.scalar(2) : Scalar(int64_t{1}));
+  return self_of(a);
+}
+py::object bi_divide(const py::args& a, const py::kwargs& kw) {
+  OpArgs p("divide_", a, kw, {"input", "other", "rounding_mode"});
+  std::optional<std::string> mode;
+  if (p.has(2)) {
+    if (!py::isinstance<py::str>(p.get(2))) p.type_error(2, "str");
+    mode = p.get(2).cast<std::string>();
+  }
+  div_(p.tensor(0), operand(p, 1, true), mode);
+  return self_of(a);
+}
+
 // ---- unary with arguments ----
 
 std::optional<double> opt_number(const OpArgs& p, size_t i) {
@@ -239,6 +266,10 @@ std::vector<OpSpec> elementwise_ops() {
       {"logit_", ui_logit, W::Both, "logit_(input, eps=None): in place"},
       {"nan_to_num_", ui_nan_to_num, W::Both, "nan_to_num_(input, nan=0.0, posinf=None, neginf=None): in place"},
       {"mvlgamma_", ui_mvlgamma, W::Method, "x.mvlgamma_(p): in place"},
+      {"true_divide_", bi_true_divide, W::Method, "x.true_divide_(other): in place"},
+      {"multiply_", bi_multiply, W::Method, "x.multiply_(other): in place"},
+      {"subtract_", bi_subtract, W::Method, "x.subtract_(other, alpha=1): in place"},
+      {"divide_", bi_divide, W::Method, "x.divide_(other, rounding_mode=None): in place"},
   };
 }
 

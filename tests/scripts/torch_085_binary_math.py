@@ -59,6 +59,9 @@ print("float_power f32", torch.float_power(pos[:3], 1.5), torch.float_power(bool
 print("isin", torch.isin(i, j), torch.isin(i, torch.tensor([0.0, 7.0])), torch.isin(torch.tensor([[1, 2], [3, 4]]), torch.tensor([4, 1])))
 print("isin scalars", torch.isin(i, 7), torch.isin(7, i), torch.isin(i, j, invert=True), torch.isin(i, torch.tensor([], dtype=torch.long)))
 print("aliases", torch.true_divide(i, 4), torch.multiply(i, 2.5), torch.subtract(i, j, alpha=2), torch.divide(i, 4, rounding_mode="floor"))
+z = torch.tensor([6.0, -3.0])
+print("alias in place", z.true_divide_(4) is z, z, z.multiply_(torch.tensor([2.0, 3.0])), z.subtract_(1, alpha=2), z.divide_(0.5, rounding_mode="floor"))
+show("alias in place int", lambda: torch.tensor([6]).true_divide_(4))
 print("alias methods", i.true_divide(4), i.multiply(j), i.subtract(1), i.divide(j.clamp(min=1), rounding_mode="trunc"))
 
 # Methods and in-place forms.
