@@ -33,6 +33,7 @@
 #include "core/ops/elementwise.h"
 #include "core/ops/index_take.h"
 #include "core/ops/scatter_reduce.h"
+#include "core/ops/elementwise_math.h"
 #include "core/ops/indexing.h"
 #include "core/ops/layout.h"
 #include "core/ops/addmm_family.h"
@@ -59,6 +60,7 @@ const std::vector<DType> kFloats = {DType::Float32, DType::Float64, DType::Float
 const std::vector<DType> kAll = {DType::Float32, DType::Float64, DType::Float16, DType::BFloat16,
                                  DType::Int64,   DType::Int32,   DType::UInt8,   DType::Bool};
 const std::vector<DType> kInts = {DType::Int64, DType::Int32, DType::UInt8, DType::Bool};
+const std::vector<DType> kIntsNoBool = {DType::Int64, DType::Int32, DType::UInt8};
 const std::vector<DType> kNumeric = {DType::Float32, DType::Float64, DType::Float16,
                                      DType::BFloat16, DType::Int64, DType::Int32, DType::UInt8};
 
@@ -155,9 +157,10 @@ std::vector<OpCase> cases() {
   for (int k = 0; k < kBinaryOpCount; ++k) {
     BinaryOp op = static_cast<BinaryOp>(k);
     const BinaryDtypes rule = kBinaryOps[k].dtypes;
-    std::vector<DType> dtypes = rule == BinaryDtypes::IntOnly ? kInts
-                                : op == BinaryOp::Atan2        ? kFloats
-                                                               : kNumeric;
+    std::vector<DType> dtypes = rule == BinaryDtypes::IntOnly                             ? kInts
+                                : rule == BinaryDtypes::Integer                           ? kIntsNoBool
+                                : op == BinaryOp::Atan2 || rule == BinaryDtypes::FloatOnly ? kFloats
+                                                                                          : kNumeric;
     // Broadcasting: (3,4) with (4,).
     c.push_back({std::string("binary ") + kBinaryOps[k].name, {m, v}, dtypes,
                  two([op](const Tensor& a, const Tensor& b) { return binary(op, a, b); })});
@@ -462,6 +465,23 @@ std::vector<OpCase> cases() {
                  return std::vector<Tensor>{baddbmm(in[0], in[1], in[2], beta, alpha), addbmm(in[0], in[1], in[2], beta, alpha),
                                             addmv(in[3], in[0], in[4], beta, alpha), addr(in[0], in[3], in[4], beta, alpha)};
                }, false});
+  // Elementwise math: the unary ops with arguments (the rows above run their defaults) and
+  // the composites, on values that reach their edges (eps clamping, NaN and infinities).
+  c.push_back({"elementwise math arguments", {m, v}, kFloats, [](const Inputs& in, Device) {
+                 const Tensor& t = in[0];
+                 Tensor p = div(abs(t), Scalar(3.0));
+                 Tensor edges = div(t, sub(t, in[1]));  // 0/0 and x/0: NaN and infinities
+                 return std::vector<Tensor>{polygamma(2, add(abs(t), Scalar(0.5))), polygamma(3, t), logit(p, 0.2),
+                                            logit(p), nan_to_num(edges), nan_to_num(edges, 1.0, 2.0, -2.0),
+                                            mvlgamma(add(abs(t), Scalar(2.0)), 3), ldexp(t, in[1]),
+                                            float_power(t, in[1]), isin(t, in[1])};
+               },
+               /*exact=*/false});  // mvlgamma sums its lgammas
+  c.push_back({"integer elementwise math", {m, v}, kIntsNoBool, [](const Inputs& in, Device) {
+                 return std::vector<Tensor>{gcd(in[0], in[1]), lcm(in[0], in[1]),
+                                            bitwise_left_shift(in[0], abs(in[1])), bitwise_right_shift(in[0], in[1]),
+                                            fmax(in[0], in[1]), heaviside(in[0], in[1]), isin(in[0], in[1])};
+               }});
   return c;
 }
 

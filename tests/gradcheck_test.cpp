@@ -26,6 +26,7 @@
 #include "core/ops/distance.h"
 #include "core/ops/einsum.h"
 #include "core/ops/elementwise.h"
+#include "core/ops/elementwise_math.h"
 #include "core/ops/index_dim.h"
 #include "core/ops/index_take.h"
 #include "core/ops/scatter_reduce.h"
@@ -72,9 +73,11 @@ std::vector<GradCase> cases() {
     const UnaryOp op = static_cast<UnaryOp>(&info - kUnaryOps);
     if (info.dtypes == UnaryDtypes::BoolOut || info.dtypes == UnaryDtypes::IntOnly || op == UnaryOp::Clamp) continue;
     const UnaryDomain domain = info.domain;
-    const bool positive = domain == UnaryDomain::Positive || domain == UnaryDomain::AboveOne;
+    const bool positive = domain == UnaryDomain::Positive || domain == UnaryDomain::AboveOne ||
+                          domain == UnaryDomain::Fraction;
     c.push_back({info.name, {m}, [op, domain](I x) {
                    if (domain == UnaryDomain::Unit) return unary(op, mul(x[0], Scalar(0.4)));
+                   if (domain == UnaryDomain::Fraction) return unary(op, mul(x[0], Scalar(0.3)));
                    if (domain == UnaryDomain::AboveOne) return unary(op, add(x[0], Scalar(1.0)));
                    return unary(op, x[0]);
                  }, positive});
@@ -460,6 +463,23 @@ std::vector<GradCase> cases() {
   c.push_back({"addbmm", {m, b3, {2, 4, 4}}, [](I x) { return addbmm(x[0], x[1], x[2], 2.0, 0.5); }});
   c.push_back({"addmv", {{3}, m, row}, [](I x) { return addmv(x[0], x[1], x[2], 0.5, -2.0); }});
   c.push_back({"addr", {col, {3}, row}, [](I x) { return addr(x[0], x[1], x[2], 3.0, 0.5); }});
+  // Elementwise math: the binary ops and the unary ones with arguments (the argument-free
+  // unary rows are in the every-row loop above).
+  c.push_back({"hypot", {m, row}, [](I x) { return hypot(x[0], x[1]); }});
+  c.push_back({"logaddexp", {m, row}, [](I x) { return logaddexp(x[0], x[1]); }});
+  c.push_back({"logaddexp2", {m, m}, [](I x) { return logaddexp2(x[0], x[1]); }});
+  c.push_back({"xlogy", {m, row}, [](I x) { return xlogy(x[0], x[1]); }, true});
+  c.push_back({"xlog1py", {m, m}, [](I x) { return xlog1py(x[0], x[1]); }, true});
+  c.push_back({"fmod number", {m}, [](I x) { return fmod(x[0], scalar_to_tensor(Scalar(0.75))); }});
+  c.push_back({"copysign", {m, row}, [](I x) { return copysign(x[0], x[1]); }});
+  c.push_back({"fmax", {m, row}, [](I x) { return fmax(x[0], x[1]); }});
+  c.push_back({"fmin", {m, m}, [](I x) { return fmin(x[0], x[1]); }});
+  c.push_back({"polygamma 2", {m}, [](I x) { return polygamma(2, x[0]); }, true});
+  c.push_back({"logit eps", {m}, [](I x) { return logit(mul(x[0], Scalar(0.3)), 0.1); }, true});
+  c.push_back({"mvlgamma 3", {m}, [](I x) { return mvlgamma(add(x[0], Scalar(2.0)), 3); }, true});
+  c.push_back({"nan_to_num", {m}, [](I x) { return nan_to_num(x[0], 0.0, 5.0, -5.0); }});
+  c.push_back({"float_power", {m, row}, [](I x) { return float_power(x[0], x[1]); }, true});
+  c.push_back({"ldexp", {m}, [](I x) { return ldexp(x[0], to(idx({1, -2, 3, 0}), x[0].device(), std::nullopt)); }});
   return c;
 }
 

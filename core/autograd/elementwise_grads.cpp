@@ -4,6 +4,7 @@
 // by the engine.
 #include <cmath>
 #include <functional>
+#include <limits>
 
 #include "core/autograd/autograd.h"
 #include "core/autograd/formulas.h"
@@ -11,6 +12,7 @@
 #include "core/ops/copy.h"
 #include "core/ops/creation.h"
 #include "core/ops/elementwise.h"
+#include "core/ops/elementwise_math.h"
 
 namespace tp::autograd {
 
@@ -168,6 +170,67 @@ std::shared_ptr<Node> binary_node(BinaryOp op, const Tensor& a, const Tensor& b,
       auto node = std::make_shared<NotImplementedNode>("floor_divide");
       return node;
     }
+    // Elementwise math (derivatives.yaml).
+    case BinaryOp::Hypot:
+      return make_node("HypotBackward0", {a, b, out}, [](const TensorList& g, const TensorList& s, const Node&) {
+        return TensorList{mul(g[0], div(s[0], s[2])), mul(g[0], div(s[1], s[2]))};
+      });
+    case BinaryOp::Logaddexp:
+    case BinaryOp::Logaddexp2: {
+      // g / (1 + exp(other - self)), and exp2 for logaddexp2
+      const bool base2 = op == BinaryOp::Logaddexp2;
+      return make_node(base2 ? "Logaddexp2Backward0" : "LogaddexpBackward0", {a, b},
+                       [base2](const TensorList& g, const TensorList& s, const Node&) {
+                         auto e = [base2](const Tensor& x) { return base2 ? exp2(x) : exp(x); };
+                         return TensorList{div(g[0], add(e(sub(s[1], s[0])), Scalar(1))),
+                                           div(g[0], add(e(sub(s[0], s[1])), Scalar(1)))};
+                       });
+    }
+    case BinaryOp::Xlogy:
+    case BinaryOp::Xlog1py: {
+      // self: xlogy(g, other), 0 where self == 0 and other is at or below the pole;
+      // other: g * self / other (other + 1 for xlog1py). The number forms are ops of their own.
+      const bool log1p_form = op == BinaryOp::Xlog1py;
+      const char* base = log1p_form ? "SpecialXlog1PyBackward" : "XlogyBackward";
+      const char* suffix = a.is_wrapped_number() ? "1" : b.is_wrapped_number() ? "2" : "0";
+      return make_node(std::string(base) + suffix, {a, b}, [log1p_form](const TensorList& g, const TensorList& s, const Node& n) {
+        Tensor ga, gb;
+        if (n.needs(0)) {
+          Tensor pole = logical_and(eq(s[0], Scalar(0.0)), le(s[1], Scalar(log1p_form ? -1.0 : 0.0)));
+          ga = masked_grad(logical_not(pole), binary(log1p_form ? BinaryOp::Xlog1py : BinaryOp::Xlogy, g[0], s[1]));
+        }
+        if (n.needs(1)) gb = div(mul(g[0], s[0]), log1p_form ? add(s[1], Scalar(1)) : s[1]);
+        return TensorList{ga, gb};
+      });
+    }
+    case BinaryOp::Fmod:
+      return make_node(b.is_wrapped_number() ? "FmodBackward0" : "FmodBackward1", {a, b},
+                       [](const TensorList& g, const TensorList& s, const Node& n) {
+                         Tensor gb = n.needs(1) ? mul(neg(g[0]), div(s[0], s[1], std::string("trunc"))) : Tensor();
+                         return TensorList{g[0], gb};
+                       });
+    case BinaryOp::Copysign:
+      // self: g * (result / self), 0 where self == 0; other: none
+      return make_node(b.is_wrapped_number() ? "CopysignBackward1" : "CopysignBackward0", {a, out},
+                       [](const TensorList& g, const TensorList& s, const Node& n) {
+                         Tensor ratio = masked_grad(ne(s[0], Scalar(0.0)), div(s[1], s[0]));
+                         return TensorList{mul(g[0], ratio), n.needs(1) ? zeros_for(g[0]) : Tensor()};
+                       });
+    case BinaryOp::Fmax:
+    case BinaryOp::Fmin: {
+      // The gradient goes to the winner (self also where other is NaN); ties share it.
+      const bool is_max = op == BinaryOp::Fmax;
+      return make_node(is_max ? "FmaxBackward0" : "FminBackward0", {a, b},
+                       [is_max](const TensorList& g, const TensorList& s, const Node&) {
+                         Tensor half = div(g[0], Scalar(2.0));
+                         Tensor tie = eq(s[0], s[1]);
+                         Tensor self_wins = logical_or(is_max ? gt(s[0], s[1]) : lt(s[0], s[1]), isnan(s[1]));
+                         return TensorList{where(tie, half, masked_grad(self_wins, g[0])),
+                                           where(tie, half, masked_grad(logical_not(self_wins), g[0]))};
+                       });
+    }
+    case BinaryOp::Heaviside: return std::make_shared<NotImplementedNode>("heaviside");
+    case BinaryOp::Nextafter: return std::make_shared<NotImplementedNode>("nextafter");
     default: return nullptr;
   }
 }
@@ -353,6 +416,71 @@ std::shared_ptr<Node> unary_node(UnaryOp op, const Tensor& t, const UnaryArgs& a
         return TensorList{masked_grad(keep, g[0])};
       });
     }
+    // Elementwise math (derivatives.yaml).
+    case UnaryOp::Frac:
+      return make_node("FracBackward0", {}, [](G g, G, N) { return TensorList{g[0]}; });
+    case UnaryOp::Sgn:
+      return make_node("SgnBackward0", {}, [](G g, G, N) { return TensorList{zeros_for(g[0])}; });
+    case UnaryOp::Deg2Rad:
+    case UnaryOp::Rad2Deg: {
+      const double c = op == UnaryOp::Deg2Rad ? M_PI / 180.0 : 180.0 / M_PI;
+      return make_node(op == UnaryOp::Deg2Rad ? "Deg2RadBackward0" : "Rad2DegBackward0", {},
+                       [c](G g, G, N) { return TensorList{mul(g[0], Scalar(c))}; });
+    }
+    case UnaryOp::Erfinv:
+      // sqrt(pi) / 2 * exp(erfinv(x)^2)
+      return make_node("ErfinvBackward0", {t}, [](G g, G s, N) {
+        return TensorList{mul(mul(exp(pow(erfinv(s[0]), Scalar(2))), Scalar(0.5 * std::sqrt(M_PI))), g[0])};
+      });
+    case UnaryOp::Sinc:
+      // (pi x cos(pi x) - sin(pi x)) / (pi x^2), 0 at 0 (ATen's sinc_backward)
+      return make_node("SincBackward0", {t}, [](G g, G s, N) {
+        Tensor x_pi = mul(s[0], Scalar(M_PI));
+        Tensor x_sq_pi = mul(mul(s[0], s[0]), Scalar(M_PI));
+        Tensor d = div(mul(g[0], sub(mul(x_pi, cos(x_pi)), sin(x_pi))), x_sq_pi);
+        return TensorList{where(eq(x_sq_pi, Scalar(0.0)), Scalar(0.0), d)};
+      });
+    case UnaryOp::I0:
+      return make_node("I0Backward0", {t}, [](G g, G s, N) { return TensorList{mul(g[0], i1(s[0]))}; });
+    case UnaryOp::I1:
+      // i0(x) - i1(x) / x, and 0.5 where |x| is below the dtype's epsilon (ATen's i1_backward)
+      return make_node("SpecialI1Backward0", {t, out}, [](G g, G s, N) {
+        const double eps = s[0].dtype() == DType::Float64 ? std::numeric_limits<double>::epsilon()
+                                                          : std::numeric_limits<float>::epsilon();
+        Tensor not_tiny = gt(abs(s[0]), Scalar(eps));
+        Tensor safe = where(not_tiny, s[0], Scalar(eps));
+        Tensor d = sub(i0(safe), mul(s[1], reciprocal(safe)));
+        return TensorList{mul(g[0], where(not_tiny, d, Scalar(0.5)))};
+      });
+    case UnaryOp::Lgamma:
+      return make_node("LgammaBackward0", {t}, [](G g, G s, N) { return TensorList{mul(g[0], digamma(s[0]))}; });
+    case UnaryOp::Digamma:
+      return make_node("DigammaBackward0", {t}, [](G g, G s, N) { return TensorList{mul(g[0], polygamma(1, s[0]))}; });
+    case UnaryOp::Polygamma: {
+      const int64_t n = args.n;
+      return make_node("PolygammaBackward0", {t}, [n](G g, G s, N) {
+        return TensorList{mul(g[0], polygamma(n + 1, s[0]))};
+      });
+    }
+    case UnaryOp::Entr:
+      return make_node("SpecialEntrBackward0", {t}, [](G g, G s, N) {
+        return TensorList{mul(g[0], neg(add(log(s[0]), Scalar(1))))};
+      });
+    case UnaryOp::Logit: {
+      // g / (x (1 - x)) inside the domain; outside it NaN (eps=None) or 0 (clamped)
+      const double eps = args.eps;
+      return make_node("LogitBackward0", {t}, [eps](G g, G s, N) {
+        const Tensor& x = s[0];
+        Tensor d = div(g[0], mul(x, sub(Scalar(1), x)));
+        const bool clamped = eps >= 0;
+        Tensor outside = logical_or(lt(x, Scalar(clamped ? eps : 0.0)), gt(x, Scalar(clamped ? 1.0 - eps : 1.0)));
+        return TensorList{where(outside, Scalar(clamped ? 0.0 : std::nan("")), d)};
+      });
+    }
+    case UnaryOp::NanToNum:
+      return make_node("NanToNumBackward0", {t}, [](G g, G s, N) {
+        return TensorList{mul(g[0], isfinite(s[0]))};
+      });
     default: return nullptr;
   }
 }

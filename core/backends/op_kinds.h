@@ -14,9 +14,9 @@ enum class UnaryOp : uint8_t {
 
 // What the op layer, the bindings and the tests need to know of a unary op: its row.
 enum class UnaryDtypes : uint8_t { Float, Same, NoBool, IntOnly, FloatOnly, BoolOut, BoolToLong };
-enum class UnaryPython : uint8_t { Both, NN, Own };
+enum class UnaryPython : uint8_t { Both, NN, Own, Special };
 enum class UnaryInplace : uint8_t { No, Method, Both };
-enum class UnaryDomain : uint8_t { Real, Positive, Unit, AboveOne };
+enum class UnaryDomain : uint8_t { Real, Positive, Unit, AboveOne, Fraction };
 struct UnaryOpInfo {
   const char* name;
   UnaryDtypes dtypes;
@@ -49,6 +49,10 @@ struct UnaryArgs {
   double alpha = 1, scale = 1, input_scale = 1;  // elu; selu and celu are elu with these
   double beta = 1, threshold = 20;               // softplus
   bool tanh = false;                             // gelu(approximate='tanh')
+  int64_t n = 0;                                 // polygamma's order
+  double eps = -1;                               // logit: < 0 for eps=None (no clamping)
+  // nan_to_num's replacements (the op layer puts the dtype's extremes for None)
+  double nan = 0, posinf = 0, neginf = 0;
 };
 
 // The binary ops, declared once in binary_ops.def.
@@ -57,7 +61,7 @@ enum class BinaryOp : uint8_t {
 #include "core/backends/binary_ops.def"
 };
 
-enum class BinaryDtypes : uint8_t { Same, Float, NoBool, IntOnly, BoolOut };
+enum class BinaryDtypes : uint8_t { Same, Float, NoBool, IntOnly, BoolOut, FloatOnly, Integer };
 struct BinaryOpInfo {
   const char* name;
   BinaryDtypes dtypes;

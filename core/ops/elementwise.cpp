@@ -54,6 +54,12 @@ DType compute_dtype(BinaryOp op, DType common) {
     case BinaryDtypes::IntOnly:
       if (!is_integral(common, /*include_bool=*/true)) not_implemented_for(info.refusal, common);
       return common;
+    case BinaryDtypes::FloatOnly:
+      if (!is_floating(common)) not_implemented_for(info.refusal, common);
+      return common;
+    case BinaryDtypes::Integer:
+      if (!is_integral(common, /*include_bool=*/false)) not_implemented_for(info.refusal, common);
+      return common;
     case BinaryDtypes::Same:
     case BinaryDtypes::BoolOut: return common;
   }

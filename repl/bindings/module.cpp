@@ -32,6 +32,7 @@ PyObject* init_torch_c() {
     bind_serialization(m);
     bind_threads(m);
     bind_linalg(m);
+    bind_special(m);
   } catch (py::error_already_set& e) {
     e.restore();
     return nullptr;

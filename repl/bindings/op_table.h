@@ -36,6 +36,7 @@ std::vector<OpSpec> tensor_ops();    // ops_tensor.cpp
 std::vector<OpSpec> index_ops();     // ops_index.cpp
 std::vector<OpSpec> combine_ops();   // ops_combine.cpp
 std::vector<OpSpec> einsum_ops();    // ops_einsum.cpp
+std::vector<OpSpec> elementwise_ops();  // ops_elementwise.cpp
 std::vector<OpSpec> random_ops();    // ops_random.cpp
 std::vector<OpSpec> stats_ops();     // ops_stats.cpp
 std::vector<OpSpec> dtype_ops();     // ops_dtype.cpp

@@ -1,8 +1,10 @@
-// torch.Tensor's operators: + - * / // % ** @ & | ^ against a tensor or a Python number (and
+// torch.Tensor's operators: + - * / // % ** @ & | ^ << >> against a tensor or a Python number (and
 // the reflected forms, number <op> tensor), the in-place forms that mutate and return the same
 // object (x += 1 keeps x's identity), comparisons and unary - + ~ abs().
+#include "core/ops/copy.h"
 #include "core/ops/creation.h"
 #include "core/ops/elementwise.h"
+#include "core/ops/elementwise_math.h"
 #include "core/ops/linalg.h"
 #include "repl/bindings/args.h"
 #include "repl/bindings/tensor_protocol.h"
@@ -11,7 +13,7 @@ namespace tp::torchpy {
 
 namespace {
 
-enum class Op { Add, Sub, Mul, Div, FloorDiv, Mod, Pow, MatMul, And, Or, Xor };
+enum class Op { Add, Sub, Mul, Div, FloorDiv, Mod, Pow, MatMul, And, Or, Xor, LShift, RShift };
 enum class Cmp { Eq, Ne, Lt, Le, Gt, Ge };
 
 py::object not_implemented() { return py::reinterpret_borrow<py::object>(Py_NotImplemented); }
@@ -49,6 +51,8 @@ Tensor apply(Op op, const Tensor& a, const Tensor& b) {
     case Op::And: return bitwise_and(a, b);
     case Op::Or: return bitwise_or(a, b);
     case Op::Xor: return bitwise_xor(a, b);
+    case Op::LShift: return bitwise_left_shift(a, b);
+    case Op::RShift: return bitwise_right_shift(a, b);
   }
   return Tensor();
 }
@@ -66,6 +70,8 @@ Tensor apply(Op op, const Tensor& a, const Scalar& b) {
     case Op::And: return bitwise_and(a, b);
     case Op::Or: return bitwise_or(a, b);
     case Op::Xor: return bitwise_xor(a, b);
+    case Op::LShift: return bitwise_left_shift(a, scalar_to_tensor(b));
+    case Op::RShift: return bitwise_right_shift(a, scalar_to_tensor(b));
     case Op::MatMul: break;
   }
   return Tensor();
@@ -84,6 +90,8 @@ Tensor apply_reflected(Op op, const Scalar& a, const Tensor& b) {
     case Op::And: return bitwise_and(b, a);
     case Op::Or: return bitwise_or(b, a);
     case Op::Xor: return bitwise_xor(b, a);
+    case Op::LShift: return bitwise_left_shift(scalar_to_tensor(a), b);
+    case Op::RShift: return bitwise_right_shift(scalar_to_tensor(a), b);
     case Op::MatMul: break;
   }
   return Tensor();
@@ -103,6 +111,8 @@ bool apply_inplace(Op op, const Tensor& t, const Operand& b) {
       case Op::And: binary_(BinaryOp::BitwiseAnd, t, b.t); return true;
       case Op::Or: binary_(BinaryOp::BitwiseOr, t, b.t); return true;
       case Op::Xor: binary_(BinaryOp::BitwiseXor, t, b.t); return true;
+      case Op::LShift: binary_(BinaryOp::LeftShift, t, b.t); return true;
+      case Op::RShift: binary_(BinaryOp::RightShift, t, b.t); return true;
       case Op::MatMul: return false;
     }
   }
@@ -118,6 +128,8 @@ bool apply_inplace(Op op, const Tensor& t, const Operand& b) {
     case Op::And: binary_(BinaryOp::BitwiseAnd, t, full({}, b.s, std::nullopt, t.device())); return true;
     case Op::Or: binary_(BinaryOp::BitwiseOr, t, full({}, b.s, std::nullopt, t.device())); return true;
     case Op::Xor: binary_(BinaryOp::BitwiseXor, t, full({}, b.s, std::nullopt, t.device())); return true;
+    case Op::LShift: binary_(BinaryOp::LeftShift, t, scalar_to_tensor(b.s)); return true;
+    case Op::RShift: binary_(BinaryOp::RightShift, t, scalar_to_tensor(b.s)); return true;
     case Op::MatMul: return false;
   }
   return false;
@@ -150,7 +162,9 @@ void bind_tensor_operators(TensorClass& cls) {
                   {"__floordiv__", "__rfloordiv__", "__ifloordiv__", Op::FloorDiv},
                   {"__mod__", "__rmod__", "__imod__", Op::Mod}, {"__pow__", "__rpow__", "__ipow__", Op::Pow},
                   {"__matmul__", "__rmatmul__", "__imatmul__", Op::MatMul}, {"__and__", "__rand__", "__iand__", Op::And},
-                  {"__or__", "__ror__", "__ior__", Op::Or}, {"__xor__", "__rxor__", "__ixor__", Op::Xor}}) {
+                  {"__or__", "__ror__", "__ior__", Op::Or}, {"__xor__", "__rxor__", "__ixor__", Op::Xor},
+                  {"__lshift__", "__rlshift__", "__ilshift__", Op::LShift},
+                  {"__rshift__", "__rrshift__", "__irshift__", Op::RShift}}) {
     Op op = n.op;
     cls.def(n.forward, [op](py::handle self, py::handle other) -> py::object {
       Operand b = operand(other);

@@ -8,9 +8,11 @@
 #pragma once
 
 #include <cmath>
+#include <limits>
 #include <type_traits>
 
 #include "core/backends/op_kinds.h"
+#include "core/backends/special_math.h"
 #include "core/dtype.h"
 #include "core/error.h"
 
@@ -174,6 +176,35 @@ void float_unary_fn(UnaryOp op, const UnaryArgs& args, Apply&& apply) {
     case UnaryOp::IsInf: return apply([](C x) -> bool { return std::isinf(x); });
     case UnaryOp::IsFinite: return apply([](C x) -> bool { return std::isfinite(x); });
     case UnaryOp::BitwiseNot: break;  // the op layer rejects floating inputs
+    // Elementwise math, as ATen's UnaryOpsKernel.cpp computes it (special_math.h).
+    case UnaryOp::Frac: return apply([](C x) { return x - std::trunc(x); });
+    case UnaryOp::Signbit: return apply([](C x) -> bool { return std::signbit(x); });
+    case UnaryOp::Sgn: return apply([](C x) { return C((C(0) < x) - (x < C(0))); });
+    // x * (pi / 180) with the constant rounded to C: ATen multiplies by a wrapped number.
+    case UnaryOp::Deg2Rad: return apply([](C x) { return x * C(M_PI / 180.0); });
+    case UnaryOp::Rad2Deg: return apply([](C x) { return x * C(180.0 / M_PI); });
+    case UnaryOp::Erfinv: return apply(special::erfinv<C>);
+    case UnaryOp::Sinc: return apply(special::sinc<C>);
+    case UnaryOp::I0: return apply(special::i0<C>);
+    case UnaryOp::Lgamma: return apply([](C x) { return std::lgamma(x); });
+    case UnaryOp::Digamma: return apply(special::digamma<C>);
+    case UnaryOp::IsNegInf: return apply([](C x) -> bool { return std::isinf(x) && x < C(0); });
+    case UnaryOp::IsPosInf: return apply([](C x) -> bool { return std::isinf(x) && x > C(0); });
+    case UnaryOp::I1: return apply(special::i1<C>);
+    case UnaryOp::Entr: return apply(special::entr<C>);
+    case UnaryOp::Polygamma: {
+      const int64_t n = args.n;
+      return apply([n](C x) { return special::polygamma<C>(n, x); });
+    }
+    case UnaryOp::Logit: {
+      const bool clamp = args.eps >= 0;
+      const C eps = static_cast<C>(args.eps);
+      return apply([clamp, eps](C x) { return special::logit<C>(x, clamp, eps); });
+    }
+    case UnaryOp::NanToNum: {
+      const C nan = static_cast<C>(args.nan), posinf = static_cast<C>(args.posinf), neginf = static_cast<C>(args.neginf);
+      return apply([=](C x) { return std::isnan(x) ? nan : x == std::numeric_limits<C>::infinity() ? posinf : x == -std::numeric_limits<C>::infinity() ? neginf : x; });
+    }
   }
   TP_ASSERT(false && "unary op not valid for a floating dtype");
 }
@@ -239,6 +270,15 @@ void integral_unary_fn(UnaryOp op, const UnaryArgs& args, Apply&& apply) {
     case UnaryOp::IsNan:
     case UnaryOp::IsInf: return apply([](T) { return false; });
     case UnaryOp::IsFinite: return apply([](T) { return true; });
+    // Elementwise math: integers have no infinities, NaN or -0.0.
+    case UnaryOp::Signbit: return apply([](T x) -> bool {
+      if constexpr (std::is_signed_v<T>) return x < T(0);
+      else return false;
+    });
+    case UnaryOp::Sgn: return apply([](T x) { return static_cast<T>((T(0) < x) - (x < T(0))); });
+    case UnaryOp::IsNegInf:
+    case UnaryOp::IsPosInf: return apply([](T) { return false; });
+    case UnaryOp::NanToNum: return apply([](T x) { return x; });
     default: break;
   }
   TP_ASSERT(false && "unary op not valid for an integral dtype");
@@ -321,6 +361,20 @@ inline void check_nonzero_divisor(bool nonzero) {
   TP_CHECK(nonzero, RuntimeError, "ZeroDivisionError");
 }
 
+// log(exp(a) + exp(b)) as m + log1p(exp(-|a - b|)); equal infinities give themselves.
+template <typename C>
+C logaddexp_float(C a, C b) {
+  if (std::isinf(a) && a == b) return a;
+  const C m = a < b ? b : a;  // std::max
+  return m + std::log1p(std::exp(-std::abs(a - b)));
+}
+template <typename C>
+C logaddexp2_float(C a, C b) {
+  if (std::isinf(a) && a == b) return a;
+  const C m = a < b ? b : a;
+  return m + std::log1p(std::exp2(-std::abs(a - b))) * C(1.0 / M_LN2);
+}
+
 // Comparisons and logical ops: any dtype in, bool out. False when op is not one of them.
 template <typename T, typename Apply>
 bool bool_result_binary_fn(BinaryOp op, Apply&& apply) {
@@ -355,6 +409,22 @@ void float_binary_fn(BinaryOp op, Apply&& apply) {
     case BinaryOp::Maximum: return apply(maximum_float<C>);
     case BinaryOp::Minimum: return apply(minimum_float<C>);
     case BinaryOp::Atan2: return apply([](C x, C y) { return std::atan2(x, y); });
+    // Elementwise math, as ATen's BinaryOpsKernel.cpp computes it.
+    case BinaryOp::Hypot: return apply([](C x, C y) { return std::hypot(x, y); });
+    case BinaryOp::Logaddexp: return apply(logaddexp_float<C>);
+    case BinaryOp::Logaddexp2: return apply(logaddexp2_float<C>);
+    case BinaryOp::Xlogy:
+      return apply([](C x, C y) { return std::isnan(y) ? y : x == C(0) ? C(0) : x * std::log(y); });
+    case BinaryOp::Xlog1py:
+      return apply([](C x, C y) { return std::isnan(y) ? y : x == C(0) ? C(0) : x * std::log1p(y); });
+    case BinaryOp::Fmod: return apply([](C x, C y) { return std::fmod(x, y); });
+    case BinaryOp::Copysign: return apply([](C x, C y) { return std::copysign(x, y); });
+    case BinaryOp::Nextafter: return apply([](C x, C y) { return std::nextafter(x, y); });
+    case BinaryOp::Heaviside: return apply([](C x, C y) { return x == C(0) ? y : C(x > C(0)); });
+    // NaN yields to the other operand; on a tie (0.0 and -0.0) the first operand is kept,
+    // as PyTorch's CPU kernel gives.
+    case BinaryOp::Fmax: return apply([](C x, C y) { return std::isnan(x) ? y : std::isnan(y) ? x : (y > x ? y : x); });
+    case BinaryOp::Fmin: return apply([](C x, C y) { return std::isnan(x) ? y : std::isnan(y) ? x : (y < x ? y : x); });
     default: break;
   }
   TP_ASSERT(false && "binary op not valid for a floating dtype");
@@ -377,6 +447,44 @@ T trunc_rem(T x, T y) {
     if (y == T(-1)) return T(0);
   }
   return static_cast<T>(x % y);
+}
+
+// Euclid's gcd of |a| and |b| (ATen calc_gcd), in unsigned arithmetic so that the most
+// negative value's magnitude does not overflow; lcm as |a / gcd * b|.
+template <typename T>
+T gcd_int(T a, T b) {
+  using U = std::make_unsigned_t<T>;
+  auto magnitude = [](T v) { return v < T(0) ? static_cast<U>(U(0) - static_cast<U>(v)) : static_cast<U>(v); };
+  U x = magnitude(a), y = magnitude(b);
+  while (x != 0) {
+    U c = x;
+    x = static_cast<U>(y % x);
+    y = c;
+  }
+  return static_cast<T>(y);
+}
+template <typename T>
+T lcm_int(T a, T b) {
+  const T g = gcd_int(a, b);
+  if (g == T(0)) return T(0);
+  const T r = wrapping_mul(trunc_div(a, g), b);
+  return r < T(0) ? wrapping_neg(r) : r;
+}
+
+// Shifts past the width give 0 (left) or the sign fill (right), as ATen defines them.
+template <typename T>
+T left_shift_int(T a, T b) {
+  constexpr int64_t max_shift = sizeof(T) * 8;
+  if (static_cast<int64_t>(static_cast<std::make_signed_t<T>>(b)) < 0 || static_cast<int64_t>(b) >= max_shift) return T(0);
+  return static_cast<T>(static_cast<std::make_unsigned_t<T>>(a) << b);
+}
+template <typename T>
+T right_shift_int(T a, T b) {
+  constexpr int64_t max_shift = sizeof(T) * 8 - std::is_signed_v<T>;
+  if (static_cast<int64_t>(static_cast<std::make_signed_t<T>>(b)) < 0 || static_cast<int64_t>(b) >= max_shift) {
+    return static_cast<T>(a >> max_shift);
+  }
+  return static_cast<T>(a >> b);
 }
 
 // Bool and integer arithmetic. Div here is C's truncating division (rounding_mode='trunc');
@@ -417,6 +525,19 @@ void integral_binary_fn(BinaryOp op, Apply&& apply) {
       case BinaryOp::BitwiseAnd: return apply([](T x, T y) { return static_cast<T>(x & y); });
       case BinaryOp::BitwiseOr: return apply([](T x, T y) { return static_cast<T>(x | y); });
       case BinaryOp::BitwiseXor: return apply([](T x, T y) { return static_cast<T>(x ^ y); });
+      // Elementwise math on integers (fmax/fmin are maximum/minimum: no NaN to skip).
+      case BinaryOp::Fmod:
+        return apply([](T x, T y) {
+          check_nonzero_divisor(y != T(0));
+          return trunc_rem(x, y);
+        });
+      case BinaryOp::Heaviside: return apply([](T x, T y) { return x == T(0) ? y : static_cast<T>(x > T(0)); });
+      case BinaryOp::Fmax: return apply([](T x, T y) { return x > y ? x : y; });
+      case BinaryOp::Fmin: return apply([](T x, T y) { return x < y ? x : y; });
+      case BinaryOp::Gcd: return apply(gcd_int<T>);
+      case BinaryOp::Lcm: return apply(lcm_int<T>);
+      case BinaryOp::LeftShift: return apply(left_shift_int<T>);
+      case BinaryOp::RightShift: return apply(right_shift_int<T>);
       default: break;
     }
     TP_ASSERT(false && "binary op not valid for an integral dtype");

@@ -18,7 +18,7 @@ namespace {
 using cuda::OpMath;
 
 // float_binary and integral_binary name every BinaryOp: a new one must be added to each.
-static_assert(kBinaryOpCount == 22, "a new BinaryOp needs its case in every switch of this file");
+static_assert(kBinaryOpCount == 37, "a new BinaryOp needs its case in every switch of this file");
 
 // Set by a kernel that divided an integer by zero (one flag per GPU).
 __device__ int g_zero_division = 0;
@@ -60,8 +60,41 @@ __device__ C float_binary(BinaryOp op, C x, C y) {
     case BinaryOp::LogicalAnd: case BinaryOp::LogicalOr: case BinaryOp::LogicalXor:
     case BinaryOp::BitwiseAnd: case BinaryOp::BitwiseOr: case BinaryOp::BitwiseXor:
       break;  // comparisons and logical ops go to compare_kernel; bitwise ops are integral
+    // Elementwise math: the CPU's formulas (scalar_ops.h).
+    case BinaryOp::Hypot: return hypot(x, y);
+    case BinaryOp::Logaddexp:
+    case BinaryOp::Logaddexp2: {
+      if (cuda::is_inf(x) && x == y) return x;
+      const C m = x < y ? y : x;
+      if (op == BinaryOp::Logaddexp) return m + log1p(exp(-fabs(x - y)));
+      return m + log1p(exp2(-fabs(x - y))) * C(1.0 / M_LN2);
+    }
+    case BinaryOp::Xlogy: return cuda::is_nan(y) ? y : x == C(0) ? C(0) : x * log(y);
+    case BinaryOp::Xlog1py: return cuda::is_nan(y) ? y : x == C(0) ? C(0) : x * log1p(y);
+    case BinaryOp::Fmod: return fmod(x, y);
+    case BinaryOp::Copysign: return copysign(x, y);
+    case BinaryOp::Nextafter: return nextafter(x, y);
+    case BinaryOp::Heaviside: return x == C(0) ? y : C(x > C(0));
+    case BinaryOp::Fmax: return cuda::is_nan(x) ? y : cuda::is_nan(y) ? x : (y > x ? y : x);
+    case BinaryOp::Fmin: return cuda::is_nan(x) ? y : cuda::is_nan(y) ? x : (y < x ? y : x);
+    case BinaryOp::Gcd: case BinaryOp::Lcm: case BinaryOp::LeftShift: case BinaryOp::RightShift:
+      break;  // integral only
   }
   return x;
+}
+
+// Euclid's gcd of |a| and |b| in unsigned arithmetic (scalar_ops.h's gcd_int).
+template <typename T>
+__device__ T gcd_int(T a, T b) {
+  using U = std::make_unsigned_t<T>;
+  U x = a < T(0) ? static_cast<U>(U(0) - static_cast<U>(a)) : static_cast<U>(a);
+  U y = b < T(0) ? static_cast<U>(U(0) - static_cast<U>(b)) : static_cast<U>(b);
+  while (x != 0) {
+    U c = x;
+    x = static_cast<U>(y % x);
+    y = c;
+  }
+  return static_cast<T>(y);
 }
 
 template <typename T>
@@ -85,7 +118,8 @@ __device__ T pow_int(T base, T exp) {
 // Bool and integer arithmetic; Div truncates (rounding_mode='trunc').
 template <typename T>
 __device__ T integral_binary(BinaryOp op, T x, T y) {
-  const bool divides = op == BinaryOp::Div || op == BinaryOp::FloorDiv || op == BinaryOp::Remainder;
+  const bool divides = op == BinaryOp::Div || op == BinaryOp::FloorDiv || op == BinaryOp::Remainder ||
+                       op == BinaryOp::Fmod;
   if (divides && y == T(0)) {
     g_zero_division = 1;
     return T(0);
@@ -110,6 +144,37 @@ __device__ T integral_binary(BinaryOp op, T x, T y) {
     case BinaryOp::BitwiseAnd: return static_cast<T>(x & y);
     case BinaryOp::BitwiseOr: return static_cast<T>(x | y);
     case BinaryOp::BitwiseXor: return static_cast<T>(x ^ y);
+    case BinaryOp::Fmod: return y == T(-1) ? T(0) : static_cast<T>(x % y);
+    case BinaryOp::Heaviside: return x == T(0) ? y : static_cast<T>(x > T(0));
+    case BinaryOp::Fmax: return x > y ? x : y;
+    case BinaryOp::Fmin: return x < y ? x : y;
+    case BinaryOp::Gcd:
+    case BinaryOp::Lcm:
+      if constexpr (std::is_same_v<T, bool>) {
+        return x;  // the op layer refuses bool
+      } else {
+        const T g = gcd_int<T>(x, y);
+        if (op == BinaryOp::Gcd || g == T(0)) return g;
+        const T r = static_cast<T>((x / g) * y);
+        return r < T(0) ? static_cast<T>(-r) : r;
+      }
+    case BinaryOp::LeftShift:
+    case BinaryOp::RightShift:
+      if constexpr (std::is_same_v<T, bool>) {
+        return x;  // the op layer refuses bool
+      } else {
+        constexpr int64_t bits = sizeof(T) * 8;
+        const bool out_of_range = static_cast<int64_t>(static_cast<std::make_signed_t<T>>(y)) < 0;
+        if (op == BinaryOp::LeftShift) {
+          if (out_of_range || static_cast<int64_t>(y) >= bits) return T(0);
+          return static_cast<T>(static_cast<std::make_unsigned_t<T>>(x) << y);
+        }
+        constexpr int64_t max_shift = bits - std::is_signed_v<T>;
+        if (out_of_range || static_cast<int64_t>(y) >= max_shift) return static_cast<T>(x >> max_shift);
+        return static_cast<T>(x >> y);
+      }
+    case BinaryOp::Hypot: case BinaryOp::Logaddexp: case BinaryOp::Logaddexp2: case BinaryOp::Xlogy:
+    case BinaryOp::Xlog1py: case BinaryOp::Copysign: case BinaryOp::Nextafter:
     case BinaryOp::Atan2:
     case BinaryOp::Eq: case BinaryOp::Ne: case BinaryOp::Lt: case BinaryOp::Le:
     case BinaryOp::Gt: case BinaryOp::Ge:
@@ -200,7 +265,7 @@ void CudaBackend::binary(BinaryOp op, const Tensor& a, const Tensor& b, const Te
   auto ops = cuda::make_strided<3>(out.sizes(), {&out.strides(), &a.strides(), &b.strides()});
   const bool checks_zero = is_integral(a.dtype(), /*include_bool=*/true) &&
                            (op == BinaryOp::Div || op == BinaryOp::FloorDiv ||
-                            op == BinaryOp::Remainder);
+                            op == BinaryOp::Remainder || op == BinaryOp::Fmod);
   if (checks_zero) {
     const int zero = 0;
     CUDA_CHECK(cudaMemcpyToSymbol(g_zero_division, &zero, sizeof zero));

@@ -5,6 +5,7 @@
 #include "core/backends/cuda/cuda_check.h"
 #include "core/backends/cuda/cuda_device_guard.h"
 #include "core/backends/cuda/cuda_loops.cuh"
+#include "core/backends/special_math.h"
 
 namespace tp {
 
@@ -13,7 +14,7 @@ namespace {
 using cuda::OpMath;
 
 // Every switch below names every UnaryOp: a new one must be added to each (no default).
-static_assert(kUnaryOpCount == 49, "a new UnaryOp needs its case in every switch of this file");
+static_assert(kUnaryOpCount == 66, "a new UnaryOp needs its case in every switch of this file");
 
 // Ops on floating types; C is float or double (CUDA's math functions overload both).
 template <typename C>
@@ -81,6 +82,28 @@ __device__ C float_unary(UnaryOp op, C x, const UnaryArgs& args) {
     case UnaryOp::IsFinite:
     case UnaryOp::BitwiseNot:
       break;  // predicates go to predicate_kernel; the op layer rejects bitwise_not of floats
+    // Elementwise math: the CPU's formulas (special_math.h).
+    case UnaryOp::Frac: return x - trunc(x);
+    case UnaryOp::Sgn: return C((C(0) < x) - (x < C(0)));
+    case UnaryOp::Deg2Rad: return x * C(M_PI / 180.0);
+    case UnaryOp::Rad2Deg: return x * C(180.0 / M_PI);
+    case UnaryOp::Erfinv: return special::erfinv<C>(x);
+    case UnaryOp::Sinc: return special::sinc<C>(x);
+    case UnaryOp::I0: return special::i0<C>(x);
+    case UnaryOp::Lgamma: return lgamma(x);
+    case UnaryOp::Digamma: return special::digamma<C>(x);
+    case UnaryOp::I1: return special::i1<C>(x);
+    case UnaryOp::Entr: return special::entr<C>(x);
+    case UnaryOp::Polygamma: return special::polygamma<C>(args.n, x);
+    case UnaryOp::Logit: return special::logit<C>(x, args.eps >= 0, C(args.eps));
+    case UnaryOp::NanToNum:
+      if (cuda::is_nan(x)) return C(args.nan);
+      if (cuda::is_inf(x)) return x > C(0) ? C(args.posinf) : C(args.neginf);
+      return x;
+    case UnaryOp::Signbit:
+    case UnaryOp::IsNegInf:
+    case UnaryOp::IsPosInf:
+      break;  // predicates go to predicate_kernel
   }
   return x;
 }
@@ -106,7 +129,9 @@ __device__ T integral_unary(UnaryOp op, T x, const UnaryArgs& args) {
     case UnaryOp::Ceil:
     case UnaryOp::Round:
     case UnaryOp::Trunc:
-      return x;  // an integer is its own floor, ceil, round and trunc
+    case UnaryOp::NanToNum:
+      return x;  // an integer is its own floor, ceil, round and trunc, and has no NaN
+    case UnaryOp::Sgn: return static_cast<T>((T(0) < x) - (x < T(0)));
     case UnaryOp::Exp: case UnaryOp::Log: case UnaryOp::Log2: case UnaryOp::Log10:
     case UnaryOp::Log1p: case UnaryOp::Expm1: case UnaryOp::Sqrt: case UnaryOp::Rsqrt:
     case UnaryOp::Reciprocal: case UnaryOp::Sin: case UnaryOp::Cos: case UnaryOp::Tan:
@@ -117,6 +142,10 @@ __device__ T integral_unary(UnaryOp op, T x, const UnaryArgs& args) {
     case UnaryOp::Silu: case UnaryOp::Mish: case UnaryOp::LogSigmoid: case UnaryOp::Gelu:
     case UnaryOp::Softplus: case UnaryOp::LeakyRelu: case UnaryOp::Elu: case UnaryOp::Celu:
     case UnaryOp::LogicalNot: case UnaryOp::IsNan: case UnaryOp::IsInf: case UnaryOp::IsFinite:
+    case UnaryOp::Frac: case UnaryOp::Deg2Rad: case UnaryOp::Rad2Deg: case UnaryOp::Erfinv:
+    case UnaryOp::Sinc: case UnaryOp::I0: case UnaryOp::Lgamma: case UnaryOp::Digamma:
+    case UnaryOp::I1: case UnaryOp::Entr: case UnaryOp::Polygamma: case UnaryOp::Logit:
+    case UnaryOp::Signbit: case UnaryOp::IsNegInf: case UnaryOp::IsPosInf:
       break;  // the op layer promotes (or refuses) integers first; predicates have their kernel
   }
   return x;
@@ -169,6 +198,12 @@ __global__ void predicate_kernel(UnaryOp op, cuda::StridedOperands<2> ops, int64
       case UnaryOp::IsNan: r = cuda::is_nan(x); break;
       case UnaryOp::IsInf: r = cuda::is_inf(x); break;
       case UnaryOp::IsFinite: r = !cuda::is_nan(x) && !cuda::is_inf(x); break;
+      case UnaryOp::Signbit:
+        if constexpr (std::is_floating_point_v<M>) r = signbit(x);
+        else if constexpr (std::is_signed_v<M>) r = x < M(0);
+        break;
+      case UnaryOp::IsNegInf: r = cuda::is_inf(x) && x < M(0); break;
+      case UnaryOp::IsPosInf: r = cuda::is_inf(x) && x > M(0); break;
       default: break;  // only the BoolOut ops are launched here (is_predicate)
     }
     out[off[0]] = r;

@@ -58,6 +58,9 @@ from torch.storage import _STORAGE_TYPES  # noqa: E402
 
 globals().update(_STORAGE_TYPES)  # torch.FloatStorage, ...: a saved file names them
 from torch._legacy_tensors import *  # noqa: E402,F401,F403  (torch.LongTensor(...), ...)
+from torch._elementwise_aliases import fix, fix_, isreal, positive, _install as _install_aliases  # noqa: E402
+_install_aliases()
+from torch import special  # noqa: E402,F401
 
 
 def __getattr__(name):

@@ -1,0 +1,62 @@
+"""torch.special: PyTorch's special functions, mapped to the same kernels as the torch.* ops
+(expit is sigmoid, gammaln is lgamma, ...); i1, entr and xlog1py are torch._C._special's."""
+import math as _math
+
+import torch
+from torch._C import _special
+
+__all__ = [
+    "digamma", "entr", "erf", "erfc", "erfinv", "exp2", "expit", "expm1", "gammaln", "i0", "i1",
+    "log1p", "log_softmax", "logit", "logsumexp", "multigammaln", "ndtr", "polygamma", "psi", "round",
+    "sinc", "softmax", "xlog1py", "xlogy",
+]
+
+expit = torch.sigmoid
+erf = torch.erf
+erfc = torch.erfc
+erfinv = torch.erfinv
+exp2 = torch.exp2
+expm1 = torch.expm1
+log1p = torch.log1p
+sinc = torch.sinc
+i0 = torch.i0
+digamma = torch.digamma
+psi = torch.digamma
+gammaln = torch.lgamma
+xlogy = torch.xlogy
+i1 = _special.special_i1
+entr = _special.special_entr
+xlog1py = _special.special_xlog1py
+
+
+def logit(input, eps=None):
+    return torch.logit(input, eps)
+
+
+def polygamma(n, input):
+    return torch.polygamma(n, input)
+
+
+def multigammaln(input, p):
+    return torch.mvlgamma(input, p)
+
+
+def ndtr(input):
+    # ATen's special_ndtr: (1 + erf(x / sqrt(2))) / 2, written as its composite is.
+    return (1 + torch.erf(input * _math.sqrt(0.5))) * 0.5
+
+
+def logsumexp(input, dim, keepdim=False):
+    return torch.logsumexp(input, dim, keepdim)
+
+
+def softmax(input, dim, dtype=None):
+    return torch.softmax(input, dim, dtype=dtype)
+
+
+def log_softmax(input, dim, dtype=None):
+    return torch.log_softmax(input, dim, dtype=dtype)
+
+
+def round(input):
+    return torch.round(input)
