@@ -61,7 +61,7 @@ from torch.nn.modules.normalization import LayerNorm  # noqa: F401,E402
 
 __all__ += ["LayerNorm"]
 
-from torch.nn.modules.multihead_attention import MultiheadAttention  # noqa: F401,E402
+from torch.nn.modules.activation import MultiheadAttention  # noqa: F401,E402
 from torch.nn.modules.transformer import (  # noqa: F401,E402
     Transformer, TransformerDecoder, TransformerDecoderLayer, TransformerEncoder, TransformerEncoderLayer,
 )

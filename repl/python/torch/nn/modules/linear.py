@@ -79,3 +79,10 @@ class LazyLinear(LazyModuleMixin, Linear):
                 raise AssertionError(f"The in_features inferred from input: {input.shape[-1]} is not equal to "
                                      f"in_features from self.weight: {self.weight.shape[-1]}")
             self.in_features = input.shape[-1]
+
+
+class NonDynamicallyQuantizableLinear(Linear):
+    """A Linear under another name (PyTorch uses it to keep quantization tools off out_proj)."""
+
+    def __init__(self, in_features, out_features, bias=True, device=None, dtype=None):
+        super().__init__(in_features, out_features, bias=bias, device=device, dtype=dtype)

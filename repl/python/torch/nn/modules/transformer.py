@@ -13,7 +13,7 @@ from torch.nn.modules.container import ModuleList
 from torch.nn.modules.dropout import Dropout
 from torch.nn.modules.linear import Linear
 from torch.nn.modules.module import Module
-from torch.nn.modules.multihead_attention import MultiheadAttention
+from torch.nn.modules.activation import MultiheadAttention
 from torch.nn.modules.normalization import LayerNorm
 
 __all__ = ["Transformer", "TransformerEncoder", "TransformerDecoder", "TransformerEncoderLayer",
