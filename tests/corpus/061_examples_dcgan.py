@@ -10,7 +10,7 @@ import torch.nn.parallel
 import torch.backends.cudnn as cudnn
 import torch.optim as optim
 import torch.utils.data
-# tensorplay corpus: torchvision imports removed (FakeData replaced below; save_image a no-op)
+# tensorplay corpus: torchvision imports removed (FakeData replaced below; the save_image calls removed)
 
 
 parser = argparse.ArgumentParser()
