@@ -24,13 +24,6 @@ namespace tp::nn::functional {
 
 namespace {
 
-// at::_unsafe_view: a view whose node is named UnsafeViewBackward0.
-Tensor unsafe_view(const Tensor& t, const Shape& sizes) {
-  return autograd::record_op(
-      {t}, [&] { return view(t, sizes); },
-      [&](const Tensor&) { return autograd::reshape_node("UnsafeViewBackward0", t); });
-}
-
 // _flatten_nd_linear: (..., in) -> (N, in) -> addmm -> (..., out).
 Tensor flatten_nd_linear(const Tensor& x, const Tensor& weight, const Tensor& bias) {
   const Shape& sizes = x.sizes();

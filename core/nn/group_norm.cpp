@@ -38,7 +38,7 @@ void check_inputs(const Tensor& input, int64_t groups, const Tensor& weight, con
            "Expected bias to be a vector of size equal to the number of channels in input, but "
            "got bias of shape ",
            shape_str(bias.sizes()), " and input of shape ", shape_str(input.sizes()));
-  check_same_device_args("native_group_norm",
+  check_same_device_args("_native_group_norm",
                          {{"input", &input}, {"weight", &weight}, {"bias", &bias}});
   TP_CHECK(is_floating(input.dtype()), NotImplementedError,
            "\"GroupNormKernelImpl\" not implemented for '", dtype_legacy_name(input.dtype()), "'");

@@ -35,13 +35,6 @@ void check_diff_operand(const Tensor& self, const std::optional<Tensor>& other, 
   }
 }
 
-// ATen's _unsafe_view: a view of a fresh result whose node is UnsafeViewBackward0.
-Tensor unsafe_view(const Tensor& self, const Shape& shape) {
-  return autograd::record_op(
-      {self}, [&] { autograd::NoGradGuard no_grad; return view(self, shape); },
-      [&](const Tensor&) { return autograd::reshape_node("UnsafeViewBackward0", self); });
-}
-
 }  // namespace
 
 Tensor diff(const Tensor& self, int64_t n, int64_t dim, const std::optional<Tensor>& prepend,

@@ -11,6 +11,7 @@
 #include "core/autograd/autograd.h"
 #include "core/autograd/grad_utils.h"
 #include "core/error.h"
+#include "core/ops/device_check.h"
 #include "core/ops/broadcast.h"
 #include "core/ops/combine.h"
 #include "core/ops/copy.h"
@@ -119,6 +120,7 @@ Tensor cdist(const Tensor& x1, const Tensor& x2, double p, CdistMode mode) {
   TP_CHECK(p >= 0, RuntimeError, "cdist only supports non-negative p values");
   TP_CHECK(x1.dtype() == x2.dtype(), RuntimeError, "expected scalar type ", dtype_legacy_name(x1.dtype()),
            " but found ", dtype_legacy_name(x2.dtype()));
+  check_same_device_args("__cdist_forward", {{"x1", &x1}, {"x2", &x2}});  // at::_cdist_forward's check
   const int64_t r1 = x1.sizes()[x1.dim() - 2], r2 = x2.sizes()[x2.dim() - 2];
   Shape batch1(x1.sizes().begin(), x1.sizes().end() - 2), batch2(x2.sizes().begin(), x2.sizes().end() - 2);
   Shape batch = broadcast_shapes(batch1, batch2);

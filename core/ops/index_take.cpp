@@ -94,6 +94,11 @@ Tensor take(const Tensor& self, const Tensor& index) {
 }
 
 Tensor take_along_dim(const Tensor& self, const Tensor& indices, std::optional<int64_t> dim) {
+  if (indices.device() != self.device()) {  // ATen's checkDevice, before anything else
+    throw TorchError(str_cat("Expected tensor to have ", self.device().str(), " Device, but got tensor with ",
+                             indices.device().str(), " Device (while checking arguments for torch.take_along_dim():)"),
+                     DeviceMismatch{"take_along_dim", "indices", self.device(), indices.device()});
+  }
   if (!dim) return gather(reshape(self, {self.numel()}), 0, reshape(indices, {indices.numel()}));
   TP_CHECK(self.dim() == indices.dim(), RuntimeError,
            "torch.take_along_dim(): input and indices should have the same number of dimensions, but got ",

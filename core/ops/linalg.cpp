@@ -345,6 +345,19 @@ Tensor addmm(const Tensor& bias, const Tensor& mat1, const Tensor& mat2, Scalar 
 static Tensor matmul_recorded(const Tensor& self, const Tensor& other) {
   int64_t dim1 = self.dim(), dim2 = other.dim();
   if (dim1 == 1 && dim2 == 2) return squeeze(mm(unsqueeze(self, 0), other), 0);
+  if (should_fold(self, other)) {
+    // ATen's folded path: the larger operand's batch dims become rows of one mm (or mv); so
+    // its products, device check and grad_fns are mm's, not bmm's.
+    const bool transposed = dim2 > dim1;
+    Tensor t1 = transposed ? transpose(other, -2, -1) : self;
+    Tensor t2 = !transposed ? other : dim1 == 2 ? transpose(self, 0, 1) : self;
+    Shape out_shape(t1.sizes().begin(), t1.sizes().end() - 1);
+    Tensor t1_folded = reshape(t1, {-1, t1.size(-1)});
+    if (t2.dim() == 1) return unsafe_view(mv(t1_folded, t2), out_shape);
+    out_shape.push_back(t2.size(1));
+    Tensor out = unsafe_view(mm(t1_folded, t2), out_shape);
+    return transposed ? contiguous(transpose(out, -2, -1)) : out;
+  }
   Tensor a = dim1 == 1 ? unsqueeze(self, 0) : self;   // (..., n, m)
   Tensor b = dim2 == 1 ? unsqueeze(other, 1) : other;  // (..., m, p)
   Shape batch_a(a.sizes().begin(), a.sizes().end() - 2);
@@ -359,7 +372,7 @@ static Tensor matmul_recorded(const Tensor& self, const Tensor& other) {
   Shape out_shape = batch;
   if (dim1 > 1) out_shape.push_back(n);
   if (dim2 > 1) out_shape.push_back(p);
-  return reshape(out, out_shape);
+  return unsafe_view(out, out_shape);
 }
 
 Tensor matmul(const Tensor& self, const Tensor& other) {

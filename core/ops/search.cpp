@@ -10,6 +10,7 @@
 
 #include "core/autograd/grad_mode.h"
 #include "core/error.h"
+#include "core/ops/device_check.h"
 #include "core/ops/copy.h"
 #include "core/ops/creation.h"
 #include "core/ops/elementwise.h"
@@ -131,6 +132,8 @@ Tensor density_of(const Tensor& hist, const Tensor& edges) {
 
 Tensor searchsorted(const Tensor& sorted_sequence, const Tensor& values, bool out_int32, bool right,
                     const std::optional<std::string>& side, const Tensor& sorter) {
+  check_same_device_args("Tensor_searchsorted",
+                         {{"sorted_sequence", &sorted_sequence}, {"self", &values}, {"sorter", &sorter}});
   check_searchsorted(sorted_sequence, values, right, side, sorter);
   autograd::NoGradGuard no_grad;
   const bool upper = right || (side && *side == "right");

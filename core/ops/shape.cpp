@@ -521,10 +521,14 @@ Tensor reshape(const Tensor& self, const Shape& shape) {
         [&](const Tensor&) { return autograd::reshape_node("ViewBackward0", self); });
   }
   // PyTorch's copying reshape: clone, then _unsafe_view of the copy.
-  Tensor copy = clone(self);
+  return unsafe_view(clone(self), sizes);
+}
+
+Tensor unsafe_view(const Tensor& self, const Shape& shape) {
+  Shape sizes = infer_size(shape, self.numel());
   return autograd::record_op(
-      {copy}, [&] { return view_impl(copy, sizes); },
-      [&](const Tensor&) { return autograd::reshape_node("UnsafeViewBackward0", copy); });
+      {self}, [&] { return view_impl(self, sizes); },
+      [&](const Tensor&) { return autograd::reshape_node("UnsafeViewBackward0", self); });
 }
 
 Tensor alias(const Tensor& self) {

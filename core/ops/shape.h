@@ -17,6 +17,8 @@ Shape infer_size(const Shape& shape, int64_t numel);
 Tensor view(const Tensor& self, const Shape& shape);
 // t.reshape(shape): a view when possible, else a contiguous copy.
 Tensor reshape(const Tensor& self, const Shape& shape);
+// ATen's _unsafe_view: a view of a fresh result (a copy, a product), its node UnsafeViewBackward0.
+Tensor unsafe_view(const Tensor& self, const Shape& shape);
 // A new handle on the same view (at::alias: x[...] and no-op views return one).
 Tensor alias(const Tensor& self);
 Tensor flatten(const Tensor& self, int64_t start_dim = 0, int64_t end_dim = -1);

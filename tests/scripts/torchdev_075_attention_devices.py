@@ -35,7 +35,8 @@ causal = nn.Transformer.generate_square_subsequent_mask(4)
 for kw in ({}, {"key_padding_mask": pad}, {"attn_mask": causal}, {"need_weights": False, "attn_mask": causal}):
     gpu_kw = {key: (val.cuda() if isinstance(val, torch.Tensor) else val) for key, val in kw.items()}
     o, w = mha(x, x, x, **kw)
-    o_gpu, w_gpu = mha_gpu(x.cuda(), x.cuda(), x.cuda(), **gpu_kw)
+    xg = x.cuda()  # one tensor for query, key and value, as on the CPU: self-attention's packed projection
+    o_gpu, w_gpu = mha_gpu(xg, xg, xg, **gpu_kw)
     print("mha", sorted(kw), same(o, o_gpu), w is None and w_gpu is None or same(w, w_gpu))
 
 torch.manual_seed(1)

@@ -32,8 +32,8 @@ def _sdpa_check_inputs(query, key, value, attn_mask, dropout_p, is_causal):
                            f"{_dtype_text(value.dtype)} instead.")
     if not (query.device == key.device == value.device):
         raise RuntimeError("Expected query, key, and value to have the same device type, but got query.device: "
-                           f"{query.device.type} key.device: {key.device.type} and value.device: "
-                           f"{value.device.type} instead.")
+                           f"{query.device} key.device: {key.device} and value.device: "
+                           f"{value.device} instead.")
     if query.dim() < 2 or key.dim() < 2 or value.dim() < 2:
         raise RuntimeError("Expected query, key, and value to all be  at least 2 dimensional, but got query.dim: "
                            f"{query.dim()} key.dim: {key.dim()} and value.dim: {value.dim()} instead.")
