@@ -163,4 +163,11 @@ Scalar item(const Tensor& t) {
   return element_at(host_contiguous(t), 0);
 }
 
+std::vector<int64_t> host_int64(const Tensor& t) {
+  if (t.device().is_meta()) return {};
+  Tensor host = contiguous(to(cast(t, DType::Int64), Device::cpu(), std::nullopt));
+  const auto* p = static_cast<const int64_t*>(host.data_ptr());
+  return std::vector<int64_t>(p, p + host.numel());
+}
+
 }  // namespace tp

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <optional>
+#include <vector>
 
 #include "core/scalar.h"
 #include "core/tensor.h"
@@ -25,6 +26,9 @@ Tensor to(const Tensor& t, std::optional<Device> device, std::optional<DType> dt
           bool copy = false, bool non_blocking = false);
 // t itself when contiguous, else a contiguous copy.
 Tensor contiguous(const Tensor& t);
+// An integer tensor's values on the host, as int64 (index checks); none for a meta tensor,
+// which has no data to check.
+std::vector<int64_t> host_int64(const Tensor& t);
 Tensor clone(const Tensor& t);
 const Tensor& fill_(const Tensor& t, Scalar value);
 const Tensor& zero_(const Tensor& t);

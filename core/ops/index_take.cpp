@@ -15,6 +15,7 @@
 #include "core/ops/elementwise.h"
 #include "core/ops/index_dim.h"
 #include "core/ops/indexing.h"
+#include "core/ops/layout.h"
 #include "core/ops/reduce.h"
 #include "core/ops/shape.h"
 
@@ -25,16 +26,6 @@ namespace {
 using autograd::make_node;
 using G = const TensorList&;
 using N = const Node&;
-
-Tensor at_least_1d(const Tensor& t) { return t.dim() == 0 ? reshape(t, {1}) : t; }
-
-// The values of t on the host; none for a meta tensor (it has no data to check).
-std::vector<int64_t> host_int64(const Tensor& t) {
-  if (t.device().is_meta()) return {};
-  Tensor host = contiguous(to(cast(t, DType::Int64), Device::cpu(), std::nullopt));
-  const auto* p = static_cast<const int64_t*>(host.data_ptr());
-  return std::vector<int64_t>(p, p + host.numel());
-}
 
 // A size list as ATen streams a std::vector: "2 4".
 std::string spaced(const Shape& sizes) {
@@ -149,10 +140,10 @@ Tensor index_copy(const Tensor& self, int64_t dim, const Tensor& index, const Te
   return autograd::record_op(
       {self, source},
       [&] {
-        Tensor out = clone(at_least_1d(self));
+        Tensor out = clone(atleast_1d(self));
         std::vector<Tensor> at(static_cast<size_t>(dim));
-        at.push_back(at_least_1d(index));
-        advanced_index_put_(out, at, at_least_1d(source), false);
+        at.push_back(atleast_1d(index));
+        advanced_index_put_(out, at, atleast_1d(source), false);
         return self.dim() == 0 ? reshape(out, {}) : out;
       },
       [&](const Tensor&) {
@@ -212,7 +203,7 @@ Tensor masked_scatter(const Tensor& self, const Tensor& mask, const Tensor& sour
         Tensor out = empty(shape, TensorOptions(self.dtype(), self.device()));
         copy_(out, self);
         if (n != 0)  // 0-dim operands as 1-element vectors, as in masked_select
-          advanced_index_put_(at_least_1d(out), {at_least_1d(mask_b)}, narrow(reshape(source, {source.numel()}), 0, 0, n),
+          advanced_index_put_(atleast_1d(out), {atleast_1d(mask_b)}, narrow(reshape(source, {source.numel()}), 0, 0, n),
                               false);
         return out;
       },

@@ -15,6 +15,7 @@
 #include "core/ops/elementwise.h"
 #include "core/ops/index_dim.h"
 #include "core/ops/indexing.h"
+#include "core/ops/layout.h"
 #include "core/ops/shape.h"
 
 namespace tp {
@@ -24,16 +25,6 @@ namespace {
 using autograd::make_node;
 using G = const TensorList&;
 using N = const Node&;
-
-Tensor at_least_1d(const Tensor& t) { return t.dim() == 0 ? reshape(t, {1}) : t; }
-
-// The values of t on the host; none for a meta tensor (it has no data to check).
-std::vector<int64_t> host_int64(const Tensor& t) {
-  if (t.device().is_meta()) return {};
-  Tensor host = contiguous(to(cast(t, DType::Int64), Device::cpu(), std::nullopt));
-  const auto* p = static_cast<const int64_t*>(host.data_ptr());
-  return std::vector<int64_t>(p, p + host.numel());
-}
 
 // A host vector as an int64 tensor of `shape` on `device`.
 Tensor device_int64(const std::vector<int64_t>& values, const Shape& shape, Device device) {
@@ -62,8 +53,8 @@ void check_scatter_reduce(const Tensor& self, int64_t dim, const Tensor& index, 
   TP_CHECK(std::max<int64_t>(index.dim(), 1) == std::max<int64_t>(self.dim(), 1) || index.numel() == 0,
            RuntimeError, "Index tensor must have the same number of dimensions as self tensor");
   for (int64_t d = 0; d < index.dim() && index.numel() != 0; ++d) {
-    bool fits = index.sizes()[d] <= at_least_1d(src).sizes()[d];
-    if (d != dim) fits = fits && index.sizes()[d] <= at_least_1d(self).sizes()[d];
+    bool fits = index.sizes()[d] <= atleast_1d(src).sizes()[d];
+    if (d != dim) fits = fits && index.sizes()[d] <= atleast_1d(self).sizes()[d];
     TP_CHECK(fits, RuntimeError, "Expected index ", shape_str(index.sizes()), " to be no larger than self ",
              shape_str(self.sizes()), " apart from dimension ", dim, " and to be no larger size than src ",
              shape_str(src.sizes()));
@@ -72,8 +63,8 @@ void check_scatter_reduce(const Tensor& self, int64_t dim, const Tensor& index, 
 
 // src cut to index's shape: scatter reads src only where index has elements.
 Tensor narrow_to(const Tensor& src, const Tensor& index) {
-  Tensor out = at_least_1d(src);
-  Shape shape = at_least_1d(index).sizes();
+  Tensor out = atleast_1d(src);
+  Shape shape = atleast_1d(index).sizes();
   for (size_t d = 0; d < shape.size(); ++d)
     if (out.sizes()[d] != shape[d]) out = narrow(out, static_cast<int64_t>(d), 0, shape[d]);
   return out;
@@ -90,7 +81,7 @@ struct Contributors {
 
 Contributors contributors(const Shape& self_shape, int64_t dim, const Tensor& index) {
   const int64_t nd = static_cast<int64_t>(self_shape.size());
-  Shape self_strides(self_shape.size(), 1), index_shape = at_least_1d(index).sizes();
+  Shape self_strides(self_shape.size(), 1), index_shape = atleast_1d(index).sizes();
   int64_t numel = 1;
   for (int64_t d = nd - 1; d >= 0; --d) {
     self_strides[d] = numel;
@@ -123,7 +114,7 @@ Contributors contributors(const Shape& self_shape, int64_t dim, const Tensor& in
 Tensor scatter_reduce_values(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src,
                              Reduction r, bool include_self) {
   if (self.device().is_meta()) return empty(self.sizes(), TensorOptions(self.dtype(), self.device()));
-  Tensor self1 = at_least_1d(self);
+  Tensor self1 = atleast_1d(self);
   Contributors c = contributors(self1.sizes(), dim, index);
   Tensor acc = reshape(clone(self1), {self1.numel()});
   if (c.targets.empty()) return reshape(acc, self.sizes());
@@ -186,8 +177,8 @@ TensorList scatter_reduce_grads(const Tensor& grad, const Tensor& self, int64_t 
     gsrc = mul(src_is, gather(distributed, dim, index));
   }
   if (!include_self) gs = scatter(gs, dim, index, Scalar(0));
-  if (gsrc.sizes() != at_least_1d(src).sizes()) {  // src was larger than index: zeros elsewhere
-    Tensor full = zeros(at_least_1d(src).sizes(), TensorOptions(gsrc.dtype(), gsrc.device()));
+  if (gsrc.sizes() != atleast_1d(src).sizes()) {  // src was larger than index: zeros elsewhere
+    Tensor full = zeros(atleast_1d(src).sizes(), TensorOptions(gsrc.dtype(), gsrc.device()));
     Tensor window = narrow_to(full, index);
     copy_(window, gsrc);
     gsrc = full;
@@ -239,7 +230,7 @@ Tensor index_reduce(const Tensor& self, int64_t dim, const Tensor& index, const 
   for (int64_t i : host_int64(index)) TP_CHECK(i >= 0 && i < size, IndexError, "index out of range in self");
   // index_reduce visits the index positions in order for each slice, as scatter_reduce does
   // with the index spread over the slices.
-  Tensor source1 = at_least_1d(source);
+  Tensor source1 = atleast_1d(source);
   Shape along(source1.sizes().size(), 1);
   along[dim] = index.numel();
   Tensor spread = expand(reshape(index, along), source1.sizes());
