@@ -1,2 +1,3 @@
-"""torch.utils: the data loading utilities (torch.utils.data)."""
-from torch.utils import data  # noqa: F401
+"""torch.utils: data loading (torch.utils.data) and activation checkpointing
+(torch.utils.checkpoint), both reachable after `import torch` as in PyTorch."""
+from torch.utils import checkpoint, data  # noqa: F401
