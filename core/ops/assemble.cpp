@@ -4,6 +4,7 @@
 #include "core/ops/assemble.h"
 
 #include <algorithm>
+#include <limits>
 
 #include "core/autograd/autograd.h"
 #include "core/autograd/formulas.h"
@@ -123,8 +124,19 @@ Tensor combinations(const Tensor& self, int64_t r, bool with_replacement) {
   if (r == 0) return empty({0}, TensorOptions(self.dtype(), self.device()));
   const int64_t n = self.numel();
   // ATen masks an n^r grid of index tuples; allocating that mask is where a too-large request
-  // fails (the allocator's error), and what bounds the enumeration below.
-  empty(Shape(r, n), TensorOptions(DType::Bool, self.device()));
+  // fails (the allocator's error), and what bounds the enumeration below. Its size is counted,
+  // not spelled out as r dims: r itself may be absurd.
+  int64_t grid = n <= 1 ? n : 1;
+  for (int64_t k = 0; n > 1 && k < r; ++k) {
+    if (__builtin_mul_overflow(grid, n, &grid)) {
+      grid = std::numeric_limits<int64_t>::max();
+      break;
+    }
+  }
+  empty({grid}, TensorOptions(DType::Bool, self.device()));
+  // No row at all (nothing to choose from, or r > n without replacement): (0, r), as ATen.
+  if (n == 0 || (!with_replacement && r > n)) return empty({0, r}, TensorOptions(self.dtype(), self.device()));
+  empty({r}, DType::Int64);  // one index row: an absurd r (n == 1 with replacement) fails here
   // The index rows in itertools' (lexicographic) order; self[rows] is one combination each.
   // Position k can reach n - 1 (with replacement) or n - r + k (strictly increasing rows).
   auto max_at = [&](int64_t k) { return with_replacement ? n - 1 : n - r + k; };
