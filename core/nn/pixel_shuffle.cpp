@@ -35,6 +35,9 @@ Tensor pixel_shuffle(const Tensor& self, int64_t r) {
            "pixel_shuffle expects input to have at least 3 dimensions, but got input with ",
            self.dim(), " dimension(s)");
   TP_CHECK(r > 0, RuntimeError, "pixel_shuffle expects a positive upscale_factor, but got ", r);
+  int64_t r_squared = 0;
+  TP_CHECK(!__builtin_mul_overflow(r, r, &r_squared), ValueError,
+           "upscale factor is too large, (upscale_factor)^2 overflowed: upscale_factor=", r);
   const int64_t c = self.size(-3), h = self.size(-2), w = self.size(-1);
   TP_CHECK(c % (r * r) == 0, RuntimeError,
            "pixel_shuffle expects its input's 'channel' dimension to be divisible by the square "

@@ -89,10 +89,11 @@ std::vector<Tensor> along(int64_t dim, const Tensor& index) {
   return out;
 }
 
-// src cut to index's shape: scatter reads src only where index has elements.
+// src cut to index's shape: scatter reads src only where index has elements. An empty index
+// skips ATen's shape checks, so src may have fewer dims than it: those are left alone.
 Tensor cut_to(const Tensor& src, const Shape& shape) {
   Tensor out = at_least_1d(src);
-  for (size_t d = 0; d < shape.size(); ++d)
+  for (size_t d = 0; d < shape.size() && d < out.sizes().size(); ++d)
     if (out.sizes()[d] != shape[d]) out = slice(out, static_cast<int64_t>(d), 0, shape[d], 1);
   return out;
 }

@@ -187,6 +187,7 @@ Tensor histc(const Tensor& input, int64_t bins, Scalar min, Scalar max) {
   TP_CHECK(lo < hi, RuntimeError, "torch.histc: max must be larger than min");
   TP_CHECK(is_floating(input.dtype()), NotImplementedError, "\"histogram_cpu\" not implemented for '",
            dtype_legacy_name(input.dtype()), "'");
+  empty({bins}, TensorOptions(input.dtype(), input.device()));  // the histogram ATen allocates first: absurd bins fail there
   Tensor edges = linspace(Scalar(lo), Scalar(hi), bins + 1, TensorOptions(input.dtype(), input.device()));
   return fill_bins(reshape(input, {-1}), edges, Tensor(), true, false);
 }
@@ -216,6 +217,7 @@ Histogram histogram(const Tensor& input, int64_t bins, std::optional<std::pair<d
   }
   TP_CHECK(is_floating(input.dtype()), NotImplementedError, "\"histogramdd_cpu\" not implemented for '",
            dtype_legacy_name(input.dtype()), "'");
+  empty({bins}, TensorOptions(input.dtype(), input.device()));  // the histogram ATen allocates first: absurd bins fail there
   Tensor edges = linspace(Scalar(lo), Scalar(hi), bins + 1, TensorOptions(input.dtype(), input.device()));
   Tensor hist = fill_bins(reshape(input, {-1}), edges, weight, true, true);
   return {density ? density_of(hist, edges) : hist, edges};
