@@ -217,31 +217,15 @@ void check_types(const Tensor& input, const Tensor& weight, const Tensor& bias, 
     fail(ErrorKind::RuntimeError, "Input type (", dtype_cpp_name(input.dtype()),
          ") and bias type (", dtype_cpp_name(bias.dtype()), ") should be the same");
   }
-  const bool weight_differs = weight.dtype() != input.dtype() || weight.device() != input.device();
-  if (weight_differs) {
-    std::string text;
-    if (input.device().is_cpu() && input.dtype() == DType::Float32 && mkldnn) {
-      text = str_cat(
-          "Input type (", legacy_type_str(input), ") and weight type (", legacy_type_str(weight),
-          ") should be the same or input should be a MKLDNN tensor and weight is a dense tensor");
-    } else if (input.device().is_cpu() && weight.device().is_cpu()) {
+  if (weight.dtype() != input.dtype() || weight.device() != input.device()) {
+    const bool via_mkldnn = input.device().is_cpu() && input.dtype() == DType::Float32 && mkldnn;
+    if (!via_mkldnn && input.device().is_cpu() && weight.device().is_cpu()) {
       fail(ErrorKind::RuntimeError, "expected scalar type ", dtype_legacy_name(input.dtype()),
            " but found ", dtype_legacy_name(weight.dtype()));
-    } else {
-      text = str_cat("Input type (", legacy_type_str(input), ") and weight type (",
-                     legacy_type_str(weight), ") should be the same");
     }
-    if (weight.device() != input.device()) {
-      throw TorchError(text,
-                       DeviceMismatch{"convolution", "weight", input.device(), weight.device()});
-    }
-    throw TorchError(ErrorKind::RuntimeError, text);
+    fail_input_type(input, "weight", weight, via_mkldnn);
   }
-  if (bias.defined() && bias.device() != input.device()) {
-    throw TorchError(str_cat("Input type (", legacy_type_str(input), ") and bias type (",
-                             legacy_type_str(bias), ") should be the same"),
-                     DeviceMismatch{"convolution", "bias", input.device(), bias.device()});
-  }
+  if (bias.defined() && bias.device() != input.device()) fail_input_type(input, "bias", bias, false);
   if (input.dtype() == DType::Bool) {
     fail(ErrorKind::NotImplementedError, "\"slow_conv2d_cpu\" not implemented for 'Bool'");
   }
@@ -595,6 +579,15 @@ Tensor col2im(const Tensor& cols, const Shape& x_sizes, const Window2d& w) {
         return autograd::make_node("Col2ImBackward0", {},
                                    [w](G g, G, N) { return TensorList{im2col(g[0], w)}; });
       });
+}
+
+void fail_input_type(const Tensor& input, const char* name, const Tensor& param, bool mkldnn) {
+  std::string text = str_cat("Input type (", legacy_type_str(input), ") and ", name, " type (",
+                             legacy_type_str(param), ") should be the same",
+                             mkldnn ? " or input should be a MKLDNN tensor and weight is a dense tensor" : "");
+  if (param.device() != input.device())
+    throw TorchError(text, DeviceMismatch{"convolution", name, input.device(), param.device()});
+  throw TorchError(ErrorKind::RuntimeError, text);
 }
 
 }  // namespace tp::nn::functional

@@ -39,6 +39,12 @@ Tensor conv1d(const Tensor& input, const Tensor& weight, const Tensor& bias, con
 Tensor conv2d(const Tensor& input, const Tensor& weight, const Tensor& bias, const Shape& stride,
               const ConvPadding& padding, const Shape& dilation, int64_t groups);
 
+// ATen's check_input_same_type_as_parameters, shared by convolution and its transpose: "Input
+// type (X) and <name> type (Y) should be the same", oneDNN's "or input should be a MKLDNN
+// tensor and weight is a dense tensor" after it when `mkldnn`; a device mismatch when the
+// devices differ (so the REPL can hint).
+[[noreturn]] void fail_input_type(const Tensor& input, const char* name, const Tensor& param, bool mkldnn);
+
 // True when padding="same" with this weight and dilation needs a padded copy of the input
 // (an even effective kernel): PyTorch warns once about it.
 bool same_padding_needs_copy(const Tensor& weight, const Shape& dilation);

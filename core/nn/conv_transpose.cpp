@@ -144,23 +144,9 @@ void check_types(const Tensor& input, const Tensor& weight, const Tensor& bias) 
   }
   if (weight.dtype() != input.dtype() || weight.device() != input.device()) {
     // A float CPU input goes to oneDNN's deconvolution, whose text names MKLDNN tensors.
-    const bool mkldnn = input.device().is_cpu() && input.dtype() == DType::Float32;
-    std::string text = str_cat("Input type (", legacy_type_str(input), ") and weight type (",
-                               legacy_type_str(weight), ") should be the same",
-                               mkldnn ? " or input should be a MKLDNN tensor and weight is a "
-                                        "dense tensor"
-                                      : "");
-    if (weight.device() != input.device()) {
-      throw TorchError(text,
-                       DeviceMismatch{"convolution", "weight", input.device(), weight.device()});
-    }
-    throw TorchError(ErrorKind::RuntimeError, text);
+    fail_input_type(input, "weight", weight, input.device().is_cpu() && input.dtype() == DType::Float32);
   }
-  if (bias.defined() && bias.device() != input.device()) {
-    throw TorchError(str_cat("Input type (", legacy_type_str(input), ") and bias type (",
-                             legacy_type_str(bias), ") should be the same"),
-                     DeviceMismatch{"convolution", "bias", input.device(), bias.device()});
-  }
+  if (bias.defined() && bias.device() != input.device()) fail_input_type(input, "bias", bias, false);
   TP_CHECK(input.dtype() != DType::Bool, NotImplementedError,
            "\"slow_conv_transpose2d_out_cpu\" not implemented for 'Bool'");
 }

@@ -5,9 +5,11 @@
 
 #include <algorithm>
 
+#include "core/autograd/autograd.h"
 #include "core/error.h"
 #include "core/ops/copy.h"
 #include "core/ops/creation.h"
+#include "core/ops/elementwise.h"
 #include "repl/bindings/numpy_binding.h"
 
 namespace tp::torchpy {
@@ -323,6 +325,13 @@ void raise_no_overload(const char* fname, const py::args& a, const py::kwargs& k
                      "), but expected one of:\n";
   for (const std::string& o : overloads) text += " * " + o + "\n" + why;
   raise_type_error(text);
+}
+
+py::object write_back_inplace(const OpArgs& p, const std::function<Tensor(const Tensor&)>& compute) {
+  Tensor self = p.tensor(0);
+  autograd::check_inplace(self);
+  assign_inplace_result(self, compute(autograd::inplace_operand(self, true)));
+  return py::reinterpret_borrow<py::object>(p.get(0));
 }
 
 }  // namespace tp::torchpy

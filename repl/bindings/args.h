@@ -6,6 +6,7 @@
 #include <pybind11/pybind11.h>
 
 #include <cstdint>
+#include <functional>
 #include <initializer_list>
 #include <optional>
 #include <string>
@@ -72,6 +73,9 @@ Device to_device_value(py::handle v, const char* fname);
 // torch.tensor(data): nested lists/tuples of numbers (or tensors, numpy arrays) -> a tensor.
 // generator=: the torch.Generator given (TypeError for anything else), nullptr for None.
 Generator* generator_arg(const OpArgs& p, size_t i);
+// x.op_(...) for argument 0: compute runs out of place on x (or a copy carrying x's history)
+// and its result is written back into x, which is returned.
+py::object write_back_inplace(const OpArgs& p, const std::function<Tensor(const Tensor&)>& compute);
 
 // PyTorch's parser error when no overload of fname takes these arguments: `overloads` are
 // the signatures as PyTorch lists them (without self for a method call, whose text also says

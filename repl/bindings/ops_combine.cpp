@@ -1,7 +1,9 @@
 // Bindings of the ops PyTorch composes from others: outer, meshgrid, repeat_interleave
-// (core/ops/combine.h) and unique (core/ops/unique.h); their part of the op table.
+// (core/ops/combine.h) and unique / unique_consecutive (core/ops/unique*.h); their part of the
+// op table.
 #include "core/ops/combine.h"
 #include "core/ops/unique.h"
+#include "core/ops/unique_consecutive.h"
 #include "repl/bindings/args.h"
 #include "repl/bindings/op_table.h"
 #include "repl/bindings/py_types.h"
@@ -51,17 +53,26 @@ py::object c_repeat_interleave(const py::args& a, const py::kwargs& kw) {
   return wrap(repeat_interleave(p.tensor(0), p.tensor(1), dim));
 }
 
-// unique(input, sorted=True, return_inverse=False, return_counts=False, dim=None): the values,
-// or a tuple with the inverse and/or the counts after them.
-py::object c_unique(const py::args& a, const py::kwargs& kw) {
-  OpArgs p("unique", a, kw, {"input", "sorted", "return_inverse", "return_counts", "dim"});
-  const bool inverse = p.boolean(2, false), counts = p.boolean(3, false);
-  UniqueResult r = unique(p.tensor(0), p.opt_int(4));
+// unique's and unique_consecutive's result: the values, or a tuple with the inverse and/or
+// the counts after them.
+py::object unique_result(const UniqueResult& r, bool inverse, bool counts) {
   if (!inverse && !counts) return wrap(r.values);
   std::vector<Tensor> out{r.values};
   if (inverse) out.push_back(r.inverse);
   if (counts) out.push_back(r.counts);
   return wrap_list(out, true);
+}
+
+// unique(input, sorted=True, return_inverse=False, return_counts=False, dim=None)
+py::object c_unique(const py::args& a, const py::kwargs& kw) {
+  OpArgs p("unique", a, kw, {"input", "sorted", "return_inverse", "return_counts", "dim"});
+  return unique_result(unique(p.tensor(0), p.opt_int(4)), p.boolean(2, false), p.boolean(3, false));
+}
+
+// unique_consecutive(input, return_inverse=False, return_counts=False, dim=None)
+py::object c_unique_consecutive(const py::args& a, const py::kwargs& kw) {
+  OpArgs p("unique_consecutive", a, kw, {"input", "return_inverse", "return_counts", "dim"});
+  return unique_result(unique_consecutive(p.tensor(0), p.opt_int(3)), p.boolean(1, false), p.boolean(2, false));
 }
 
 }  // namespace
@@ -77,6 +88,8 @@ std::vector<OpSpec> combine_ops() {
        "repeat_interleave(input, repeats, dim=None): each element repeated"},
       {"unique", c_unique, W::Both,
        "unique(input, return_inverse=False, return_counts=False): the sorted distinct values"},
+      {"unique_consecutive", c_unique_consecutive, W::Both,
+       "unique_consecutive(input, return_inverse=False, return_counts=False, dim=None): runs collapsed"},
   };
 }
 

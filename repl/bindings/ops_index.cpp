@@ -12,15 +12,6 @@ namespace tp::torchpy {
 
 namespace {
 
-// x.op_(...): computed out of place from x (or a copy carrying its history), written back.
-template <typename Fn>
-py::object in_place(const OpArgs& p, Fn&& compute) {
-  Tensor self = p.tensor(0);
-  autograd::check_inplace(self);
-  assign_inplace_result(self, compute(autograd::inplace_operand(self, true)));
-  return py::reinterpret_borrow<py::object>(p.get(0));
-}
-
 py::object i_gather(const py::args& a, const py::kwargs& kw) {
   OpArgs p("gather", a, kw, {"input", "dim", "index", "sparse_grad"});
   return wrap(gather(p.tensor(0), p.integer(1), p.tensor(2)));
@@ -39,7 +30,7 @@ py::object i_scatter(const py::args& a, const py::kwargs& kw) {
 }
 py::object i_scatter_(const py::args& a, const py::kwargs& kw) {
   OpArgs p("scatter_", a, kw, {"input", "dim", "index", "src", "reduce", "value"});
-  return in_place(p, [&](const Tensor& self) { return scatter_of(p, self); });
+  return write_back_inplace(p, [&](const Tensor& self) { return scatter_of(p, self); });
 }
 py::object i_scatter_add(const py::args& a, const py::kwargs& kw) {
   OpArgs p("scatter_add", a, kw, {"input", "dim", "index", "src"});
@@ -47,7 +38,7 @@ py::object i_scatter_add(const py::args& a, const py::kwargs& kw) {
 }
 py::object i_scatter_add_(const py::args& a, const py::kwargs& kw) {
   OpArgs p("scatter_add_", a, kw, {"input", "dim", "index", "src"});
-  return in_place(p, [&](const Tensor& self) { return scatter(self, p.integer(1), p.tensor(2), p.tensor(3), true); });
+  return write_back_inplace(p, [&](const Tensor& self) { return scatter(self, p.integer(1), p.tensor(2), p.tensor(3), true); });
 }
 py::object i_index_select(const py::args& a, const py::kwargs& kw) {
   OpArgs p("index_select", a, kw, {"input", "dim", "index"});
@@ -59,7 +50,7 @@ py::object i_index_add(const py::args& a, const py::kwargs& kw) {
 }
 py::object i_index_add_(const py::args& a, const py::kwargs& kw) {
   OpArgs p("index_add_", a, kw, {"input", "dim", "index", "source", "alpha"});
-  return in_place(p, [&](const Tensor& self) {
+  return write_back_inplace(p, [&](const Tensor& self) {
     return index_add(self, p.integer(1), p.tensor(2), p.tensor(3), p.has(4) ? p.scalar(4) : Scalar(1));
   });
 }
@@ -69,7 +60,7 @@ py::object i_index_fill(const py::args& a, const py::kwargs& kw) {
 }
 py::object i_index_fill_(const py::args& a, const py::kwargs& kw) {
   OpArgs p("index_fill_", a, kw, {"input", "dim", "index", "value"});
-  return in_place(p, [&](const Tensor& self) { return index_fill(self, p.integer(1), p.tensor(2), p.scalar(3)); });
+  return write_back_inplace(p, [&](const Tensor& self) { return index_fill(self, p.integer(1), p.tensor(2), p.scalar(3)); });
 }
 Tensor masked_fill_of(const OpArgs& p, const Tensor& self) {
   if (p.tensor_or_number(2)) return masked_fill(self, p.tensor(1), p.tensor(2));
@@ -81,7 +72,7 @@ py::object i_masked_fill(const py::args& a, const py::kwargs& kw) {
 }
 py::object i_masked_fill_(const py::args& a, const py::kwargs& kw) {
   OpArgs p("masked_fill_", a, kw, {"input", "mask", "value"});
-  return in_place(p, [&](const Tensor& self) { return masked_fill_of(p, self); });
+  return write_back_inplace(p, [&](const Tensor& self) { return masked_fill_of(p, self); });
 }
 
 // nonzero(input, *, as_tuple=False): as_tuple is keyword-only and must be a real bool.

@@ -1,10 +1,8 @@
 // Bindings of the running extremes (cummax, cummin, logcumsumexp), the searches (searchsorted,
-// bucketize), the counts (bincount, histc, histogram) and unique_consecutive, and their part
-// of the op table.
+// bucketize) and the counts (bincount, histc, histogram), and their part of the op table.
 #include "core/ops/copy.h"
 #include "core/ops/scan_extrema.h"
 #include "core/ops/search.h"
-#include "core/ops/unique_consecutive.h"
 #include "repl/bindings/args.h"
 #include "repl/bindings/op_table.h"
 
@@ -98,19 +96,6 @@ py::object s_histogram(const py::args& a, const py::kwargs& kw) {
   return wrap_return_pair("histogram", h.hist, h.bin_edges);
 }
 
-// unique_consecutive(input, return_inverse=False, return_counts=False, dim=None): the values,
-// or a tuple with the inverse and/or the counts after them.
-py::object s_unique_consecutive(const py::args& a, const py::kwargs& kw) {
-  OpArgs p("unique_consecutive", a, kw, {"input", "return_inverse", "return_counts", "dim"});
-  const bool inverse = p.boolean(1, false), counts = p.boolean(2, false);
-  UniqueResult r = unique_consecutive(p.tensor(0), p.opt_int(3));
-  if (!inverse && !counts) return wrap(r.values);
-  std::vector<Tensor> out{r.values};
-  if (inverse) out.push_back(r.inverse);
-  if (counts) out.push_back(r.counts);
-  return wrap_list(out, true);
-}
-
 }  // namespace
 
 std::vector<OpSpec> search_ops() {
@@ -127,8 +112,6 @@ std::vector<OpSpec> search_ops() {
       {"histc", s_histc, W::Both, "histc(input, bins=100, min=0, max=0): a histogram of equal bins"},
       {"histogram", s_histogram, W::Both,
        "histogram(input, bins, *, range=None, weight=None, density=False): (hist, bin_edges)"},
-      {"unique_consecutive", s_unique_consecutive, W::Both,
-       "unique_consecutive(input, return_inverse=False, return_counts=False, dim=None): runs collapsed"},
   };
 }
 

@@ -12,15 +12,6 @@ namespace tp::torchpy {
 
 namespace {
 
-// x.op_(...): computed out of place from x (or a copy carrying its history), written back.
-template <typename Fn>
-py::object in_place(const OpArgs& p, Fn&& compute) {
-  Tensor self = p.tensor(0);
-  autograd::check_inplace(self);
-  assign_inplace_result(self, compute(autograd::inplace_operand(self, true)));
-  return py::reinterpret_borrow<py::object>(p.get(0));
-}
-
 std::string reduce_name(const OpArgs& p, size_t i) {
   if (!py::isinstance<py::str>(p.get(i))) p.type_error(i, "str");
   return p.get(i).cast<std::string>();
@@ -44,7 +35,7 @@ py::object t_index_copy(const py::args& a, const py::kwargs& kw) {
 }
 py::object t_index_copy_(const py::args& a, const py::kwargs& kw) {
   OpArgs p("index_copy_", a, kw, {"input", "dim", "index", "source"});
-  return in_place(p, [&](const Tensor& self) { return index_copy(self, p.integer(1), p.tensor(2), p.tensor(3)); });
+  return write_back_inplace(p, [&](const Tensor& self) { return index_copy(self, p.integer(1), p.tensor(2), p.tensor(3)); });
 }
 py::object t_put(const py::args& a, const py::kwargs& kw) {
   OpArgs p("put", a, kw, {"input", "index", "source", "accumulate"});
@@ -52,7 +43,7 @@ py::object t_put(const py::args& a, const py::kwargs& kw) {
 }
 py::object t_put_(const py::args& a, const py::kwargs& kw) {
   OpArgs p("put_", a, kw, {"input", "index", "source", "accumulate"});
-  return in_place(p, [&](const Tensor& self) { return put(self, p.tensor(1), p.tensor(2), p.boolean(3, false)); });
+  return write_back_inplace(p, [&](const Tensor& self) { return put(self, p.tensor(1), p.tensor(2), p.boolean(3, false)); });
 }
 py::object t_masked_scatter(const py::args& a, const py::kwargs& kw) {
   OpArgs p("masked_scatter", a, kw, {"input", "mask", "source"});
@@ -60,7 +51,7 @@ py::object t_masked_scatter(const py::args& a, const py::kwargs& kw) {
 }
 py::object t_masked_scatter_(const py::args& a, const py::kwargs& kw) {
   OpArgs p("masked_scatter_", a, kw, {"input", "mask", "source"});
-  return in_place(p, [&](const Tensor& self) { return masked_scatter(self, p.tensor(1), p.tensor(2)); });
+  return write_back_inplace(p, [&](const Tensor& self) { return masked_scatter(self, p.tensor(1), p.tensor(2)); });
 }
 py::object t_scatter_reduce(const py::args& a, const py::kwargs& kw) {
   OpArgs p("scatter_reduce", a, kw, {"input", "dim", "index", "src", "reduce", "include_self"});
@@ -69,7 +60,7 @@ py::object t_scatter_reduce(const py::args& a, const py::kwargs& kw) {
 }
 py::object t_scatter_reduce_(const py::args& a, const py::kwargs& kw) {
   OpArgs p("scatter_reduce_", a, kw, {"input", "dim", "index", "src", "reduce", "include_self"});
-  return in_place(p, [&](const Tensor& self) {
+  return write_back_inplace(p, [&](const Tensor& self) {
     return scatter_reduce(self, p.integer(1), p.tensor(2), p.tensor(3), reduce_name(p, 4), p.boolean(5, true));
   });
 }
@@ -93,7 +84,7 @@ py::object t_index_reduce(const py::args& a, const py::kwargs& kw) {
 }
 py::object t_index_reduce_(const py::args& a, const py::kwargs& kw) {
   OpArgs p("index_reduce_", a, kw, {"input", "dim", "index", "source", "reduce", "include_self"});
-  return in_place(p, [&](const Tensor& self) { return index_reduce_of(p, self); });
+  return write_back_inplace(p, [&](const Tensor& self) { return index_reduce_of(p, self); });
 }
 
 }  // namespace

@@ -7,6 +7,7 @@ import warnings
 
 import torch
 from torch._C import _nn
+from torch.nn.functional import _check_p, _feature_dropout_batched  # defined before functional imports this file
 
 
 def _shown_as(result, name):
@@ -14,11 +15,6 @@ def _shown_as(result, name):
     if result.grad_fn is not None:
         _nn._rename_grad_fn(result, name)
     return result
-
-
-def _check_p(p):
-    if p < 0.0 or p > 1.0:
-        raise ValueError(f"dropout probability has to be between 0 and 1, but got {p}")
 
 
 def _check_floating(kernel, input):
@@ -240,13 +236,7 @@ def dropout3d(input, p=0.5, training=True, inplace=False):
             "exists to provide channel-wise dropout on inputs with 3 spatial dimensions, "
             "a channel dimension, and an optional batch dimension (i.e. 4D or 5D inputs).")
         warnings.warn(warn_msg, stacklevel=2)
-    is_batched = inp_dim == 5
-    if not is_batched:
-        input = input.unsqueeze_(0) if inplace else input.unsqueeze(0)
-    result = _nn.feature_dropout(input, p, training, inplace)
-    if not is_batched:
-        result = result.squeeze_(0) if inplace else result.squeeze(0)
-    return result
+    return _feature_dropout_batched(input, p, training, inplace, inp_dim == 5)
 
 
 def _scalar_name(dtype):

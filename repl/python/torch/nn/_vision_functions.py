@@ -5,6 +5,7 @@ import warnings
 
 import torch
 from torch._C import _nn
+from torch.nn.functional import _verify_batch_size  # defined before functional imports this file
 from torch.nn.modules.utils import _pair, _single
 
 
@@ -14,14 +15,6 @@ def conv_transpose1d(input, weight, bias=None, stride=1, padding=0, output_paddi
 
 def conv_transpose2d(input, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1, dilation=1):
     return _nn.conv_transpose2d(input, weight, bias, stride, padding, output_padding, groups, dilation)
-
-
-def _verify_batch_size(size):
-    size_prods = size[0]
-    for i in range(len(size) - 2):
-        size_prods *= size[i + 2]
-    if size_prods == 1:
-        raise ValueError(f"Expected more than 1 value per channel when training, got input size {size}")
 
 
 def _verify_spatial_size(size):

@@ -166,17 +166,13 @@ def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5):
     return _nn.layer_norm(input, normalized_shape, weight, bias, eps, True)
 
 
-def dropout1d(input, p=0.5, training=True, inplace=False):
+def _check_p(p):
     if p < 0.0 or p > 1.0:
         raise ValueError(f"dropout probability has to be between 0 and 1, but got {p}")
-    inp_dim = input.dim()
-    if inp_dim not in (2, 3):
-        raise RuntimeError(
-            f"dropout1d: Expected 2D or 3D input, but received a {inp_dim}D input. "
-            "Note that dropout1d exists to provide channel-wise dropout on inputs with 1 "
-            "spatial dimension, a channel dimension, and an optional batch dimension "
-            "(i.e. 2D or 3D inputs).")
-    is_batched = inp_dim == 3
+
+
+def _feature_dropout_batched(input, p, training, inplace, is_batched):
+    """Channel dropout on a batch: an unbatched input gets a batch dim of one for the call."""
     if not is_batched:
         input = input.unsqueeze_(0) if inplace else input.unsqueeze(0)
     result = _nn.feature_dropout(input, p, training, inplace)
@@ -185,9 +181,20 @@ def dropout1d(input, p=0.5, training=True, inplace=False):
     return result
 
 
+def dropout1d(input, p=0.5, training=True, inplace=False):
+    _check_p(p)
+    inp_dim = input.dim()
+    if inp_dim not in (2, 3):
+        raise RuntimeError(
+            f"dropout1d: Expected 2D or 3D input, but received a {inp_dim}D input. "
+            "Note that dropout1d exists to provide channel-wise dropout on inputs with 1 "
+            "spatial dimension, a channel dimension, and an optional batch dimension "
+            "(i.e. 2D or 3D inputs).")
+    return _feature_dropout_batched(input, p, training, inplace, inp_dim == 3)
+
+
 def dropout2d(input, p=0.5, training=True, inplace=False):
-    if p < 0.0 or p > 1.0:
-        raise ValueError(f"dropout probability has to be between 0 and 1, but got {p}")
+    _check_p(p)
     inp_dim = input.dim()
     if inp_dim not in (3, 4):
         warn_msg = (
