@@ -1,12 +1,12 @@
 // The hooks registered with Tensor.register_hook, kept beside the graph: by the node whose
 // output the tensor is (a non-leaf's hooks outlive the tensor, as PyTorch's live on its
-// grad_fn) or by the leaf itself, each keyed by a weak pointer so an entry never matches a
-// later object at a reused address.
+// grad_fn) or by the leaf itself. Looked up by the object's address, each entry holding a weak
+// pointer so it never matches a later object at a reused address.
 #include "core/autograd/tensor_hooks.h"
 
 #include <algorithm>
-#include <map>
 #include <memory>
+#include <unordered_map>
 #include <vector>
 
 #include "core/autograd/autograd.h"
@@ -23,7 +23,11 @@ struct HookEntry {
 };
 
 using Owner = std::weak_ptr<const void>;
-using HookTable = std::map<Owner, std::vector<HookEntry>, std::owner_less<Owner>>;
+struct Hooks {
+  Owner owner;
+  std::vector<HookEntry> entries;
+};
+using HookTable = std::unordered_map<const void*, Hooks>;
 
 HookTable& table() {
   static HookTable hooks;
@@ -33,7 +37,7 @@ HookTable& table() {
 // Entries of objects that are gone: dropped whenever a hook is added.
 void prune() {
   HookTable& hooks = table();
-  for (auto it = hooks.begin(); it != hooks.end();) it = it->first.expired() ? hooks.erase(it) : std::next(it);
+  for (auto it = hooks.begin(); it != hooks.end();) it = it->second.owner.expired() ? hooks.erase(it) : std::next(it);
 }
 
 }  // namespace
@@ -43,7 +47,7 @@ std::function<void()> add_tensor_hook(const Tensor& t, TensorHook hook) {
   static uint64_t next_id = 0;
   const uint64_t id = ++next_id;
   prune();
-  Owner owner;
+  std::shared_ptr<const void> owner;
   uint32_t output_nr = 0;
   if (is_leaf(t)) {
     owner = std::static_pointer_cast<const void>(t.impl_ptr());
@@ -51,11 +55,14 @@ std::function<void()> add_tensor_hook(const Tensor& t, TensorHook hook) {
     owner = std::static_pointer_cast<const void>(grad_fn(t));
     output_nr = meta(t).output_nr;
   }
-  table()[owner].push_back({id, output_nr, std::move(hook)});
-  return [owner, id] {
-    auto it = table().find(owner);
-    if (it == table().end()) return;
-    auto& entries = it->second;
+  const void* key = owner.get();
+  Hooks& hooks = table()[key];
+  hooks.owner = owner;
+  hooks.entries.push_back({id, output_nr, std::move(hook)});
+  return [key, weak = Owner(owner), id] {
+    auto it = table().find(key);
+    if (it == table().end() || it->second.owner.owner_before(weak) || weak.owner_before(it->second.owner)) return;
+    auto& entries = it->second.entries;
     entries.erase(std::remove_if(entries.begin(), entries.end(), [id](const HookEntry& h) { return h.id == id; }),
                   entries.end());
   };
@@ -66,9 +73,9 @@ void run_tensor_hooks(Node& node, TensorList& grads) {
   auto* acc = dynamic_cast<AccumulateGrad*>(&node);
   const void* target = acc ? static_cast<const void*>(acc->variable.impl_ptr().get()) : &node;
   // A live owner at this address is this object (an expired one locks to null).
-  auto it = std::find_if(table().begin(), table().end(), [target](const auto& e) { return e.first.lock().get() == target; });
-  if (it == table().end() || it->second.empty()) return;
-  const std::vector<HookEntry> snapshot = it->second;  // a hook may add or remove hooks
+  auto it = table().find(target);
+  if (it == table().end() || it->second.owner.lock().get() != target || it->second.entries.empty()) return;
+  const std::vector<HookEntry> snapshot = it->second.entries;  // a hook may add or remove hooks
   for (const HookEntry& h : snapshot) {
     if (h.output_nr >= grads.size() || !grads[h.output_nr].defined()) continue;
     Tensor replaced = h.fn(grads[h.output_nr]);
