@@ -31,18 +31,28 @@ const char* bare_name(const char* param) { return param[0] == '*' ? param + 1 : 
 
 void raise_type_error(const std::string& message) { throw py::type_error(message); }
 
+std::string legacy_options_str(DType dtype, Device device) {
+  return std::string("TensorOptions(dtype=") + dtype_cpp_name(dtype) + ", device=" + device.str() +
+         ", layout=Strided, requires_grad=false (default), pinned_memory=false (default), memory_format=(nullopt))";
+}
+
 OpArgs::OpArgs(const char* fname_, const py::args& a, const py::kwargs& kw, std::initializer_list<const char*> params)
     : fname(fname_), a_(a), kw_(kw), params_(params) {
   method_ = next_is_method;
   next_is_method = false;
+  // An unknown keyword fails the call; PyTorch's message then names the first keyword that
+  // is not a parameter's own name (a numpy alias counts as unknown there: np.sum(x) passes
+  // axis= with out=, and the text names 'axis').
+  std::string first_unnamed;
   for (auto item : kw_) {
     std::string key = py::str(item.first);
-    bool ok = false;
+    bool named = false, aliased = false;
     for (const char* p : params_) {
-      ok = ok || key == bare_name(p);
-      for (const char* alias : numpy_aliases(bare_name(p))) ok = ok || key == alias;
+      named = named || key == bare_name(p);
+      for (const char* alias : numpy_aliases(bare_name(p))) aliased = aliased || key == alias;
     }
-    if (!ok) raise_type_error(std::string(fname) + "() got an unexpected keyword argument '" + key + "'");
+    if (!named && first_unnamed.empty()) first_unnamed = key;
+    if (!named && !aliased) raise_type_error(std::string(fname) + "() got an unexpected keyword argument '" + first_unnamed + "'");
   }
   for (size_t i = 0; i < params_.size(); ++i)
     if (params_[i][0] == '*') varargs_at_ = i;
@@ -85,20 +95,60 @@ void OpArgs::type_error(size_t i, const char* expected) const {
                    (v ? type_name(v) : std::string("NoneType")));
 }
 
+namespace {
+
+// v as a Python int: itself, or a numpy integer through __index__ (which cannot fail for one).
+py::object python_int(py::handle v) {
+  if (PyLong_Check(v.ptr())) return py::reinterpret_borrow<py::object>(v);
+  py::object k = py::reinterpret_steal<py::object>(PyNumber_Index(v.ptr()));
+  if (!k) throw py::error_already_set();
+  return k;
+}
+
+// A Python or numpy int as a Scalar: int64, or past it a float in uint64's range (PyTorch's
+// Scalar holds it unsigned, so 2**63 * x computes); beyond that PyTorch's OverflowError.
+Scalar int_scalar(py::handle v) {
+  py::object k = python_int(v);
+  int overflowed = 0;
+  long long i = PyLong_AsLongLongAndOverflow(k.ptr(), &overflowed);
+  if (!overflowed) return Scalar(static_cast<int64_t>(i));
+  if (overflowed > 0) {
+    unsigned long long u = PyLong_AsUnsignedLongLong(k.ptr());
+    if (!PyErr_Occurred()) return Scalar(static_cast<double>(u));
+    PyErr_Clear();
+  }
+  PyErr_SetString(PyExc_OverflowError, overflowed < 0 ? "can't convert negative int to unsigned" : "int too big to convert");
+  throw py::error_already_set();
+}
+
+}  // namespace
+
 std::optional<Scalar> as_scalar(py::handle v) {
   if (!v) return std::nullopt;
   PyObject* o = v.ptr();
   if (PyBool_Check(o)) return Scalar(o == Py_True);
-  if (PyLong_Check(o)) return Scalar(static_cast<int64_t>(PyLong_AsLongLong(o)));
+  if (PyLong_Check(o)) return int_scalar(v);
   if (PyFloat_Check(o)) return Scalar(PyFloat_AS_DOUBLE(o));
-  // numpy scalars: np.float32(1.5), np.int64(3), np.bool_(True).
-  std::string tname = Py_TYPE(o)->tp_name;
-  if (tname.rfind("numpy.", 0) == 0) {
-    if (tname.find("bool") != std::string::npos) return Scalar(PyObject_IsTrue(o) == 1);
-    if (tname.find("int") != std::string::npos) return Scalar(static_cast<int64_t>(PyNumber_AsSsize_t(o, nullptr)));
-    if (tname.find("float") != std::string::npos) return Scalar(PyFloat_AsDouble(o));
+  // numpy scalars: np.float32(1.5), np.int64(3), np.bool_(True); not complex ones.
+  switch (numpy_scalar_kind(v)) {
+    case NumpyScalar::Bool: return Scalar(PyObject_IsTrue(o) == 1);
+    case NumpyScalar::Integer: return int_scalar(v);
+    case NumpyScalar::Floating: {
+      double d = PyFloat_AsDouble(o);
+      if (d == -1.0 && PyErr_Occurred()) throw py::error_already_set();
+      return Scalar(d);
+    }
+    case NumpyScalar::Other: break;
   }
   return std::nullopt;
+}
+
+int64_t unpack_int64(py::handle v) {
+  py::object k = python_int(v);
+  int overflowed = 0;
+  long long i = PyLong_AsLongLongAndOverflow(k.ptr(), &overflowed);
+  if (overflowed) throw py::value_error("Overflow when unpacking long long");
+  return i;
 }
 
 py::object scalar_value(const Scalar& s) {
@@ -108,10 +158,26 @@ py::object scalar_value(const Scalar& s) {
 }
 
 std::optional<int64_t> as_index(py::handle v) {
-  if (!v || PyFloat_Check(v.ptr())) return std::nullopt;
-  if (PyLong_Check(v.ptr())) return PyLong_AsLongLong(v.ptr());
-  if (is_tensor(v)) return std::nullopt;
-  if (PyIndex_Check(v.ptr())) return py::reinterpret_steal<py::int_>(PyNumber_Index(v.ptr())).cast<int64_t>();
+  if (!v || PyFloat_Check(v.ptr()) || is_tensor(v)) return std::nullopt;
+  if (PyLong_Check(v.ptr())) return unpack_int64(v);
+  if (!PyIndex_Check(v.ptr())) return std::nullopt;
+  // An object whose __index__ fails or returns a non-int is not int-like (PyTorch's
+  // THPUtils_checkIndex); its error is dropped here, as there.
+  py::object k = py::reinterpret_steal<py::object>(PyNumber_Index(v.ptr()));
+  if (!k) {
+    PyErr_Clear();
+    return std::nullopt;
+  }
+  return unpack_int64(k);
+}
+
+std::optional<int64_t> int_value(py::handle v) {
+  if (auto k = as_index(v)) return k;
+  // A one-element integer (or bool) tensor counts as an int, as PyTorch's is_int_or_symint has it.
+  if (is_tensor(v)) {
+    const Tensor& t = tensor_of(v);
+    if (t.numel() == 1 && !is_floating(t.dtype())) return item(t).to_int();
+  }
   return std::nullopt;
 }
 
@@ -129,9 +195,7 @@ Scalar OpArgs::scalar(size_t i) const {
 }
 
 int64_t OpArgs::integer(size_t i) const {
-  py::handle v = get(i);
-  if (auto k = as_index(v)) return *k;
-  if (is_tensor(v) && tensor_of(v).numel() == 1 && !is_floating(tensor_of(v).dtype())) return item(tensor_of(v)).to_int();
+  if (auto k = int_value(get(i))) return *k;
   type_error(i, "int");
 }
 
@@ -168,10 +232,11 @@ std::optional<DType> OpArgs::dtype(size_t i) const {
 Device to_device_value(py::handle v, const char* fname) {
   if (is_device(v)) return device_from(v);
   if (py::isinstance<py::str>(v)) return Device::parse(v.cast<std::string>());
-  if (PyLong_Check(v.ptr()) && !PyBool_Check(v.ptr())) {
-    int64_t i = v.cast<int64_t>();
-    TP_CHECK(i >= 0, RuntimeError, "Device index must not be negative");
-    return Device::cuda(static_cast<int>(i));
+  // An ordinal: a Python or numpy int.
+  if (auto i = PyBool_Check(v.ptr()) ? std::nullopt : as_index(v)) {
+    TP_CHECK(*i >= 0, RuntimeError, "Device index must not be negative");
+    TP_CHECK(*i <= INT32_MAX, RuntimeError, "Device index is too large: ", *i);
+    return Device::cuda(static_cast<int>(*i));
   }
   raise_type_error(std::string(fname) + "(): argument 'device' must be torch.device, not " + type_name(v));
 }
@@ -181,18 +246,34 @@ std::optional<Device> OpArgs::device(size_t i) const {
   return to_device_value(get(i), fname);
 }
 
+void OpArgs::unpack_error(size_t i, size_t pos, const std::string& why) const {
+  raise_type_error(std::string(fname) + "(): argument '" + bare_name(params_[i]) + "' failed to unpack the object at pos " +
+                   std::to_string(pos) + " with error \"" + why);
+}
+
+std::optional<int64_t> OpArgs::list_int(size_t i, py::handle x, size_t pos) const {
+  try {
+    return int_value(x);
+  } catch (py::value_error&) {
+    unpack_error(i, pos, "Overflow when unpacking long long");  // PyTorch's text has no closing quote
+  }
+}
+
+int64_t OpArgs::list_element(size_t i, py::handle x, size_t pos) const {
+  if (auto k = list_int(i, x, pos)) return *k;
+  unpack_error(i, pos, "type must be tuple of ints,but got " + type_name(x) + "\"");
+}
+
 Shape OpArgs::int_list(size_t i) const {
   py::handle v = get(i);
-  if (auto k = as_index(v)) return {*k};
   if (py::isinstance<py::list>(v) || py::isinstance<py::tuple>(v)) {
     Shape out;
-    for (py::handle x : v) {
-      auto k = as_index(x);
-      if (!k) type_error(i, "tuple of ints");
-      out.push_back(*k);
-    }
+    size_t pos = 0;
+    for (py::handle x : v) out.push_back(list_element(i, x, ++pos));
     return out;
   }
+  // One int stands for a list of one (x.view(12)); an ndarray of ints is not a list of ints.
+  if (auto k = list_int(i, v, 1)) return {*k};
   type_error(i, "tuple of ints");
 }
 
@@ -200,12 +281,15 @@ Shape OpArgs::varargs_shape(size_t i) const {
   size_t n = a_.size();
   if (n == i + 1 || (n <= i && has(i))) return int_list(i);
   if (n <= i) raise_type_error(std::string(fname) + "() missing 1 required positional arguments: \"size\"");
-  Shape out;
-  for (size_t k = i; k < n; ++k) {
-    auto v = as_index(a_[k]);
-    if (!v) type_error(i, "tuple of ints");
-    out.push_back(*v);
+  // Sizes spread over the positionals only when the first is an int; else it was meant as
+  // the one size argument, and the rest are too many.
+  if (!PyLong_Check(a_[i].ptr()) && !list_int(i, a_[i], 1)) {
+    size_t takes = i + 1 - (method_ ? 1 : 0), given = n - (method_ ? 1 : 0);
+    raise_type_error(std::string(fname) + "() takes " + std::to_string(takes) + " positional argument" +
+                     (takes == 1 ? "" : "s") + " but " + std::to_string(given) + " were given");
   }
+  Shape out;
+  for (size_t k = i; k < n; ++k) out.push_back(list_element(i, a_[k], k - i + 1));
   return out;
 }
 
@@ -213,10 +297,38 @@ namespace {
 
 std::string repr_of(py::handle v) { return py::repr(v).cast<std::string>(); }
 
+// The dtypes torch.tensor infers from its data (PyTorch's infer_scalar_type), promoted over
+// every element: a bool, int or float as Bool, Int64 or the default float; a numpy scalar, an
+// ndarray or a tensor element as its own dtype ([1, np.float16(2)] is float16).
+struct Inferred {
+  std::optional<DType> dtype;
+  void add(DType d) { dtype = dtype ? promote_types(*dtype, d) : d; }
+};
+
+// One number of torch.tensor's data; nullopt when v is not a number.
+std::optional<Scalar> data_number(py::handle v, Inferred& inferred) {
+  PyObject* o = v.ptr();
+  if (PyBool_Check(o)) {
+    inferred.add(DType::Bool);
+    return Scalar(o == Py_True);
+  }
+  if (PyLong_Check(o)) {
+    inferred.add(DType::Int64);
+    return Scalar(unpack_int64(v));  // data has no uint64 range: PyTorch's overflow ValueError
+  }
+  if (PyFloat_Check(o)) {
+    inferred.add(default_float_dtype());
+    return Scalar(PyFloat_AS_DOUBLE(o));
+  }
+  if (numpy_scalar_kind(v) == NumpyScalar::Other) return std::nullopt;
+  inferred.add(dtype_of_ndarray(as_ndarray(v)));
+  return as_scalar(v);
+}
+
 // Walks nested sequences, recording the shape from the first element of each level and
 // checking every other element against it, as torch.tensor does.
-void collect(py::handle v, size_t depth, Shape& shape, std::vector<Scalar>& out) {
-  if (auto s = as_scalar(v)) {
+void collect(py::handle v, size_t depth, Shape& shape, std::vector<Scalar>& out, Inferred& inferred) {
+  if (auto s = data_number(v, inferred)) {
     if (depth != shape.size())
       fail(ErrorKind::ValueError, "expected sequence of length " + std::to_string(shape[depth]) + " at dim " +
                                       std::to_string(depth) + " (got " + repr_of(v) + ")");
@@ -226,15 +338,25 @@ void collect(py::handle v, size_t depth, Shape& shape, std::vector<Scalar>& out)
   if (is_tensor(v)) {
     const Tensor& t = tensor_of(v);
     if (t.dim() != 0) fail(ErrorKind::ValueError, "only one element tensors can be converted to Python scalars");
+    inferred.add(t.dtype());
     out.push_back(item(t));
     return;
   }
-  // An ndarray inside a list (torch.tensor([a, b])) counts as the nested lists it holds.
+  // An ndarray inside a list (torch.tensor([a, b])) counts as the nested lists it holds, and
+  // brings its dtype (not that of the Python numbers it lists).
   py::object arr = as_ndarray(v);
-  if (!arr.is_none()) return collect(arr.attr("tolist")(), depth, shape, out);
-  bool seq = py::isinstance<py::list>(v) || py::isinstance<py::tuple>(v);
-  if (!seq) fail(ErrorKind::TypeError, "new(): invalid data type '" + type_name(v) + "'");
-  py::sequence items = py::reinterpret_borrow<py::sequence>(v);
+  if (!arr.is_none()) {
+    warn_list_of_ndarrays();
+    inferred.add(dtype_of_ndarray(arr));
+    Inferred ignored;
+    return collect(arr.attr("tolist")(), depth, shape, out, ignored);
+  }
+  if (PyUnicode_Check(v.ptr()) || PyBytes_Check(v.ptr()))
+    fail(ErrorKind::TypeError, "new(): invalid data type '" + type_name(v) + "'");
+  if (!PySequence_Check(v.ptr()) || PyDict_Check(v.ptr()))
+    fail(ErrorKind::RuntimeError, "Could not infer dtype of " + type_name(v));
+  py::list items = py::reinterpret_steal<py::list>(PySequence_List(v.ptr()));
+  if (!items) throw py::error_already_set();
   int64_t n = static_cast<int64_t>(items.size());
   if (depth == shape.size() && out.empty()) {
     shape.push_back(n);
@@ -243,7 +365,7 @@ void collect(py::handle v, size_t depth, Shape& shape, std::vector<Scalar>& out)
     fail(ErrorKind::ValueError, "expected sequence of length " + std::to_string(shape[depth]) + " at dim " +
                                     std::to_string(depth) + " (got " + std::to_string(n) + ")");
   }
-  for (py::handle x : items) collect(x, depth + 1, shape, out);
+  for (py::handle x : items) collect(x, depth + 1, shape, out, inferred);
 }
 
 }  // namespace
@@ -252,19 +374,12 @@ Tensor tensor_from_data(py::handle data, std::optional<DType> dtype, Device devi
   if (is_tensor(data)) return to(clone(tensor_of(data)), device, dtype);
   // An ndarray or numpy scalar keeps its own dtype (torch.tensor(np.float64(2.5)) is float64).
   py::object arr = as_ndarray(data);
-  if (!arr.is_none()) return to(tensor_from_numpy(arr), device, dtype, /*copy=*/true);
+  if (!arr.is_none()) return to(tensor_from_numpy(arr, false), device, dtype, /*copy=*/true);
   Shape shape;
   std::vector<Scalar> values;
-  collect(data, 0, shape, values);
-  if (!dtype) {
-    DType d = DType::Bool;
-    for (auto& s : values) {
-      if (s.is_float()) d = default_float_dtype();
-      else if (s.is_int() && d == DType::Bool) d = DType::Int64;
-    }
-    if (values.empty()) d = default_float_dtype();
-    dtype = d;
-  }
+  Inferred inferred;
+  collect(data, 0, shape, values, inferred);
+  if (!dtype) dtype = inferred.dtype.value_or(default_float_dtype());
   return tp::tensor(values, shape, dtype, device);
 }
 

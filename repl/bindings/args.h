@@ -46,15 +46,22 @@ class OpArgs {
   Shape int_list(size_t i) const;
   // Sizes given as varargs from parameter i on (ones(2, 3)) or as one list/tuple/Size.
   Shape varargs_shape(size_t i) const;
+  // An element of int list argument i at 1-based position pos: an int, or PyTorch's
+  // "failed to unpack the object at pos" TypeError.
+  int64_t list_element(size_t i, py::handle x, size_t pos) const;
   // True when argument i is a tensor, false for a Python number; else PyTorch's TypeError.
   bool tensor_or_number(size_t i) const;
   // Raises TypeError: "fname(): argument 'name' (position k) must be T, not U".
   [[noreturn]] void type_error(size_t i, const char* expected) const;
 
+  [[noreturn]] void unpack_error(size_t i, size_t pos, const std::string& why) const;
+
   // Set by the method wrapper just before a Tensor method's binding runs.
   static bool next_is_method;
 
  private:
+  // list_element's int, nullopt when x is not int-like.
+  std::optional<int64_t> list_int(size_t i, py::handle x, size_t pos) const;
   const py::args& a_;
   const py::kwargs& kw_;
   std::vector<const char*> params_;
@@ -62,12 +69,19 @@ class OpArgs {
   bool method_ = false;
 };
 
-// A Python number (bool, int, float, numpy scalar) as a Scalar; nullopt for anything else.
+// The one conversion layer from Python values to numbers: what PyTorch's argument parser takes.
+// A Python number (bool, int, float) or a real numpy scalar as a Scalar; nullopt for anything
+// else. An int past int64 is a float up to 2**64 and beyond that PyTorch's OverflowError.
 std::optional<Scalar> as_scalar(py::handle v);
 // A Scalar as a Python bool, int or float.
 py::object scalar_value(const Scalar& s);
-// An int-like value (int, bool, __index__) as int64; nullopt otherwise.
+// An int-like value (int, bool, numpy integer, an object whose __index__ gives an int) as
+// int64; nullopt otherwise. Past int64: PyTorch's ValueError "Overflow when unpacking long long".
 std::optional<int64_t> as_index(py::handle v);
+// as_index, or a one-element integer tensor's value: what an int parameter takes.
+std::optional<int64_t> int_value(py::handle v);
+// A Python int or numpy integer as int64, with as_index's overflow error.
+int64_t unpack_int64(py::handle v);
 // "cuda:0", torch.device or an int ordinal, as a Device; TypeError naming fname otherwise.
 Device to_device_value(py::handle v, const char* fname);
 // torch.tensor(data): nested lists/tuples of numbers (or tensors, numpy arrays) -> a tensor.
@@ -95,6 +109,9 @@ struct SpreadArgs {
 SpreadArgs spread_args(const char* fname, const py::args& a, const py::kwargs& kw);
 
 Tensor tensor_from_data(py::handle data, std::optional<DType> dtype, Device device);
+// "TensorOptions(dtype=float, device=cpu, ...)": how the legacy constructors' TypeError names
+// a tensor's options.
+std::string legacy_options_str(DType dtype, Device device);
 // Raises Python's TypeError with `message` (from a binding, outside any OpArgs).
 [[noreturn]] void raise_type_error(const std::string& message);
 

@@ -170,7 +170,7 @@ py::object t_new(const py::args& a, const py::kwargs& kw) {
   for (size_t i = 1; i < a.size(); ++i) all_ints &= py::isinstance<py::int_>(a[i]) && !py::isinstance<py::bool_>(a[i]);
   if (all_ints) {
     Shape size;
-    for (size_t i = 1; i < a.size(); ++i) size.push_back(a[i].cast<int64_t>());
+    for (size_t i = 1; i < a.size(); ++i) size.push_back(unpack_int64(a[i]));
     return wrap(empty(size, o));
   }
   py::handle arg = a[1];
@@ -182,11 +182,8 @@ py::object t_new(const py::args& a, const py::kwargs& kw) {
   if (is_tensor(arg)) {
     Tensor other = tensor_of(arg);
     if (other.dtype() != self.dtype() || other.device() != device)
-      raise_type_error(std::string("expected TensorOptions(dtype=") + dtype_cpp_name(self.dtype()) + ", device=" +
-                       device.str() + ", layout=Strided, requires_grad=false (default), pinned_memory=false "
-                       "(default), memory_format=(nullopt)) (got TensorOptions(dtype=" + dtype_cpp_name(other.dtype()) +
-                       ", device=" + other.device().str() + ", layout=Strided, requires_grad=false (default), "
-                       "pinned_memory=false (default), memory_format=(nullopt)))");
+      raise_type_error("expected " + legacy_options_str(self.dtype(), device) + " (got " +
+                       legacy_options_str(other.dtype(), other.device()) + ")");
     return wrap(autograd::detach(other));
   }
   if (py::isinstance<py::str>(arg)) raise_type_error("new(): invalid data type '" + type_name(arg) + "'");

@@ -119,6 +119,10 @@ std::string type_name(py::handle h) {
   if (is_dtype(h)) return "torch.dtype";
   if (is_device(h)) return "torch.device";
   if (is_size(h)) return "torch.Size";
+  // A type written in C is named with its module, as PyTorch prints tp_name ("numpy.ndarray",
+  // "decimal.Decimal"); a Python class (and each pybind11 one) by its own name.
+  PyTypeObject* type = Py_TYPE(h.ptr());
+  if (!(type->tp_flags & Py_TPFLAGS_HEAPTYPE)) return type->tp_name;
   return py::str(py::type::handle_of(h).attr("__name__"));
 }
 

@@ -12,19 +12,32 @@
 #include "core/printing.h"
 #include "repl/bindings/args.h"
 #include "repl/bindings/bindings.h"
+#include "repl/bindings/numpy_binding.h"
 #include "repl/bindings/tensor_protocol.h"
 
 namespace tp::torchpy {
 
 namespace {
 
-// torch.Tensor(data) / torch.Tensor(2, 3): float32, as the legacy constructor does.
+// torch.Tensor(...): the legacy constructor (float32, on the CPU), read as PyTorch's
+// legacy_tensor_ctor reads it: nothing gives an empty tensor, a tensor an alias of itself,
+// ints (or one torch.Size) a size, and any other single argument data, which must be a
+// sequence. Subclasses (class Sub(torch.Tensor)) construct through it too.
 Tensor legacy_new(const py::args& a, const py::kwargs& kw) {
-  if (a.size() == 1 && (py::isinstance<py::list>(a[0]) || py::isinstance<py::tuple>(a[0])))
-    return tensor_from_data(a[0], DType::Float32, Device::cpu());
-  if (a.size() == 1 && py::isinstance<py::str>(a[0])) raise_type_error("new(): invalid data type 'str'");
-  OpArgs p("Tensor", a, kw, {"*size"});
+  OpArgs p("new", a, kw, {"*size"});
   if (a.size() == 0) return empty({0});
+  py::handle arg = a[0];
+  if (a.size() == 1 && is_tensor(arg)) return alias(tensor_of(arg));
+  bool int_like = PyLong_Check(arg.ptr());
+  try {
+    int_like = int_like || as_index(arg).has_value();
+  } catch (py::value_error&) {
+    int_like = true;  // an int past int64: the size's unpack error below
+  }
+  if (a.size() == 1 && !is_size(arg) && !int_like) {
+    if (!PySequence_Check(arg.ptr())) raise_type_error("new(): data must be a sequence (got " + type_name(arg) + ")");
+    return tensor_from_data(arg, DType::Float32, Device::cpu());
+  }
   return empty(p.varargs_shape(0));
 }
 
@@ -34,15 +47,20 @@ const Tensor& one_element(py::handle self) {
   return t;
 }
 
+// x[key] = v takes a tensor, a bool, an int (numpy's too) or a float (np.float64 is one), as
+// PyTorch's THPVariable_setitem does; lists, numpy arrays and numpy's other scalars are refused.
 void set_item(py::handle self, py::handle key, py::handle v) {
   const Tensor& t = tensor_of(self);
+  PyObject* o = v.ptr();
+  bool number = PyBool_Check(o) || PyLong_Check(o) || PyFloat_Check(o) || numpy_scalar_kind(v) == NumpyScalar::Integer;
+  if (!is_tensor(v) && !number) raise_type_error("can't assign a " + type_name(v) + " to a " + legacy_type_str(t));
   std::vector<TensorIndex> idx = tensor_indices(key);
   if (is_tensor(v)) {
     index_put_(t, idx, tensor_of(v));
-  } else if (auto s = as_scalar(v)) {
-    index_put_(t, idx, *s);
-  } else {  // lists too, as in PyTorch
-    raise_type_error("can't assign a " + type_name(v) + " to a " + legacy_type_str(t));
+  } else if (PyBool_Check(o) || PyFloat_Check(o)) {
+    index_put_(t, idx, *as_scalar(v));
+  } else {
+    index_put_(t, idx, Scalar(unpack_int64(v)));
   }
 }
 
