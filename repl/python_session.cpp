@@ -12,6 +12,7 @@
 #include <ostream>
 
 #include "repl/bindings/module.h"
+#include "repl/crash_report.h"
 
 namespace tp {
 
@@ -29,6 +30,7 @@ bool start_interpreter() {
   // whatever python3 comes first on PATH.
   PyConfig_SetBytesString(&config, &config.program_name, TP_PYTHON_EXECUTABLE);
   py::initialize_interpreter(&config, 0, nullptr, false);
+  install_crash_report();
   py::module_ sys = py::module_::import("sys");
   py::list path = sys.attr("path");
   // tensorplay's torch first; then, as in python, '' (the current folder) for the prompt and

@@ -1,6 +1,7 @@
 // Reading and writing the per-user lesson progress file.
 #include "repl/lesson/progress.h"
 
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -99,9 +100,13 @@ bool save_progress(const std::string& path, const Progress& p, std::string& warn
   std::error_code ec;
   std::filesystem::path file(path);
   if (file.has_parent_path()) std::filesystem::create_directories(file.parent_path(), ec);
-  std::ofstream out(path, std::ios::trunc);
+  // A temporary file, then rename: a crash or a full disk halfway leaves the old progress.
+  const std::string tmp = path + ".tmp";
+  std::ofstream out(tmp, std::ios::trunc);
   if (out) out << format_progress(p);
-  if (!out || !out.flush()) {
+  out.close();
+  if (!out || std::rename(tmp.c_str(), path.c_str()) != 0) {
+    std::filesystem::remove(tmp, ec);
     warning = "warning: could not save lesson progress to " + path;
     return false;
   }
