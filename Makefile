@@ -60,12 +60,14 @@ sanitize-build: deps
 test-sanitize: sanitize-build
 	cd $(SANITIZE_BUILD) && $(SANITIZE_ENV) ctest --output-on-failure -j $(JOBS) $(CTEST_ARGS)
 
-# The torch API fuzzer for FUZZ_SECONDS (default 60) on the sanitizer build; FUZZ_SEED picks
-# the random programs (a run prints its seed; the same seed runs the same calls).
+# The torch API fuzzer, then the indexing fuzzer, each for FUZZ_SECONDS (default 60) on the
+# sanitizer build; FUZZ_SEED picks the random programs (a run prints its seed; the same seed
+# runs the same calls).
 FUZZ_SECONDS ?= 60
 FUZZ_SEED ?= 1
 fuzz: sanitize-build
 	$(SANITIZE_ENV) python3 tests/fuzz/run_fuzz.py ./$(SANITIZE_BUILD)/tensorplay --seconds $(FUZZ_SECONDS) --seed $(FUZZ_SEED)
+	$(SANITIZE_ENV) python3 tests/fuzz/run_fuzz.py ./$(SANITIZE_BUILD)/tensorplay --driver indexing --seconds $(FUZZ_SECONDS) --seed $(FUZZ_SEED)
 
 bench: build
 	./$(BUILD)/tests/bench_matmul

@@ -338,6 +338,7 @@ void collect(py::handle v, size_t depth, Shape& shape, std::vector<Scalar>& out,
   if (is_tensor(v)) {
     const Tensor& t = tensor_of(v);
     if (t.dim() != 0) fail(ErrorKind::ValueError, "only one element tensors can be converted to Python scalars");
+    if (depth != shape.size()) fail(ErrorKind::TypeError, "not a sequence");  // where a list was: PyTorch's text
     inferred.add(t.dtype());
     out.push_back(item(t));
     return;

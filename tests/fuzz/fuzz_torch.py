@@ -1,7 +1,9 @@
 """The torch API fuzzer's driver, run inside tensorplay by run_fuzz.py: calls torch functions
 and Tensor methods with random arguments (wrong types and counts, shapes with 0 and negative
 sizes, every dtype, cpu and the simulated cuda, non-contiguous and aliased tensors, NaN/inf,
-sizes no machine can hold), feeding results back in so calls chain into short programs.
+sizes no machine can hold, and values from outside torch: numpy arrays and scalars, objects
+with __index__/__float__/__array__, Tensor subclasses, huge ints, Fraction, Decimal, bytes;
+see foreign_values.py), feeding results back in so calls chain into short programs.
 Python exceptions are expected; what this looks for is tensorplay dying (a crash, an abort, a
 sanitizer report) or an internal check failing. Each call is written to the log before it
 runs, so a crash names its call. Usage (inside tensorplay):
@@ -12,7 +14,10 @@ import sys
 import time
 import warnings
 
+import numpy as np
 import torch
+
+from foreign_values import foreign
 
 seed, seconds, log_path = int(sys.argv[1]), float(sys.argv[2]), sys.argv[3]
 rng = random.Random(seed)
@@ -97,6 +102,8 @@ def some_tensor():
 
 
 def some_arg(first=False):
+    if rng.random() < 0.15:
+        return foreign(rng, some_tensor)
     r = rng.random() * (0.6 if first else 1.0)  # the first argument is mostly a tensor
     if r < 0.45:
         return some_tensor()
@@ -124,14 +131,21 @@ def some_kwargs():
                         ("requires_grad", [True, False]), ("alpha", [2, 0.5])):
         if rng.random() < 0.04:
             kwargs[key] = some_tensor() if key == "out" else rng.choice(values)
+            if rng.random() < 0.15:
+                kwargs[key] = foreign(rng, some_tensor)
     return kwargs
 
 
 def describe(v):
     if isinstance(v, torch.Tensor):
         grad = ", requires_grad" if v.requires_grad else ""
-        return f"<{v.dtype} {tuple(v.shape)} on {v.device} strides {v.stride()}{grad}>"
-    return repr(v)
+        return f"<{type(v).__name__} {v.dtype} {tuple(v.shape)} on {v.device} strides {v.stride()}{grad}>"
+    if isinstance(v, np.ndarray):
+        return f"<ndarray {v.dtype} {v.shape} strides {v.strides}>"
+    try:
+        return repr(v)
+    except Exception as e:
+        return f"<{type(v).__name__}: repr raised {type(e).__name__}>"
 
 
 targets = [name for name, _ in functions()] + methods()

@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
-"""Runs the torch API fuzzer (fuzz_torch.py) inside a tensorplay program for a time budget
+"""Runs a fuzz driver (fuzz_torch.py: the torch API; fuzz_indexing.py: x[key] and x[key] = v)
+inside a tensorplay program for a time budget
 and reports what went wrong: the process dying (a crash, an abort, a sanitizer report), a call
 hanging, or an internal check failing; each with the seed and the call that did it, from the
 log the driver writes before every call. Exit status 0 when the run was clean.
-Usage: run_fuzz.py TENSORPLAY [--seconds S] [--seed N] [--log FILE]"""
+Usage: run_fuzz.py TENSORPLAY [--driver torch|indexing] [--seconds S] [--seed N] [--log FILE]"""
 import argparse
 import os
 import resource
@@ -52,6 +53,7 @@ def last_call(log_path):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("tensorplay")
+    parser.add_argument("--driver", choices=["torch", "indexing"], default="torch")
     parser.add_argument("--seconds", type=float, default=60)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--log", help="where the driver logs each call (default: a temporary file)")
@@ -65,7 +67,8 @@ def main():
 
 def fuzz(a, log_path):
     """One fuzzing run logging to log_path; 0 when it ends cleanly."""
-    cmd = [a.tensorplay, "--sim", "run", os.path.join(HERE, "fuzz_torch.py"), str(a.seed), str(a.seconds), log_path]
+    driver = os.path.join(HERE, f"fuzz_{a.driver}.py")
+    cmd = [a.tensorplay, "--sim", "run", driver, str(a.seed), str(a.seconds), log_path]
     # Output goes to a file, not a pipe: a long run's sanitizer notes would fill a pipe
     # nobody reads until the end, and the child would block on it.
     with open(log_path + ".out", "w+") as output_file:
