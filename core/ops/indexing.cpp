@@ -27,7 +27,9 @@ Tensor apply_select(const Tensor& self, int64_t dim, int64_t index, int64_t real
   TP_CHECK(self.dim() != 0, IndexError,
            "invalid index of a 0-dim tensor. Use `tensor.item()` in Python or "
            "`tensor.item<T>()` in C++ to convert a 0-dim tensor to a number");
-  int64_t size = self.sizes()[dim];
+  // Several ... can move dim past the last one (x[..., 1, ..., 1]): PyTorch then reports a
+  // size of 0 there, and so does this, without reading past the sizes.
+  int64_t size = dim < self.dim() ? self.sizes()[dim] : 0;
   TP_CHECK(index >= -size && index < size, IndexError, "index ", index,
            " is out of bounds for dimension ", real_dim, " with size ", size);
   return select(self, dim, index);

@@ -66,3 +66,12 @@ try:
     torch.ones(2, 2, 3).tile(4611686018427387904)
 except RuntimeError as e:
     print(e)
+
+# Found by the widened fuzzers (foreign values, indexing): two ... moved the next int past the
+# last dim, where the size was read out of bounds (PyTorch reports a size of 0 there); a 0-dim
+# tensor where torch.tensor's data had a list tripped a size check.
+t4 = torch.zeros(2, 1, 3, 2)
+print(t4[0, ..., 1, ...].shape)
+show(lambda: t4[..., 1, ..., 1])
+show(lambda: t4.__setitem__((slice(2**63, 0, 3), ..., torch.tensor(0), ..., 2), torch.ones(1)))
+show(lambda: torch.tensor([[0, 1], torch.tensor(1)]))
