@@ -11,6 +11,8 @@ lines dropped, and traceback frames inside the torch package itself (PyTorch's
 site-packages/torch/ here, repl/python/torch/ in tensorplay) dropped with the source line
 under them: they name another implementation's files, so a traceback is compared on the
 learner's frames and the exception's text.
+PyTorch runs with OMP_NUM_THREADS=2, as run_corpus.sh runs tensorplay: some CPU reductions
+depend on the intra-op thread count, which otherwise is the recording machine's core count.
 """
 import os
 import re
@@ -32,7 +34,8 @@ def record(path):
     folder = os.path.dirname(path)
     with tempfile.TemporaryDirectory() as scratch:
         proc = subprocess.run([TORCH_PYTHON, "-u", path], cwd=scratch, stdout=subprocess.PIPE,
-                              stderr=subprocess.STDOUT, text=True)
+                              stderr=subprocess.STDOUT, text=True,
+                              env=dict(os.environ, OMP_NUM_THREADS="2"))
     text = ADDRESS.sub("0x...", proc.stdout.replace(path, name))
     lines, skip = [], False
     for l in text.split("\n"):
