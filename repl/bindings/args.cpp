@@ -375,7 +375,10 @@ Tensor tensor_from_data(py::handle data, std::optional<DType> dtype, Device devi
   if (is_tensor(data)) return to(clone(tensor_of(data)), device, dtype);
   // An ndarray or numpy scalar keeps its own dtype (torch.tensor(np.float64(2.5)) is float64).
   py::object arr = as_ndarray(data);
-  if (!arr.is_none()) return to(tensor_from_numpy(arr, false), device, dtype, /*copy=*/true);
+  if (!arr.is_none()) {
+    if (dtype) arr = with_tensor_dtype(arr, *dtype);
+    return to(tensor_from_numpy(arr, false), device, dtype, /*copy=*/true);
+  }
   Shape shape;
   std::vector<Scalar> values;
   Inferred inferred;

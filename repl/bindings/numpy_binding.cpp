@@ -161,6 +161,15 @@ NumpyScalar numpy_scalar_kind(py::handle v) {
 
 DType dtype_of_ndarray(py::handle arr) { return dtype_of_array(py::reinterpret_borrow<py::array>(arr)); }
 
+py::object with_tensor_dtype(py::handle arr, DType target) {
+  py::dtype dt = py::reinterpret_borrow<py::array>(arr).dtype();
+  const char kind = dt.kind();
+  const size_t size = static_cast<size_t>(dt.itemsize());
+  const bool held = (kind == 'f' && size >= 2) || (kind == 'i' && size >= 4) || (kind == 'u' && size == 1) || kind == 'b';
+  if (held || (kind != 'i' && kind != 'u')) return py::reinterpret_borrow<py::object>(arr);
+  return arr.attr("astype")(numpy_format(target));
+}
+
 void warn_list_of_ndarrays() {
   static bool warned = false;  // PyTorch warns once per process
   if (warned) return;
