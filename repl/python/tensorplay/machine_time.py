@@ -6,7 +6,7 @@ modeled waits at synchronize(), .item(), .cpu() and blocking copies
 are Python's own."""
 import time
 
-from torch import _C
+import _tensorplay_C as _C  # torch._C, the built-in C++ module: the clocks need no torch package
 
 _BASES = ("time", "perf_counter", "monotonic")
 _python = {name: getattr(time, name) for base in _BASES for name in (base, base + "_ns")}

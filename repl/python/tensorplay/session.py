@@ -1,19 +1,13 @@
 """What a new session (a fresh start, :reset, the next test's session) puts back besides an
 empty __main__: the process environment as it was when Python started, the clocks of the time
-module (the simulated machine's or Python's own, as the devices say), and whatever the torch
-package registered with on_new_session (a process group ends with its session)."""
+module (the simulated machine's or Python's own, as the devices say), and what the torch
+package holds per session (torch/_session.py: a process group ends with its session)."""
 import os
 
 from tensorplay import machine_time
+from torch import _session as _torch_session
 
 _environ_at_start = dict(os.environ)
-_hooks = []
-
-
-def on_new_session(fn):
-    """Calls fn() whenever a new session starts; returns fn (usable as a decorator)."""
-    _hooks.append(fn)
-    return fn
 
 
 def new_session():
@@ -21,5 +15,4 @@ def new_session():
         del os.environ[name]
     os.environ.update(_environ_at_start)
     machine_time.install()
-    for fn in _hooks:
-        fn()
+    _torch_session.new_session()

@@ -1,8 +1,7 @@
 """The elementwise ops PyTorch defines as aliases or trivial composites: torch.fix (trunc),
 torch.positive (the `+` operator) and torch.isreal, as torch functions and Tensor methods."""
 import torch
-
-fix = torch.trunc
+from torch._C import trunc as fix  # torch.fix is torch.trunc (torch/__init__.py imports this file)
 
 
 def fix_(input):

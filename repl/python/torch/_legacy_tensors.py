@@ -3,6 +3,7 @@ torch.FloatTensor([1, 2]) (a tensor of that dtype from data), torch.LongTensor(2
 uninitialised one of that size), isinstance(t, torch.LongTensor). Each is a class whose
 instances are ordinary torch.Tensor objects, as in PyTorch."""
 import torch
+from torch import _C  # the dtypes (torch/__init__.py imports this file)
 
 __all__ = ["FloatTensor", "DoubleTensor", "HalfTensor", "BFloat16Tensor", "LongTensor", "IntTensor",
            "ByteTensor", "BoolTensor"]
@@ -54,11 +55,11 @@ def _make(name, dtype):
     return _LegacyTensorType(name, (), {"dtype": dtype, "__module__": "torch"})
 
 
-FloatTensor = _make("FloatTensor", torch.float32)
-DoubleTensor = _make("DoubleTensor", torch.float64)
-HalfTensor = _make("HalfTensor", torch.float16)
-BFloat16Tensor = _make("BFloat16Tensor", torch.bfloat16)
-LongTensor = _make("LongTensor", torch.int64)
-IntTensor = _make("IntTensor", torch.int32)
-ByteTensor = _make("ByteTensor", torch.uint8)
-BoolTensor = _make("BoolTensor", torch.bool)
+FloatTensor = _make("FloatTensor", _C.float32)
+DoubleTensor = _make("DoubleTensor", _C.float64)
+HalfTensor = _make("HalfTensor", _C.float16)
+BFloat16Tensor = _make("BFloat16Tensor", _C.bfloat16)
+LongTensor = _make("LongTensor", _C.int64)
+IntTensor = _make("IntTensor", _C.int32)
+ByteTensor = _make("ByteTensor", _C.uint8)
+BoolTensor = _make("BoolTensor", _C.bool)

@@ -3,6 +3,7 @@
 import math as _math
 
 import torch
+from torch import _C  # the ops themselves (torch/__init__.py imports this file)
 from torch._C import _special
 
 __all__ = [
@@ -11,19 +12,19 @@ __all__ = [
     "sinc", "softmax", "xlog1py", "xlogy",
 ]
 
-expit = torch.sigmoid
-erf = torch.erf
-erfc = torch.erfc
-erfinv = torch.erfinv
-exp2 = torch.exp2
-expm1 = torch.expm1
-log1p = torch.log1p
-sinc = torch.sinc
-i0 = torch.i0
-digamma = torch.digamma
-psi = torch.digamma
-gammaln = torch.lgamma
-xlogy = torch.xlogy
+expit = _C.sigmoid
+erf = _C.erf
+erfc = _C.erfc
+erfinv = _C.erfinv
+exp2 = _C.exp2
+expm1 = _C.expm1
+log1p = _C.log1p
+sinc = _C.sinc
+i0 = _C.i0
+digamma = _C.digamma
+psi = _C.digamma
+gammaln = _C.lgamma
+xlogy = _C.xlogy
 i1 = _special.special_i1
 entr = _special.special_entr
 xlog1py = _special.special_xlog1py

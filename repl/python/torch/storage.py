@@ -3,11 +3,12 @@ each storage's dtype in its pickle (("storage", torch.FloatStorage, key, locatio
 torch.save writes them by name and torch.load reads the dtype from them. And UntypedStorage,
 what x.untyped_storage() returns."""
 import torch
+from torch import _C  # the dtypes (torch/__init__.py imports this file)
 
 _STORAGE_NAMES = {
-    "FloatStorage": torch.float32, "DoubleStorage": torch.float64, "HalfStorage": torch.float16,
-    "BFloat16Storage": torch.bfloat16, "LongStorage": torch.int64, "IntStorage": torch.int32,
-    "ByteStorage": torch.uint8, "BoolStorage": torch.bool,
+    "FloatStorage": _C.float32, "DoubleStorage": _C.float64, "HalfStorage": _C.float16,
+    "BFloat16Storage": _C.bfloat16, "LongStorage": _C.int64, "IntStorage": _C.int32,
+    "ByteStorage": _C.uint8, "BoolStorage": _C.bool,
 }
 
 

@@ -8,6 +8,7 @@ import os
 import socket
 
 import torch
+from torch import _session
 from torch._C import _distributed as _engine
 from torch.distributed.rendezvous import rendezvous
 
@@ -98,11 +99,7 @@ def _reset_world():
     _world.store = None
 
 
-try:  # the front end's per-session hook: a process group ends with its session
-    from tensorplay.session import on_new_session
-    on_new_session(_reset_world)
-except ImportError:
-    pass
+_session.on_new_session(_reset_world)  # a process group ends with its session
 
 
 def _default_group():

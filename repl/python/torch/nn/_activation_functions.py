@@ -7,7 +7,7 @@ import warnings
 
 import torch
 from torch._C import _nn
-from torch.nn.functional import _check_p, _feature_dropout_batched  # defined before functional imports this file
+from torch.nn._functional_utils import _check_p, _feature_dropout_batched
 
 
 def _shown_as(result, name):

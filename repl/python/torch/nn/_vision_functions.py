@@ -5,8 +5,7 @@ import warnings
 
 import torch
 from torch._C import _nn
-from torch.nn.functional import _verify_batch_size  # defined before functional imports this file
-from torch.nn.modules.utils import _pair, _single
+from torch.nn._functional_utils import _pair, _single, _verify_batch_size
 
 
 def conv_transpose1d(input, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1, dilation=1):

@@ -14,6 +14,9 @@ from torch._C._nn import (  # noqa: F401
 )
 for _op in (dropout, linear, relu, sigmoid, tanh):
     _op.__module__ = __name__  # pickled (a layer's activation) as torch.nn.functional.relu, as PyTorch does
+from torch.nn._functional_utils import (  # noqa: F401  (F._verify_batch_size, ... as before)
+    _check_p, _feature_dropout_batched, _list_with_default, _verify_batch_size,
+)
 from torch.nn._reduction import reduction_of as _reduction_of
 from torch.nn._vector_functions import cosine_similarity, normalize, one_hot, pairwise_distance  # noqa: F401
 
@@ -92,7 +95,6 @@ def binary_cross_entropy_with_logits(input, target, weight=None, size_average=No
 
 # ---- convolution, padding, pooling, normalization (core/nn/conv, pool, batch_norm) ----
 
-from torch.nn.modules.utils import _list_with_default  # noqa: E402
 from torch._C._nn import (  # noqa: E402,F401
     adaptive_avg_pool1d,
     avg_pool1d,
@@ -144,14 +146,6 @@ def adaptive_max_pool2d_with_indices(input, output_size, return_indices=False):
     return _nn.adaptive_max_pool2d(input, _list_with_default(output_size, input.size()), True)
 
 
-def _verify_batch_size(size):
-    size_prods = size[0]
-    for i in range(len(size) - 2):
-        size_prods *= size[i + 2]
-    if size_prods == 1:
-        raise ValueError(f"Expected more than 1 value per channel when training, got input size {size}")
-
-
 def batch_norm(input, running_mean, running_var, weight=None, bias=None, training=False, momentum=0.1, eps=1e-5):
     if training:
         _verify_batch_size(input.size())
@@ -164,21 +158,6 @@ def batch_norm(input, running_mean, running_var, weight=None, bias=None, trainin
 
 def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5):
     return _nn.layer_norm(input, normalized_shape, weight, bias, eps, True)
-
-
-def _check_p(p):
-    if p < 0.0 or p > 1.0:
-        raise ValueError(f"dropout probability has to be between 0 and 1, but got {p}")
-
-
-def _feature_dropout_batched(input, p, training, inplace, is_batched):
-    """Channel dropout on a batch: an unbatched input gets a batch dim of one for the call."""
-    if not is_batched:
-        input = input.unsqueeze_(0) if inplace else input.unsqueeze(0)
-    result = _nn.feature_dropout(input, p, training, inplace)
-    if not is_batched:
-        result = result.squeeze_(0) if inplace else result.squeeze(0)
-    return result
 
 
 def dropout1d(input, p=0.5, training=True, inplace=False):

@@ -1,8 +1,9 @@
 """nn.Parameter: a Tensor subclass that nn.Module registers as one of its parameters."""
 import torch
+from torch import _C  # torch.Tensor (torch/__init__.py imports this file)
 
 
-class Parameter(torch.Tensor):
+class Parameter(_C.Tensor):
     def __new__(cls, data=None, requires_grad=True):
         if data is None:
             data = torch.empty(0)
@@ -70,8 +71,8 @@ class UninitializedParameter(UninitializedTensorMixin, Parameter):
         return memo[id(self)]
 
 
-class UninitializedBuffer(UninitializedTensorMixin, torch.Tensor):
-    cls_to_become = torch.Tensor
+class UninitializedBuffer(UninitializedTensorMixin, _C.Tensor):
+    cls_to_become = _C.Tensor
 
     def __new__(cls, requires_grad=False, device=None, dtype=None, persistent=True):
         data = torch.empty(0, device=device, dtype=dtype)

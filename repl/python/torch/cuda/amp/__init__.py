@@ -2,10 +2,11 @@
 import warnings
 
 import torch.amp
+from torch import _C  # torch.float16 (torch.cuda imports this file while torch loads)
 
 
 class autocast(torch.amp.autocast):
-    def __init__(self, enabled=True, dtype=torch.float16, cache_enabled=True):
+    def __init__(self, enabled=True, dtype=_C.float16, cache_enabled=True):
         warnings.warn("`torch.cuda.amp.autocast(args...)` is deprecated. Please use "
                       "`torch.amp.autocast('cuda', args...)` instead.", FutureWarning, stacklevel=2)
         super().__init__("cuda", enabled=enabled, dtype=dtype, cache_enabled=cache_enabled)
