@@ -1,7 +1,6 @@
 // torch.cuda and torch.backends.mps as a learner calls them: availability, the current
 // device, names and properties (saying "simulated" for sim devices), and memory stats.
-// torch.cuda.synchronize() and torch.cuda.Event live with the clock (core/backends/sim/
-// sim_clock.h, the "simops" side), since they read and move modeled time.
+// torch.cuda.synchronize() and torch.cuda.Event live in core/cuda_event.h.
 #pragma once
 
 #include <cstddef>

@@ -48,4 +48,12 @@ void fail_cuda(const std::string& error_string, const std::string& error_name) {
   throw TorchError(ErrorKind::AcceleratorError, cuda_error_message(error_string, error_name));
 }
 
+void fail_missing_ordinal(int index) {
+  DeviceProblem problem;
+  problem.kind = DeviceProblem::Kind::MissingOrdinal;
+  problem.device = Device::cuda(index);
+  throw TorchError(ErrorKind::AcceleratorError, cuda_error_message("invalid device ordinal", "cudaErrorInvalidDevice"),
+                   problem);
+}
+
 }  // namespace tp

@@ -13,5 +13,8 @@ std::string cuda_error_message(const std::string& error_string, const std::strin
 
 // Raises torch.AcceleratorError (a RuntimeError subclass) with that message.
 [[noreturn]] void fail_cuda(const std::string& error_string, const std::string& error_name);
+// "invalid device ordinal" for cuda:`index`, which the session lacks (the device travels on
+// the error, for hints).
+[[noreturn]] void fail_missing_ordinal(int index);
 
 }  // namespace tp

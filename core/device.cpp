@@ -52,8 +52,11 @@ DeviceType parse_type(const std::string& name) {
     fail(ErrorKind::NotImplementedError, "tensorplay models only the cpu, cuda, mps and meta devices, not '",
          name, "'");
   }
-  fail(ErrorKind::RuntimeError, "Expected one of ", all, " device type at start of device string: ",
-       name);
+  DeviceProblem problem;
+  problem.kind = DeviceProblem::Kind::UnknownName;
+  problem.name = name;
+  throw TorchError(ErrorKind::RuntimeError,
+                   str_cat("Expected one of ", all, " device type at start of device string: ", name), problem);
 }
 
 }  // namespace

@@ -92,10 +92,6 @@ std::unique_ptr<SimDevice> sim_device_for(const DeviceEntry& e) {
   return d;
 }
 
-[[noreturn]] void invalid_ordinal() {
-  fail_cuda("invalid device ordinal", "cudaErrorInvalidDevice");
-}
-
 }  // namespace
 
 size_t parse_memory_size(const std::string& text) {
@@ -209,8 +205,6 @@ void configure_devices(const DeviceConfig& config) {
   sim_backend().set_simt_everything(config.sim_simt);
 }
 
-const DeviceConfig& device_config() { return configured_registry().config; }
-
 const std::vector<DeviceEntry>& cuda_devices() { return configured_registry().cuda; }
 
 const DeviceEntry* mps_device() { return configured_registry().mps.get(); }
@@ -270,7 +264,7 @@ Device resolve_device(Device device) {
   // torch.cuda._lazy_init on a CPU-only build.
   TP_CHECK(!r.cuda.empty(), AssertionError, "Torch not compiled with CUDA enabled");
   int index = device.has_index() ? device.index : r.current;
-  if (index >= static_cast<int>(r.cuda.size())) invalid_ordinal();
+  if (index >= static_cast<int>(r.cuda.size())) fail_missing_ordinal(index);
   return Device::cuda(index);
 }
 
@@ -279,7 +273,7 @@ int current_cuda_index() { return configured_registry().current; }
 void set_current_cuda_index(int index) {
   Registry& r = configured_registry();
   TP_CHECK(!r.cuda.empty(), AssertionError, "Torch not compiled with CUDA enabled");
-  if (index < 0 || index >= static_cast<int>(r.cuda.size())) invalid_ordinal();
+  if (index < 0 || index >= static_cast<int>(r.cuda.size())) fail_missing_ordinal(index);
   r.current = index;
 }
 

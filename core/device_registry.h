@@ -56,7 +56,6 @@ struct DeviceEntry {
 // Rebuilds the registry from `config`. Call when no device tensor is alive (at start or
 // on :reset); raises a RuntimeError for an unknown profile or a bad count.
 void configure_devices(const DeviceConfig& config);
-const DeviceConfig& device_config();
 
 // cuda:0..N-1 in ordinal order (empty in --no-sim mode on a GPU-less machine).
 const std::vector<DeviceEntry>& cuda_devices();

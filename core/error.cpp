@@ -1,4 +1,4 @@
-// Names of the Python exception kinds, and the internal-error thrower.
+// Names of the Python exception kinds and of the device problems, and the internal-error thrower.
 #include "core/error.h"
 
 namespace tp {
@@ -16,6 +16,16 @@ const char* error_kind_name(ErrorKind kind) {
     case ErrorKind::LinAlgError: return "torch.linalg.LinAlgError";
   }
   return "RuntimeError";
+}
+
+const char* device_problem_name(DeviceProblem::Kind kind) {
+  switch (kind) {
+    case DeviceProblem::Kind::UnknownName: return "unknown_name";
+    case DeviceProblem::Kind::MissingOrdinal: return "missing_ordinal";
+    case DeviceProblem::Kind::OutOfMemory: return "out_of_memory";
+    case DeviceProblem::Kind::NotOnHost: return "not_on_host";
+  }
+  return "unknown_name";
 }
 
 void throw_internal(const char* file, int line, const std::string& what) {

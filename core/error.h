@@ -2,6 +2,8 @@
 // Python exception type it maps to; a tensorplay bug trips TP_ASSERT (file and line).
 #pragma once
 
+#include <cstddef>
+#include <optional>
 #include <sstream>
 #include <stdexcept>
 #include <string>
@@ -35,22 +37,42 @@ struct DeviceMismatch {
   Device other;          // the device that does not match it
 };
 
+// What the other device errors are about, for the same readers: a device name the string
+// asked for that PyTorch lacks, a GPU ordinal the session lacks, an allocation that did not
+// fit on a GPU, a tensor that .numpy() refused because it is not in host memory.
+struct DeviceProblem {
+  enum class Kind { UnknownName, MissingOrdinal, OutOfMemory, NotOnHost };
+  Kind kind = Kind::UnknownName;
+  std::string name;        // UnknownName: the device type as written ("gpu")
+  Device device;           // MissingOrdinal: the GPU asked for; OutOfMemory: the GPU;
+                           // NotOnHost: the tensor's device
+  size_t requested = 0;    // OutOfMemory: bytes asked for,
+  size_t capacity = 0;     // the GPU's total for this session,
+  size_t free_bytes = 0;   // and what was free of it
+};
+
+// "unknown_name", "missing_ordinal", "out_of_memory", "not_on_host".
+const char* device_problem_name(DeviceProblem::Kind kind);
+
 // A learner-facing error: what() is the message without the type prefix.
 class TorchError : public std::runtime_error {
  public:
   TorchError(ErrorKind kind, const std::string& message)
       : std::runtime_error(message), kind_(kind) {}
   TorchError(const std::string& message, DeviceMismatch mismatch)
-      : std::runtime_error(message), kind_(ErrorKind::RuntimeError), mismatch_(std::move(mismatch)),
-        has_mismatch_(true) {}
+      : std::runtime_error(message), kind_(ErrorKind::RuntimeError), mismatch_(std::move(mismatch)) {}
+  TorchError(ErrorKind kind, const std::string& message, DeviceProblem problem)
+      : std::runtime_error(message), kind_(kind), problem_(std::move(problem)) {}
   ErrorKind kind() const { return kind_; }
   // The fields of a same-device error; null for every other error.
-  const DeviceMismatch* mismatch() const { return has_mismatch_ ? &mismatch_ : nullptr; }
+  const DeviceMismatch* mismatch() const { return mismatch_ ? &*mismatch_ : nullptr; }
+  // The fields of another device error; null for every other error.
+  const DeviceProblem* problem() const { return problem_ ? &*problem_ : nullptr; }
 
  private:
   ErrorKind kind_;
-  DeviceMismatch mismatch_;
-  bool has_mismatch_ = false;
+  std::optional<DeviceMismatch> mismatch_;
+  std::optional<DeviceProblem> problem_;
 };
 
 // A broken invariant inside tensorplay: never a learner's fault.

@@ -24,7 +24,6 @@ struct TensorOptions {
   TensorOptions() = default;
   TensorOptions(DType t) : dtype(t) {}  // NOLINT: lets callers pass a bare dtype
   TensorOptions(DType t, Device d) : dtype(t), device(d) {}
-  TensorOptions with_dtype(DType t) const { return {t, device}; }
   TensorOptions with_device(Device d) const { return {dtype, d}; }
 };
 

@@ -15,16 +15,6 @@ bool starts_with(const std::string& s, const std::string& prefix) {
   return s.rfind(prefix, 0) == 0;
 }
 
-// The text between `before` and `after` in `s` (empty when either is missing).
-std::string between(const std::string& s, const std::string& before, const std::string& after) {
-  size_t a = s.find(before);
-  if (a == std::string::npos) return "";
-  a += before.size();
-  size_t b = s.find(after, a);
-  if (b == std::string::npos) return "";
-  return s.substr(a, b - a);
-}
-
 std::string quoted(const std::string& code) { return "`" + code + "`"; }
 
 // True for a name or attribute path ("x", "model.w"), which can be assigned to.
@@ -56,13 +46,13 @@ std::string move_fix(const HintOperand& a, const HintOperand& b) {
   return fixes.size() == 1 ? fixes[0] : fixes[0] + " or " + fixes[1];
 }
 
-// The hints that need no operands: a device name or ordinal the session lacks, and a GPU
-// out of memory. Empty when the error is none of these.
+// The hints that need no operands, read off the error's fields: a device name or ordinal the
+// session lacks, a GPU out of memory, .numpy() on a device tensor. Empty for other errors.
 std::vector<std::string> device_hints(const HintInput& in) {
-  const std::string bad_name = "device type at start of device string: ";
-  if (in.exc_type == "RuntimeError" && starts_with(in.message, "Expected one of cpu, cuda") &&
-      in.message.find(bad_name) != std::string::npos) {
-    std::string name = in.message.substr(in.message.find(bad_name) + bad_name.size());
+  if (!in.problem) return {};
+  const HintProblem& p = *in.problem;
+  if (p.kind == "unknown_name") {
+    const std::string& name = p.name;
     std::string lower;
     for (char c : name) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     if (starts_with(lower, "gpu") || lower == "nvidia") {
@@ -72,7 +62,7 @@ std::vector<std::string> device_hints(const HintInput& in) {
     return {"hint: PyTorch has no device '" + name + "': the processor is 'cpu', an NVIDIA GPU "
             "'cuda' (or 'cuda:0', 'cuda:1', ...)"};
   }
-  if (in.exc_type == "torch.AcceleratorError" && in.message.find("invalid device ordinal") != std::string::npos) {
+  if (p.kind == "missing_ordinal") {
     std::string have = in.gpu_count == 1 ? "1 GPU, cuda:0"
                                          : std::to_string(in.gpu_count) + " GPUs, cuda:0 to cuda:" +
                                                std::to_string(in.gpu_count - 1);
@@ -81,10 +71,10 @@ std::vector<std::string> device_hints(const HintInput& in) {
     if (in.gpus_simulated) hint += " — to simulate more, start tensorplay with `--sim-gpus N`";
     return {hint};
   }
-  if (in.exc_type == "torch.OutOfMemoryError" && starts_with(in.message, "CUDA out of memory.")) {
+  if (p.kind == "out_of_memory") {
     std::string hint = "hint: ";
-    if (in.gpus_simulated && !in.gpu_memory.empty()) {
-      hint += "this simulated GPU may use " + in.gpu_memory +
+    if (in.gpus_simulated && p.capacity > 0) {
+      hint += "this simulated GPU may use " + format_size(p.capacity) +
               " (the smaller of its card's memory and --sim-memory, by default a quarter of this "
               "machine's RAM); ";
     }
@@ -92,6 +82,15 @@ std::vector<std::string> device_hints(const HintInput& in) {
             "smaller batch";
     if (in.gpus_simulated) hint += ", or start tensorplay with `--sim-memory SIZE` (e.g. 8GiB)";
     return {hint};
+  }
+  if (p.kind == "not_on_host") {
+    if (in.numpy_receiver.empty()) {
+      return {"hint: the tensor is on " + p.device +
+              " and numpy arrays live in host memory — copy it first: `.cpu().numpy()`"};
+    }
+    return {"hint: " + quoted(in.numpy_receiver) + " is on " + p.device +
+            " and numpy arrays live in host memory — copy it first: " +
+            quoted(in.numpy_receiver + ".cpu().numpy()")};
   }
   return {};
 }
@@ -120,18 +119,6 @@ std::vector<std::string> with_note(std::string hint, const std::string& note) {
 
 std::vector<std::string> hint_lines(const HintInput& in) {
   if (std::vector<std::string> lines = device_hints(in); !lines.empty()) return lines;
-  // (b) .numpy() on a device tensor.
-  if (in.exc_type == "TypeError" && starts_with(in.message, "can't convert ") &&
-      in.message.find("numpy") != std::string::npos) {
-    std::string device = between(in.message, "can't convert ", " device type");
-    if (in.numpy_receiver.empty()) {
-      return {"hint: the tensor is on " + device +
-              " and numpy arrays live in host memory — copy it first: `.cpu().numpy()`"};
-    }
-    return {"hint: " + quoted(in.numpy_receiver) + " is on " + device +
-            " and numpy arrays live in host memory — copy it first: " +
-            quoted(in.numpy_receiver + ".cpu().numpy()")};
-  }
   if (!in.mismatch) return {};
   const HintMismatch& m = *in.mismatch;
 
@@ -250,6 +237,11 @@ void HintEngine::observe(const RunOutcome& outcome) {
       in.mismatch = HintMismatch{py::str(fields["op"]), py::str(fields["argument"]), py::str(devices[0]),
                                  py::str(devices[1])};
     }
+    py::object problem = py::getattr(outcome.exception, "device_problem", py::none());
+    if (!problem.is_none()) {
+      in.problem = HintProblem{py::str(problem["kind"]), py::str(problem["name"]), py::str(problem["device"]),
+                               problem["capacity"].cast<size_t>()};
+    }
     py::tuple found = hints.attr("operands")(outcome.exception, outcome.source, outcome.filename);
     in.operands = operand_list(found[0]);
     in.parameters = operand_list(found[1]);
@@ -258,7 +250,6 @@ void HintEngine::observe(const RunOutcome& outcome) {
     const std::vector<DeviceEntry>& gpus = cuda_devices();
     in.gpu_count = static_cast<int>(gpus.size());
     in.gpus_simulated = !cuda_devices_are_real();
-    if (!gpus.empty()) in.gpu_memory = format_size(gpus[0].capacity_bytes);
     in.unmoved = unmoved_;
     std::string text;
     for (const std::string& line : hint_lines(in)) text += (color_ ? paint_hint(line) : line) + "\n";

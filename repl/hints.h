@@ -5,10 +5,10 @@
 // session lacks, and a GPU out of memory.
 #pragma once
 
+#include <cstddef>
+#include <optional>
 #include <string>
 #include <vector>
-
-#include <optional>
 
 #include "repl/python_session.h"
 
@@ -36,6 +36,15 @@ struct HintMismatch {
   std::string other;     // "cpu"
 };
 
+// The fields of another device error (the exception's `device_problem`).
+struct HintProblem {
+  std::string kind;      // "unknown_name", "missing_ordinal", "out_of_memory", "not_on_host"
+  std::string name;      // unknown_name: the device type as written ("gpu")
+  std::string device;    // missing_ordinal: the GPU asked for; out_of_memory: the GPU;
+                         // not_on_host: the tensor's device
+  size_t capacity = 0;   // out_of_memory: the bytes that GPU may hold
+};
+
 // What the hint text is built from; hints_test.cpp builds these by hand.
 struct HintInput {
   std::string exc_type;                // "RuntimeError"
@@ -46,10 +55,10 @@ struct HintInput {
   std::vector<HintOperand> parameters; // first parameter of each module called on the line
   std::optional<HintMismatch> mismatch; // set for a same-device error
   std::string layer_made_in_forward;   // `fc` (a local) or `nn.Linear(3, 2)` (made and called)
-  // The session's GPUs: how many, simulated or real, and what cuda:0 may use ("5.9 GiB").
+  // The session's GPUs: how many, simulated or real.
   int gpu_count = 0;
   bool gpus_simulated = true;
-  std::string gpu_memory;
+  std::optional<HintProblem> problem;  // set for another device error
 };
 
 // The hint lines ("hint: ...", then at most one "note: ..."), uncoloured; empty when the

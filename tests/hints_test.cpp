@@ -83,6 +83,7 @@ TEST_CASE("a dropped .to() result adds a note") {
 
 TEST_CASE(".numpy() on a device tensor") {
   HintInput in{"TypeError", kNumpy, {}, "y", {}};
+  in.problem = HintProblem{"not_on_host", "", "cuda:0", 0};
   auto lines = hint_lines(in);
   REQUIRE(lines.size() == 1);
   CHECK(lines[0] == "hint: `y` is on cuda:0 and numpy arrays live in host memory — copy it first: "
@@ -90,6 +91,20 @@ TEST_CASE(".numpy() on a device tensor") {
   in.numpy_receiver = "";
   CHECK(hint_lines(in)[0] == "hint: the tensor is on cuda:0 and numpy arrays live in host memory "
                              "— copy it first: `.cpu().numpy()`");
+}
+
+TEST_CASE("device errors are read from their fields, not their text") {
+  // The same words without the exception's fields (a learner's own RuntimeError): no hint.
+  HintInput in{"TypeError", kNumpy, {}, "y", {}};
+  CHECK(hint_lines(in).empty());
+  in = HintInput{"RuntimeError", "Expected one of cpu, cuda device type at start of device string: gpu"};
+  CHECK(hint_lines(in).empty());
+  in.problem = HintProblem{"unknown_name", "gpu", "", 0};
+  CHECK(hint_lines(in) == std::vector<std::string>{"hint: PyTorch calls an NVIDIA GPU 'cuda': write `.to('cuda')` "
+                                                   "(or 'cuda:0', 'cuda:1', ... for one of several)"});
+  in = HintInput{"torch.OutOfMemoryError", "CUDA out of memory."};
+  in.problem = HintProblem{"out_of_memory", "", "cuda:0", size_t{3} << 30};
+  CHECK(hint_lines(in)[0].rfind("hint: this simulated GPU may use 3.00 GiB (the smaller", 0) == 0);
 }
 
 TEST_CASE("a model on one device fed data on another") {

@@ -95,7 +95,13 @@ struct CachingAllocator::State {
   [[noreturn]] void out_of_memory(size_t alloc_size) {
     size_t total = 0, free_bytes = 0;
     source->capacity(reserved, &total, &free_bytes);
-    fail(ErrorKind::OutOfMemoryError, "CUDA out of memory. Tried to allocate ",
+    DeviceProblem problem;
+    problem.kind = DeviceProblem::Kind::OutOfMemory;
+    problem.device = Device::cuda(device_index);
+    problem.requested = alloc_size;
+    problem.capacity = total;
+    problem.free_bytes = free_bytes;
+    throw TorchError(ErrorKind::OutOfMemoryError, str_cat("CUDA out of memory. Tried to allocate ",
          format_size(alloc_size), ". GPU ", device_index, " has a total capacity of ",
          format_size(total), " of which ", format_size(free_bytes), " is free. ",
          "Including non-PyTorch memory, this process has ", format_size(total - free_bytes),
@@ -105,7 +111,7 @@ struct CachingAllocator::State {
          "try setting PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True to avoid fragmentation.  "
          "See documentation for Memory Management  "
          "(https://docs.pytorch.org/docs/stable/notes/cuda.html"
-         "#optimizing-memory-usage-with-pytorch-cuda-alloc-conf)");
+         "#optimizing-memory-usage-with-pytorch-cuda-alloc-conf)"), problem);
   }
 };
 

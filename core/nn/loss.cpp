@@ -27,15 +27,6 @@ Reduction parse_reduction(const std::string& name) {
   fail(ErrorKind::ValueError, name, " is not a valid value for reduction");
 }
 
-const char* reduction_name(Reduction r) {
-  switch (r) {
-    case Reduction::None: return "none";
-    case Reduction::Mean: return "mean";
-    case Reduction::Sum: return "sum";
-  }
-  return "mean";
-}
-
 namespace functional {
 
 namespace {

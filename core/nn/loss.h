@@ -15,7 +15,6 @@ enum class Reduction { None, Mean, Sum };
 // reduction="mean"|"sum"|"none"; anything else is PyTorch's ValueError
 // "foo is not a valid value for reduction".
 Reduction parse_reduction(const std::string& name);
-const char* reduction_name(Reduction r);
 
 namespace functional {
 

@@ -21,9 +21,15 @@ bool is_cuda(const Tensor& t) { return t.device().type == DeviceType::CUDA; }
 int get_device(const Tensor& t) { return t.device().is_cpu() ? -1 : t.device().index; }
 
 void numpy_check(const Tensor& t) {
-  TP_CHECK(t.device().is_cpu(), TypeError, "can't convert ", t.device().str(),
-           " device type tensor to numpy. Use Tensor.cpu() to copy the tensor to host memory "
-           "first.");
+  if (!t.device().is_cpu()) {
+    DeviceProblem problem;
+    problem.kind = DeviceProblem::Kind::NotOnHost;
+    problem.device = t.device();
+    throw TorchError(ErrorKind::TypeError,
+                     str_cat("can't convert ", t.device().str(),
+                             " device type tensor to numpy. Use Tensor.cpu() to copy the tensor to host memory first."),
+                     problem);
+  }
   TP_CHECK(!t.requires_grad(), RuntimeError,
            "Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() "
            "instead.");

@@ -11,8 +11,6 @@
 
 namespace tp {
 
-bool cuda_compiled() { return true; }
-
 int cuda_real_device_count() {
   int count = 0;
   if (cudaGetDeviceCount(&count) != cudaSuccess) {

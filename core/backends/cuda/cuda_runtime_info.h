@@ -18,8 +18,6 @@ class Tensor;
 struct KernelTrace;
 enum class TeachingKernel;  // core/backends/sim/teaching.h
 
-// True when this binary was built with the CUDA backend.
-bool cuda_compiled();
 // Number of real GPUs; 0 without a driver or without the backend (never throws).
 int cuda_real_device_count();
 // "CUDA runtime 13.0" or why none is available.

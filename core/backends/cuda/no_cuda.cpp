@@ -11,7 +11,6 @@ namespace {
 }
 }  // namespace
 
-bool cuda_compiled() { return false; }
 int cuda_real_device_count() { return 0; }
 std::string cuda_runtime_description() { return "built without CUDA"; }
 

@@ -31,9 +31,14 @@ def _sdpa_check_inputs(query, key, value, attn_mask, dropout_p, is_causal):
                            f"{_dtype_text(query.dtype)} key.dtype: {_dtype_text(key.dtype)} and value.dtype: "
                            f"{_dtype_text(value.dtype)} instead.")
     if not (query.device == key.device == value.device):
-        raise RuntimeError("Expected query, key, and value to have the same device type, but got query.device: "
-                           f"{query.device} key.device: {key.device} and value.device: "
-                           f"{value.device} instead.")
+        # The odd one out names the argument the hints show: the one whose device differs.
+        odd, common = (("query", key.device) if key.device == value.device else
+                       ("key", query.device) if value.device == query.device else ("value", query.device))
+        other = {"query": query, "key": key, "value": value}[odd].device
+        raise torch._C._device_mismatch_error(
+            "Expected query, key, and value to have the same device type, but got query.device: "
+            f"{query.device} key.device: {key.device} and value.device: {value.device} instead.",
+            "scaled_dot_product_attention", odd, common, other)
     if query.dim() < 2 or key.dim() < 2 or value.dim() < 2:
         raise RuntimeError("Expected query, key, and value to all be  at least 2 dimensional, but got query.dim: "
                            f"{query.dim()} key.dim: {key.dim()} and value.dim: {value.dim()} instead.")

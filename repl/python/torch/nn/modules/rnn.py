@@ -41,12 +41,11 @@ def _check_attributes(mode, input, params, hiddens):
     for name, tensors in (("hidden", hiddens), ("parameter", params)):
         for t in tensors:
             if t is not None and t.device != device:
-                error = RuntimeError(f"Input and {name} tensors are not at the same device, found input tensor at "
-                                     f"{device} and {name} tensor at {t.device}")
                 # The odd one out: a hidden state, or the input the weights (the module) did not get.
                 odd, common, other = ("hidden", device, t.device) if name == "hidden" else ("input", t.device, device)
-                error.device_mismatch = {"op": mode.lower(), "argument": odd, "devices": (str(common), str(other))}
-                raise error
+                raise torch._C._device_mismatch_error(
+                    f"Input and {name} tensors are not at the same device, found input tensor at {device} and "
+                    f"{name} tensor at {t.device}", mode.lower(), odd, common, other)
 
 
 def _lstm_step(gates_x, h, c, w_hh, b_hh, w_hr):
