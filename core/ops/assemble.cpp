@@ -207,20 +207,31 @@ int64_t tril_size(int64_t row, int64_t col, int64_t offset) {
   return size;
 }
 
+// a + b, held at the int64 limits instead of overflowing (an offset of -2**63 is legal).
+int64_t saturating_add(int64_t a, int64_t b) {
+  int64_t sum;
+  if (!__builtin_add_overflow(a, b, &sum)) return sum;
+  return b > 0 ? std::numeric_limits<int64_t>::max() : std::numeric_limits<int64_t>::min();
+}
+
 // The coordinates of the cells with lower ? col - row <= offset : col - row >= offset, row-major.
 Tensor triangle_indices(int64_t row, int64_t col, int64_t offset, TensorOptions options, bool lower) {
-  const int64_t count = lower ? tril_size(row, col, offset)
-                              : static_cast<int64_t>(uint64_t(row) * col - tril_size(row, col, offset - 1));
+  // ATen's size, computed in wrapping int64 arithmetic (offset - 1 too).
+  const int64_t count =
+      lower ? tril_size(row, col, offset)
+            : static_cast<int64_t>(uint64_t(row) * col - tril_size(row, col, static_cast<int64_t>(uint64_t(offset) - 1)));
   if (options.device.is_meta()) return empty({2, count}, options);
   Tensor out = empty({2, count}, DType::Int64);
   // Only rows that hold cells are visited, so the work is the result's size.
   int64_t* rows = out.data<int64_t>();
   int64_t* cols = rows + count;
-  const int64_t first_row = lower ? std::max<int64_t>(0, -offset) : 0;
-  const int64_t end_row = lower ? row : std::clamp<int64_t>(col - offset, 0, row);
+  // -offset, held at int64's max for -2**63 (either is past any row).
+  const int64_t minus_offset = -std::max(offset, -std::numeric_limits<int64_t>::max());
+  const int64_t first_row = lower ? std::max<int64_t>(0, minus_offset) : 0;
+  const int64_t end_row = lower ? row : std::clamp<int64_t>(saturating_add(col, minus_offset), 0, row);
   for (int64_t i = first_row, k = 0; i < end_row && k < count; ++i) {
-    const int64_t from = lower ? 0 : std::max<int64_t>(0, i + offset);
-    const int64_t end = lower ? std::min(col, i + offset + 1) : col;
+    const int64_t from = lower ? 0 : std::max<int64_t>(0, saturating_add(i, offset));
+    const int64_t end = lower ? std::min(col, saturating_add(saturating_add(i, offset), 1)) : col;
     for (int64_t j = from; j < end; ++j, ++k) {
       rows[k] = i;
       cols[k] = j;
