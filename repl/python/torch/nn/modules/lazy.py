@@ -60,7 +60,3 @@ class LazyModuleMixin:
         delattr(module, "_load_hook")
         if module.cls_to_become is not None:
             module.__class__ = module.cls_to_become
-
-    def _replicate_for_data_parallel(self):
-        raise RuntimeError("Modules with uninitialized parameters can't be used with `DataParallel`. Run a dummy "
-                           "forward pass to correctly initialize the modules")
