@@ -66,8 +66,8 @@ test-sanitize: sanitize-build
 FUZZ_SECONDS ?= 60
 FUZZ_SEED ?= 1
 fuzz: sanitize-build
-	$(SANITIZE_ENV) python3 tests/fuzz/run_fuzz.py ./$(SANITIZE_BUILD)/tensorplay --seconds $(FUZZ_SECONDS) --seed $(FUZZ_SEED)
-	$(SANITIZE_ENV) python3 tests/fuzz/run_fuzz.py ./$(SANITIZE_BUILD)/tensorplay --driver indexing --seconds $(FUZZ_SECONDS) --seed $(FUZZ_SEED)
+	$(SANITIZE_ENV) python3 tests/run/fuzz.py ./$(SANITIZE_BUILD)/tensorplay --seconds $(FUZZ_SECONDS) --seed $(FUZZ_SEED)
+	$(SANITIZE_ENV) python3 tests/run/fuzz.py ./$(SANITIZE_BUILD)/tensorplay --driver indexing --seconds $(FUZZ_SECONDS) --seed $(FUZZ_SEED)
 
 bench: build
 	./$(BUILD)/tests/bench_matmul

@@ -4,14 +4,14 @@ into its .expected file (run with /opt/torchref/bin/python, torch 2.15 on CPU).
 Run from anywhere: /opt/torchref/bin/python tests/corpus/gen_expected.py [SCRIPT.py ...]
 With no argument every corpus script is recorded, passing and pending alike.
 stdout and stderr are merged (unbuffered, so their order is the order of writing) and each
-script runs in a scratch working directory, as tests/corpus/run_corpus.sh runs it. Written
+script runs in a scratch working directory, as tests/run/corpus.sh runs it. Written
 the way the runner compares: the script's path as its basename (tracebacks, warnings),
 object addresses as 0x... (so a re-recording changes no line by chance), CPython's ^^^^ marker
 lines dropped, and traceback frames inside the torch package itself (PyTorch's
 site-packages/torch/ here, repl/python/torch/ in tensorplay) dropped with the source line
 under them: they name another implementation's files, so a traceback is compared on the
 learner's frames and the exception's text.
-PyTorch runs with OMP_NUM_THREADS=2, as run_corpus.sh runs tensorplay: some CPU reductions
+PyTorch runs with OMP_NUM_THREADS=2, as tests/run/corpus.sh runs tensorplay: some CPU reductions
 depend on the intra-op thread count, which otherwise is the recording machine's core count.
 """
 import os

@@ -1,4 +1,4 @@
-"""The indexing fuzzer's driver, run inside tensorplay by run_fuzz.py --driver indexing:
+"""The indexing fuzzer's driver, run inside tensorplay by tests/run/fuzz.py --driver indexing:
 x[key] and x[key] = value with every index kind PyTorch accepts, and many it refuses, combined
 in tuples: ints (Python, numpy, past int64, out of range), slices with odd bounds and steps,
 None, Ellipsis, bools, lists (of ints, bools, lists), ranges, ndarrays of every dtype and

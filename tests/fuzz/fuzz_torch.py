@@ -1,4 +1,4 @@
-"""The torch API fuzzer's driver, run inside tensorplay by run_fuzz.py: calls torch functions
+"""The torch API fuzzer's driver, run inside tensorplay by tests/run/fuzz.py: calls torch functions
 and Tensor methods with random arguments (wrong types and counts, shapes with 0 and negative
 sizes, every dtype, cpu and the simulated cuda, non-contiguous and aliased tensors, NaN/inf,
 sizes no machine can hold, and values from outside torch: numpy arrays and scalars, objects

@@ -6,7 +6,7 @@ and are not touched here.
 Run from anywhere: /opt/torchref/bin/python tests/scripts/gen_expected.py [NAME.py ...]
 (names given: only those scripts).
 stdout and stderr are merged (unbuffered, so their order is the order of writing).
-Tracebacks and warnings name the script by its basename, as tests/run_torch_scripts.sh runs it, and
+Tracebacks and warnings name the script by its basename, as tests/run/torch_scripts.sh runs it, and
 CPython's ^^^^ marker lines under failing expressions are dropped (the runner drops them too).
 """
 import os

@@ -3,10 +3,10 @@
 # launcher (tensorplay --nproc-per-node N --standalone run), for every N its `# nproc:` line
 # lists, and compares what the job prints on stdout with dist_NNN_topic.npN.expected, recorded
 # from real PyTorch's torchrun by gen_expected.py. A job must also exit 0.
-# Usage: run_distributed_scripts.sh PROGRAM
+# Usage: distributed_scripts.sh PROGRAM
 set -u
 bin=$(realpath "$1")
-cd "$(dirname "$0")" || exit 2
+cd "$(dirname "$0")/../distributed" || exit 2
 export TENSORPLAY_SIM_GPUS=
 pass=0; fail=0
 for py in dist_*.py; do

@@ -7,10 +7,10 @@
 # The host's own time is frozen (TENSORPLAY_FREEZE_HOST_CLOCK=1): a script's timing of GPU
 # work reads only modeled time, so it prints exact figures.
 # Scripts named *_nogpu.py run without GPUs (--no-sim), as on a CPU-only machine.
-# Usage: run_torch_scripts.sh PROGRAM [SCRIPT_DIR]
+# Usage: torch_scripts.sh PROGRAM [SCRIPT_DIR]   (default: tests/scripts)
 set -u
 bin=$(realpath "$1")
-dir=${2:-$(dirname "$0")/scripts}
+dir=${2:-$(dirname "$0")/../scripts}
 cd "$dir" || exit 2
 shopt -s nullglob
 normalize() {

@@ -17,7 +17,7 @@
 # on both sides (its BLAS kernel, instruction set or thread count), not on tensorplay: it passes
 # when the text between the numbers is equal and each number agrees with PyTorch's within the
 # relative tolerance listed there (the file says why for each). All others compare byte for byte.
-# Usage: run_corpus.sh [--sim] PROGRAM [SCRIPT.py ...]   (default: every tests/corpus/NNN_*.py)
+# Usage: corpus.sh [--sim] PROGRAM [SCRIPT.py ...]   (default: every tests/corpus/NNN_*.py)
 set -u
 # PyTorch sizes some CPU reductions by its intra-op thread count (OMP_NUM_THREADS, else the
 # machine's cores), and tensorplay follows it (batch norm's statistics: 058 prints 2.307504 with
@@ -27,7 +27,7 @@ export OMP_NUM_THREADS=2
 sim=0
 if [ "${1:-}" = --sim ]; then sim=1; shift; fi
 bin=$(realpath "$1"); shift
-here=$(cd "$(dirname "$0")" && pwd)
+here=$(cd "$(dirname "$0")/../corpus" && pwd)
 shopt -s nullglob
 if [ $# -gt 0 ]; then scripts=("$@"); else scripts=("$here"/[0-9][0-9][0-9]_*.py); fi
 normalize() {

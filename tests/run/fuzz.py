@@ -4,7 +4,7 @@ inside a tensorplay program for a time budget
 and reports what went wrong: the process dying (a crash, an abort, a sanitizer report), a call
 hanging, or an internal check failing; each with the seed and the call that did it, from the
 log the driver writes before every call. Exit status 0 when the run was clean.
-Usage: run_fuzz.py TENSORPLAY [--driver torch|indexing] [--seconds S] [--seed N] [--log FILE]"""
+Usage: fuzz.py TENSORPLAY [--driver torch|indexing] [--seconds S] [--seed N] [--log FILE]"""
 import argparse
 import os
 import resource
@@ -14,7 +14,7 @@ import sys
 import tempfile
 import time
 
-HERE = os.path.dirname(os.path.abspath(__file__))
+DRIVERS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "fuzz")
 HANG_SECONDS = 30  # one call that long counts as a hang
 MEMORY_LIMIT = 4 << 30  # bytes: a call may ask for a huge tensor that would succeed, slowly
 
@@ -67,7 +67,7 @@ def main():
 
 def fuzz(a, log_path):
     """One fuzzing run logging to log_path; 0 when it ends cleanly."""
-    driver = os.path.join(HERE, f"fuzz_{a.driver}.py")
+    driver = os.path.join(DRIVERS, f"fuzz_{a.driver}.py")
     cmd = [a.tensorplay, "--sim", "run", driver, str(a.seed), str(a.seconds), log_path]
     # Output goes to a file, not a pipe: a long run's sanitizer notes would fill a pipe
     # nobody reads until the end, and the child would block on it.
