@@ -14,6 +14,7 @@ import warnings
 import numpy as np
 import torch
 
+from call_log import CallLog
 from foreign_values import Index, RaisingIndex, foreign, numpy_array, numpy_scalar
 
 seed, seconds, log_path = int(sys.argv[1]), float(sys.argv[2]), sys.argv[3]
@@ -112,36 +113,24 @@ def describe(v):
         return f"<{type(v).__name__}: repr raised {type(e).__name__}>"
 
 
-calls = errors = internal = 0
-kinds = {}
 end = time.monotonic() + seconds
-with open(log_path, "w") as log:
-    log.write(f"seed {seed}\n")
-    while time.monotonic() < end:
-        t, key = target(), some_key()
-        setting = rng.random() < 0.4
-        value = some_value(t) if setting else None
-        shown = f"{describe(t)}[{describe(key)}]" + (f" = {describe(value)}" if setting else "")
-        log.write(f"{calls} {shown}\n")
-        log.flush()
-        calls += 1
-        try:
-            if setting:
-                with torch.no_grad():
-                    t[key] = value
-            else:
-                r = t[key]
-                if isinstance(r, torch.Tensor) and r.numel() <= 10**5:
-                    r.sum()  # use the result: a view with wrong strides or sizes shows here
-        except Exception as e:  # a Python exception is a fine answer to a bad key
-            errors += 1
-            kinds[type(e).__name__] = kinds.get(type(e).__name__, 0) + 1
-            if "internal error in tensorplay" in str(e):
-                internal += 1
-                log.write(f"INTERNAL {e}\n")
-                log.flush()
-    log.write("done\n")
-top = ", ".join(f"{k} {v}" for k, v in sorted(kinds.items(), key=lambda kv: -kv[1])[:6])
-print(f"fuzz (indexing): seed {seed}, {calls} calls in {seconds:g} s; {calls - errors} returned, "
-      f"{errors} raised ({top}); {internal} internal errors")
-sys.exit(1 if internal else 0)
+log = CallLog(log_path, seed)
+while time.monotonic() < end:
+    t, key = target(), some_key()
+    setting = rng.random() < 0.4
+    value = some_value(t) if setting else None
+    log.before(f"{describe(t)}[{describe(key)}]" + (f" = {describe(value)}" if setting else ""))
+    try:
+        if setting:
+            with torch.no_grad():
+                t[key] = value
+        else:
+            r = t[key]
+            if isinstance(r, torch.Tensor) and r.numel() <= 10**5:
+                r.sum()  # use the result: a view with wrong strides or sizes shows here
+    except Exception as e:
+        log.exception(e)
+log.close()
+print(f"fuzz (indexing): seed {seed}, {log.calls} calls in {seconds:g} s; {log.calls - log.raised} returned, "
+      f"{log.summary()}")
+sys.exit(1 if log.internal else 0)

@@ -17,6 +17,7 @@ import warnings
 import numpy as np
 import torch
 
+from call_log import CallLog
 from foreign_values import foreign
 
 seed, seconds, log_path = int(sys.argv[1]), float(sys.argv[2]), sys.argv[3]
@@ -149,54 +150,43 @@ def describe(v):
 
 
 targets = [name for name, _ in functions()] + methods()
-calls = errors = internal = returned = 0
-kinds = {}
+returned = 0
 end = time.monotonic() + seconds
-with open(log_path, "w") as log:
-    log.write(f"seed {seed}\n")
-    while time.monotonic() < end:
-        name = rng.choice(targets)
-        args = [some_arg(i == 0) for i in range(rng.choice([0, 1, 1, 2, 2, 3, 4]))]
-        kwargs = some_kwargs()
-        if name.startswith("Tensor."):
-            receiver = some_tensor()
-            shown = f"{describe(receiver)}.{name[7:]}"
-            try:  # a property (t.mT, t.grad_fn ...) is the call here
-                log.write(f"{calls} {shown}\n")
-                log.flush()
-                fn = getattr(receiver, name[len("Tensor."):])
-            except Exception:
-                continue
-            if not callable(fn):
-                continue
-        else:
-            fn = getattr(torch, name[len("torch."):])
-            shown = name
-        log.write(f"{calls} {shown}({', '.join(map(describe, args))}"
-                  f"{', ' if args and kwargs else ''}{', '.join(f'{k}={describe(v)}' for k, v in kwargs.items())})\n")
-        log.flush()
-        calls += 1
-        try:
-            result = fn(*args, **kwargs)
-            returned += 1
-            # Kept for later calls when small: a (2**62, 0) tensor is empty, but unbind() or a
-            # loop over it would run for ever (in PyTorch too).
-            if isinstance(result, torch.Tensor) and result.numel() <= 10**5 and max(result.shape, default=0) <= 10**4:
-                pool.append(result)
-                if len(pool) > 40:
-                    pool.pop(rng.randrange(len(pool)))
-            elif hasattr(result, "__next__"):
-                for _ in zip(range(5), result):
-                    pass
-        except Exception as e:  # a Python exception is a fine answer to a bad call
-            errors += 1
-            kinds[type(e).__name__] = kinds.get(type(e).__name__, 0) + 1
-            if "internal error in tensorplay" in str(e):
-                internal += 1
-                log.write(f"INTERNAL {e}\n")
-                log.flush()
-    log.write("done\n")
-top = ", ".join(f"{k} {v}" for k, v in sorted(kinds.items(), key=lambda kv: -kv[1])[:6])
-print(f"fuzz: seed {seed}, {calls} calls in {seconds:g} s over {len(targets)} functions and methods; "
-      f"{returned} returned, {errors} raised ({top}); {internal} internal errors")
-sys.exit(1 if internal else 0)
+log = CallLog(log_path, seed)
+while time.monotonic() < end:
+    name = rng.choice(targets)
+    args = [some_arg(i == 0) for i in range(rng.choice([0, 1, 1, 2, 2, 3, 4]))]
+    kwargs = some_kwargs()
+    if name.startswith("Tensor."):
+        receiver = some_tensor()
+        shown = f"{describe(receiver)}.{name[7:]}"
+        try:  # a property (t.mT, t.grad_fn ...) is the call here
+            log.before(shown, count=False)
+            fn = getattr(receiver, name[len("Tensor."):])
+        except Exception:
+            continue
+        if not callable(fn):
+            continue
+    else:
+        fn = getattr(torch, name[len("torch."):])
+        shown = name
+    log.before(f"{shown}({', '.join(map(describe, args))}"
+               f"{', ' if args and kwargs else ''}{', '.join(f'{k}={describe(v)}' for k, v in kwargs.items())})")
+    try:
+        result = fn(*args, **kwargs)
+        returned += 1
+        # Kept for later calls when small: a (2**62, 0) tensor is empty, but unbind() or a
+        # loop over it would run for ever (in PyTorch too).
+        if isinstance(result, torch.Tensor) and result.numel() <= 10**5 and max(result.shape, default=0) <= 10**4:
+            pool.append(result)
+            if len(pool) > 40:
+                pool.pop(rng.randrange(len(pool)))
+        elif hasattr(result, "__next__"):
+            for _ in zip(range(5), result):
+                pass
+    except Exception as e:
+        log.exception(e)
+log.close()
+print(f"fuzz: seed {seed}, {log.calls} calls in {seconds:g} s over {len(targets)} functions and methods; "
+      f"{returned} returned, {log.summary()}")
+sys.exit(1 if log.internal else 0)
