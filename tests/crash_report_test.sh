@@ -2,7 +2,8 @@
 # If tensorplay itself crashes, the learner sees the Python traceback of the line that ran and
 # a note on reporting it, and keeps their history and lesson progress. The crash is made on
 # purpose with ctypes (reading address 0), which kills the process as a tensorplay bug would:
-# once as a script, once at the prompt in a real terminal (tmux) with a private HOME.
+# as a script, at the prompt in a real terminal (tmux) with a private HOME, and in the GUI's
+# console (under Xvfb, when tensorplay-gui was built and xvfb-run is installed).
 # Usage: crash_report_test.sh path/to/tensorplay. Exits 77 (skipped) when tmux is missing.
 set -u
 BIN=${1:?usage: crash_report_test.sh path/to/tensorplay}
@@ -58,4 +59,19 @@ for entry in ':lesson\\0402' ':next' 'x\\040=\\04041' 'import\\040ctypes;\\040ct
   grep -qx -- "$entry" "$history" || fail "prompt: history lacks $entry"
 done
 if [ $FAILED = 0 ]; then echo "crash report: script and prompt ok"; else echo "---- screen ----"; screen; fi
+
+# The GUI: the console's line crashes on the session's thread; its traceback and the note
+# come out all the same, and the lesson progress saved above stays as it was.
+GUI="$(dirname "$BIN")/tensorplay-gui"
+if [ -x "$GUI" ] && command -v xvfb-run >/dev/null 2>&1; then
+  out=$(env HOME="$WORK/home" timeout 120 xvfb-run -a -s "-screen 0 1280x800x24" "$GUI" --sim \
+        --exec 'x = 1' --exec 'import ctypes; ctypes.string_at(0)' --screenshot "$WORK/gui.png" 2>&1)
+  grep -q '^Fatal Python error: Segmentation fault' <<<"$out" || fail "gui: no faulthandler report"
+  grep -q '^  File "<stdin>", line 1 in <module>' <<<"$out" || fail "gui: the traceback does not name the console's line"
+  grep -Eq "$NOTE" <<<"$out" || fail "gui: no report note"
+  cmp -s "$WORK/progress.before" "$progress" || fail "gui: lesson progress changed by the crash"
+  if [ $FAILED = 0 ]; then echo "crash report: gui ok"; else printf '%s\n' "$out" | sed 's/^/  | /'; fi
+else
+  echo "no tensorplay-gui or xvfb-run: gui part skipped"
+fi
 exit $FAILED
