@@ -30,10 +30,11 @@ Tensor unfold_impl(const Tensor& self, int64_t dimension, int64_t size, int64_t 
   return self.as_strided(sizes, strides, self.storage_offset());
 }
 
-// Bytes the geometry reaches from the storage's start, as c10's computeStorageNbytes (0 when
-// empty); PyTorch's error when a size is negative or the product overflows.
-int64_t storage_nbytes_needed(const Shape& sizes, const Shape& strides, size_t itemsize) {
-  uint64_t extent = 1;
+// Bytes the geometry reaches from the storage's start, its storage offset included, as c10's
+// computeStorageNbytes (0 when empty); PyTorch's error when a size is negative or the sum
+// or product overflows.
+int64_t storage_nbytes_needed(const Shape& sizes, const Shape& strides, int64_t offset, size_t itemsize) {
+  uint64_t extent = 1 + static_cast<uint64_t>(std::max<int64_t>(offset, 0));
   bool overflowed = false;
   for (size_t d = 0; d < sizes.size(); ++d) {
     if (sizes[d] == 0) return 0;
@@ -55,13 +56,12 @@ Tensor as_strided_impl(const Tensor& self, const Shape& sizes, const Shape& stri
     TP_CHECK(s >= 0, RuntimeError, "as_strided: Negative strides are not supported at the moment, got strides: ",
              shape_str(strides));
   const int64_t itemsize = static_cast<int64_t>(self.element_size());
-  const int64_t needed = storage_nbytes_needed(sizes, strides, itemsize);
+  const int64_t needed = storage_nbytes_needed(sizes, strides, offset, itemsize);
   if (needed != 0) {
     const int64_t available = static_cast<int64_t>(self.storage()->nbytes());
-    TP_CHECK(needed + offset * itemsize <= available, RuntimeError, "setStorage: sizes ", shape_str(sizes),
-             ", strides ", shape_str(strides), ", storage offset ", offset, ", and itemsize ", itemsize,
-             " requiring a storage size of ", needed + offset * itemsize, " are out of bounds for storage of size ",
-             available);
+    TP_CHECK(needed <= available, RuntimeError, "setStorage: sizes ", shape_str(sizes), ", strides ",
+             shape_str(strides), ", storage offset ", offset, ", and itemsize ", itemsize,
+             " requiring a storage size of ", needed, " are out of bounds for storage of size ", available);
   }
   TP_CHECK(offset >= 0, RuntimeError, "Tensor: invalid storage offset ", offset);
   return self.as_strided(sizes, strides, offset);

@@ -1,5 +1,6 @@
 # Calls the fuzzer (tests/fuzz) found ending tensorplay or failing an internal check, as
 # PyTorch answers them.
+import numpy as np
 import torch
 
 # The smallest integer divided by -1: floor division wraps, remainder is 0 (this crashed).
@@ -90,3 +91,8 @@ for offset in (-2**63,):
     print(kind(lambda: torch.triu_indices(3, 7, offset)), kind(lambda: torch.tril_indices(3, 7, offset)))
 for offset in (-5, 5):
     print(torch.triu_indices(3, 7, offset), torch.tril_indices(3, 7, offset))
+# Found by the widened fuzzer on the sanitizer build (seed 22, with a 0-dim numpy array as the
+# size): as_strided's storage offset times the item size overflowed; the offset now counts in
+# the checked storage size, as c10's computeStorageNbytes has it.
+for offset in (2**62, 10):
+    show(lambda: torch.zeros(0).as_strided((np.array(1),), (1,), offset))
