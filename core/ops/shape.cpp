@@ -135,7 +135,9 @@ Tensor flatten(const Tensor& self, int64_t start_dim, int64_t end_dim) {
     if (d < start_dim || d > end_dim) {
       shape.push_back(self.sizes()[d]);
     } else {
-      flat *= self.sizes()[d];
+      // Wrapping as ATen's int64 product does, so an absurd size is reshape's error for the
+      // wrapped number (a (2, 2**63 - 1) view flattens to "invalid shape dimension -2").
+      flat = static_cast<int64_t>(static_cast<uint64_t>(flat) * static_cast<uint64_t>(self.sizes()[d]));
       if (d == end_dim) shape.push_back(flat);
     }
   }

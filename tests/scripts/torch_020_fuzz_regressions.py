@@ -96,3 +96,7 @@ for offset in (-5, 5):
 # the checked storage size, as c10's computeStorageNbytes has it.
 for offset in (2**62, 10):
     show(lambda: torch.zeros(0).as_strided((np.array(1),), (1,), offset))
+# Found on the sanitizer build (seed 23): flatten's size product overflowed for
+# repeat_interleave(2**63 - 1) on a (2, 0) tensor; it wraps as ATen's does, so reshape refuses
+# the wrapped size with PyTorch's text.
+show(lambda: torch.zeros(2, 0).repeat_interleave(2**63 - 1, 0))
