@@ -56,6 +56,12 @@ struct FunctionNode : SavingNode {
   }
   TensorList apply(TensorList&& grads) override {
     check_versions();
+    // Every gradient zero (undefined) gives zero gradients without running the formula, as
+    // PyTorch's generated backward functions do (any_grad_defined): a formula may then assume
+    // a defined gradient (a norm whose backward gave none fed i0's, which multiplied by it).
+    bool any_defined = false;
+    for (const Tensor& g : grads) any_defined = any_defined || g.defined();
+    if (!any_defined) return TensorList(next_edges.size());
     return formula(grads, saved, *this);
   }
   Formula formula;

@@ -100,3 +100,9 @@ for offset in (2**62, 10):
 # repeat_interleave(2**63 - 1) on a (2, 0) tensor; it wraps as ATen's does, so reshape refuses
 # the wrapped size with PyTorch's text.
 show(lambda: torch.zeros(2, 0).repeat_interleave(2**63 - 1, 0))
+# Found on the sanitizer build (seed 24, call 6269837): vector_norm's backward for ord 0 gives
+# no gradient, and i0's backward multiplied by the missing one; a node whose gradients are all
+# zero now passes zeros on without running its formula, as PyTorch's do.
+x = torch.tensor([[1.5, -2.0]], dtype=torch.bfloat16, requires_grad=True)
+torch.linalg.vector_norm(torch.i0(x.T.reshape(-1) * 1), 0).backward(torch.tensor(True), 3)
+print(x.grad)
