@@ -25,7 +25,8 @@ Tensor unfold_impl(const Tensor& self, int64_t dimension, int64_t size, int64_t 
   strides.push_back(ndim == 0 ? 1 : self.strides()[dimension]);
   if (ndim > 0) {
     sizes[dimension] = (self.sizes()[dimension] - size) / step + 1;
-    strides[dimension] *= step;
+    // Wrapping as ATen's int64 product does (a step of 2**62 on a stride of 2 is absurd there too).
+    strides[dimension] = static_cast<int64_t>(static_cast<uint64_t>(strides[dimension]) * static_cast<uint64_t>(step));
   }
   return self.as_strided(sizes, strides, self.storage_offset());
 }
