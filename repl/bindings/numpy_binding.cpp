@@ -25,7 +25,6 @@ py::object numpy_if_loaded() {
   return np ? py::reinterpret_borrow<py::object>(np) : py::none();
 }
 
-
 // The buffer format numpy reads each dtype from.
 const char* numpy_format(DType d) {
   switch (d) {
