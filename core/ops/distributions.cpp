@@ -204,26 +204,30 @@ void bernoulli_tensor_fill(const Tensor& t, const Tensor& p, Generator& g) {
          dtype_legacy_name(p.dtype()), "'");
   }
   const DType pt = p.dtype() == DType::Float64 ? DType::Float64 : DType::Float32;
-  // p laid out like t, so one offset addresses both.
+  // The draws land in a dense tensor in t's dim order, with p laid out the same, so one offset
+  // addresses both (t itself may be a view with gaps: t[::5]); then into t. The order of the
+  // draws is t's own, as TensorIterator's.
+  Tensor out = empty_like_preserve(t, TensorOptions(t.dtype()));
   Tensor probs = empty_like_preserve(t, TensorOptions(pt));
   copy_(probs, expand(p, t.sizes()));
   visit_dtype(t.dtype(), [&](auto tag) {
     using T = typename decltype(tag)::type;
-    T* data = t.data<T>();
+    T* data = out.data<T>();
     if (pt == DType::Float64) {
       const double* pp = probs.data<double>();
-      for_each_serial(t, [&](int64_t off) {
+      for_each_serial(out, [&](int64_t off) {
         check_probability(pp[off]);
         data[off] = store<T>(uniform_double(g, 0.0, 1.0) < pp[off] ? 1.0 : 0.0);
       });
     } else {
       const float* pp = probs.data<float>();
-      for_each_serial(t, [&](int64_t off) {
+      for_each_serial(out, [&](int64_t off) {
         check_probability(pp[off]);
         data[off] = store<T>(uniform_float(g, 0.0f, 1.0f) < pp[off] ? 1.0 : 0.0);
       });
     }
   });
+  copy_(t, out);
 }
 
 // bernoulli_(float p): bernoulli_scalar_kernel_default, one double uniform per element.

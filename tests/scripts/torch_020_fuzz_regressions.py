@@ -106,3 +106,9 @@ show(lambda: torch.zeros(2, 0).repeat_interleave(2**63 - 1, 0))
 x = torch.tensor([[1.5, -2.0]], dtype=torch.bfloat16, requires_grad=True)
 torch.linalg.vector_norm(torch.i0(x.T.reshape(-1) * 1), 0).backward(torch.tensor(True), 3)
 print(x.grad)
+# Found on the sanitizer build (seed 26, call 736889): bernoulli_ with a tensor p on a view with
+# gaps read p at the view's offsets, past p's own memory; the draws go through a dense tensor.
+torch.manual_seed(0)
+base = torch.zeros(20, dtype=torch.int64)
+base[::5].bernoulli_(torch.tensor(0.5, dtype=torch.float64))
+print(base)
