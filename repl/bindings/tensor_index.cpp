@@ -41,7 +41,7 @@ std::optional<int64_t> slice_part(py::handle x) {
 TensorIndex index_component(py::handle v) {
   PyObject* o = v.ptr();
   if (PyBool_Check(o)) return TensorIndex::boolean(o == Py_True);  // before int: a bool is an int
-  if (PyLong_Check(o) || numpy_scalar_kind(v) == NumpyScalar::Integer) return TensorIndex(unpack_int64(v));
+  if (PyLong_Check(o)) return TensorIndex(unpack_int64(v));
   if (PySlice_Check(o)) {
     auto* s = reinterpret_cast<PySliceObject*>(o);
     if (s->step != Py_None && PyIndex_Check(s->step)) {
@@ -52,6 +52,7 @@ TensorIndex index_component(py::handle v) {
   if (v.is_none()) return TensorIndex::none();
   if (o == Py_Ellipsis) return TensorIndex::ellipsis();
   if (is_tensor(v)) return TensorIndex(tensor_of(v));
+  if (numpy_scalar_kind(v) == NumpyScalar::Integer) return TensorIndex(unpack_int64(v));
   // A list, range, ndarray (even 0-dim), str or bytes is data for a tensor index, as
   // PyTorch's sequenceToVariable makes it: x[range(n), y], x[np.array([0, 2])].
   if (PySequence_Check(o)) {

@@ -52,10 +52,12 @@ const Tensor& one_element(py::handle self) {
 void set_item(py::handle self, py::handle key, py::handle v) {
   const Tensor& t = tensor_of(self);
   PyObject* o = v.ptr();
-  bool number = PyBool_Check(o) || PyLong_Check(o) || PyFloat_Check(o) || numpy_scalar_kind(v) == NumpyScalar::Integer;
-  if (!is_tensor(v) && !number) raise_type_error("can't assign a " + type_name(v) + " to a " + legacy_type_str(t));
+  const bool tensor = is_tensor(v);
+  const bool number = !tensor && (PyBool_Check(o) || PyLong_Check(o) || PyFloat_Check(o) ||
+                                  numpy_scalar_kind(v) == NumpyScalar::Integer);
+  if (!tensor && !number) raise_type_error("can't assign a " + type_name(v) + " to a " + legacy_type_str(t));
   std::vector<TensorIndex> idx = tensor_indices(key);
-  if (is_tensor(v)) {
+  if (tensor) {
     index_put_(t, idx, tensor_of(v));
   } else if (PyBool_Check(o) || PyFloat_Check(o)) {
     index_put_(t, idx, *as_scalar(v));
