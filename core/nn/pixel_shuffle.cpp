@@ -77,6 +77,9 @@ Tensor pixel_unshuffle(const Tensor& self, int64_t r) {
   return autograd::record_op(
       {self},
       [&] {
+        // ATen returns an empty input's copy as it is, unshuffled shape or not (its backward,
+        // pixel_shuffle, then fails the engine's shape check, as PyTorch's does).
+        if (self.numel() == 0) return clone(self);
         Shape batch = batch_dims(self);
         Shape split = batch, out = batch;
         for (int64_t d : {c, h / r, r, w / r, r}) split.push_back(d);

@@ -112,3 +112,16 @@ torch.manual_seed(0)
 base = torch.zeros(20, dtype=torch.int64)
 base[::5].bernoulli_(torch.tensor(0.5, dtype=torch.float64))
 print(base)
+# Found on the sanitizer build (seed 28, call 3185717): pixel_unshuffle of an empty tensor by
+# 2**63 - 1 multiplied the channels by the factor squared; ATen returns an empty input's copy
+# as it is, and the backward's pixel_shuffle then fails the engine's shape check.
+for shape, r in [((2, 0, 0), 2**63 - 1), ((2, 0, 0), 3), ((1, 0, 3, 3), 3), ((1, 9, 0, 2), 3)]:
+    for f in (torch.pixel_unshuffle, torch.pixel_shuffle):
+        x = torch.zeros(shape, requires_grad=True)
+        try:
+            y = f(x, r)
+            print(f.__name__, tuple(y.shape), y.grad_fn.name())
+            y.sum().backward()
+            print(tuple(x.grad.shape))
+        except (RuntimeError, ValueError) as e:
+            print(f.__name__, type(e).__name__, e)
