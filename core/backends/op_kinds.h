@@ -33,8 +33,7 @@ inline constexpr UnaryOpInfo kUnaryOps[] = {
    UnaryDomain::domain, help},
 #include "core/backends/unary_ops.def"
 };
-// How many there are: a backend whose kernels switch over the kinds static_asserts this,
-// so a new kind fails to compile until each switch has its case.
+// How many there are, for the loops over every op (the bindings, the every-op tests).
 constexpr int kUnaryOpCount = static_cast<int>(sizeof(kUnaryOps) / sizeof(kUnaryOps[0]));
 
 inline const UnaryOpInfo& unary_op_info(UnaryOp op) { return kUnaryOps[static_cast<int>(op)]; }

@@ -1,8 +1,8 @@
 // The special functions of the elementwise math ops (erfinv, digamma, polygamma, the Bessel
 // functions i0/i1, sinc, logit, entr), written as ATen's Math.h and UnaryOpsKernel.cpp
 // compute them, so float32 results match PyTorch's CPU bit for bit where it calls the same
-// libm. Shared by the CPU (scalar_ops.h) and CUDA (cuda_unary.cu) kernels, hence INFINITY and
-// NAN rather than numeric_limits (not callable from device code).
+// libm. Called by the ops' formulas (unary_formulas.h), which the CPU, the simulator and CUDA
+// share, hence INFINITY and NAN rather than numeric_limits (not callable from device code).
 //
 // The Cephes-derived parts (zeta, digamma, chbevl and the Chebyshev coefficients of i0/i1)
 // are under the 3-Clause BSD License of the Cephes Math Library, Copyright (c) 2018,

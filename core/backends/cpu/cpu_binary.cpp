@@ -1,8 +1,9 @@
 // CPU elementwise binary kernels and where(). Operands arrive expanded to the output's
-// shape in one compute dtype; the per-element functions live in scalar_ops.h (shared with
-// the simulated GPU). Integer division by zero raises from the kernel, as PyTorch's does.
+// shape in one compute dtype; the per-element formulas live in binary_formulas.h (shared
+// with the simulated GPU and CUDA). Integer division by zero raises from the kernel, as
+// PyTorch's does.
 #include "core/backends/cpu/cpu_backend.h"
-#include "core/backends/cpu/scalar_ops.h"
+#include "core/backends/cpu/elementwise_fns.h"
 #include "core/backends/cpu/strided_loop.h"
 #include "core/error.h"
 

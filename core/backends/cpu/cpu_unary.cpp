@@ -1,8 +1,8 @@
-// CPU elementwise unary kernels. The per-element functions live in scalar_ops.h (shared
-// with the simulated GPU); half and bfloat16 are computed in float and rounded on store,
-// as PyTorch's CPU kernels do. The op layer has already picked the dtype.
+// CPU elementwise unary kernels. The per-element formulas live in unary_formulas.h (shared
+// with the simulated GPU and CUDA); half and bfloat16 are computed in float and rounded on
+// store, as PyTorch's CPU kernels do. The op layer has already picked the dtype.
 #include "core/backends/cpu/cpu_backend.h"
-#include "core/backends/cpu/scalar_ops.h"
+#include "core/backends/cpu/elementwise_fns.h"
 #include "core/backends/cpu/strided_loop.h"
 
 namespace tp {

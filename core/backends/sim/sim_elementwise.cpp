@@ -1,10 +1,10 @@
 // SimBackend's elementwise kernels: unary, binary, where and fill, each one thread per
-// element with a grid-stride loop, calling the CPU's per-element functions (scalar_ops.h)
-// so the values are the CPU's, bit for bit. Loads and stores go through the thread
+// element with a grid-stride loop, calling the ops' formulas (unary_formulas.h,
+// binary_formulas.h) as the CPU does, so the values are the CPU's, bit for bit. Loads and stores go through the thread
 // context, so they are bounds-checked and counted for traces. Each element is independent
 // of the others, so at host speed the CPU backend's loops give the same result.
 #include "core/backends/cpu/cpu_backend.h"
-#include "core/backends/cpu/scalar_ops.h"
+#include "core/backends/cpu/elementwise_fns.h"
 #include "core/backends/sim/sim_kernels.h"
 
 namespace tp {
