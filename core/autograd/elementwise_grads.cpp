@@ -421,6 +421,8 @@ std::shared_ptr<Node> unary_node(UnaryOp op, const Tensor& t, const UnaryArgs& a
       return make_node("FracBackward0", {}, [](G g, G, N) { return TensorList{g[0]}; });
     case UnaryOp::Sgn:
       return make_node("SgnBackward0", {}, [](G g, G, N) { return TensorList{zeros_for(g[0])}; });
+    case UnaryOp::Angle:  // angle_backward of a real tensor
+      return make_node("AngleBackward0", {}, [](G g, G, N) { return TensorList{zeros_for(g[0])}; });
     case UnaryOp::Deg2Rad:
     case UnaryOp::Rad2Deg: {
       const double c = op == UnaryOp::Deg2Rad ? M_PI / 180.0 : 180.0 / M_PI;

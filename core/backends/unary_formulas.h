@@ -179,6 +179,8 @@ struct NanToNum {
   }
   TP_INTEGRAL(x)
 };
+// A real number's argument: pi below zero, NaN kept (ATen's angle_impl).
+struct Angle { TP_FLOATING(std::isnan(x) ? x : x < C(0) ? C(M_PI) : C(0)) };
 
 #undef TP_FLOATING
 #undef TP_INTEGRAL
