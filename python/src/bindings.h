@@ -19,7 +19,7 @@ void bind_nn(py::module_& m);            // nn_binding.cpp: torch.nn.functional 
 void bind_unary_nn(py::module_& nn);     // ops_unary.cpp: torch._C._nn's unary activations (silu, ...)
 void bind_amp(py::module_& m);           // amp_binding.cpp: autocast state, GradScaler kernels
 void bind_numpy(py::module_& m);         // numpy_binding.cpp: .numpy(), from_numpy, as_tensor
-void bind_optim(py::module_& m);         // optim_binding.cpp: SGD / Adam update kernels
+void bind_optim(py::module_& m);         // optim_binding.cpp: the optimizer steps (core/optim)
 void bind_generator(py::module_& m);    // generator_binding.cpp: torch.Generator, manual_seed, seeds
 void bind_data(py::module_& m);          // data_binding.cpp: DataLoader draws, DataParallel scatter/gather
 void bind_session(py::module_& m);       // session_binding.cpp: output sinks, simulated clock
