@@ -12,7 +12,7 @@
 #include "gui/app.h"
 #include "gui/canvas_texture.h"
 #include "gui/grid_picture.h"
-#include "repl/bindings/py_types.h"
+#include "python/src/py_types.h"
 
 namespace tp::gui {
 

@@ -70,7 +70,7 @@ std::string paint_hint(const std::string& line);
 
 // Watches one session (register observe() as its run observer): remembers dropped
 // `.to(...)` results and prints hints to the session's error stream. The operands are read
-// off the failing source by repl/python/tensorplay/hints.py.
+// off the failing source by python/tensorplay/hints.py.
 class HintEngine {
  public:
   // `color`: colour the hints; `script`: line numbers refer to a file, not the prompt.

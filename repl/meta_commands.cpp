@@ -14,9 +14,9 @@
 #include "core/cuda_api.h"
 #include "core/device_registry.h"
 #include "core/error.h"
+#include "python/src/py_types.h"
 #include "repl/grid_text.h"
 #include "repl/lesson/lesson_commands.h"
-#include "repl/bindings/py_types.h"
 
 namespace tp::repl {
 

@@ -11,7 +11,7 @@
 #include <cstdlib>
 #include <ostream>
 
-#include "repl/bindings/module.h"
+#include "python/src/module.h"
 #include "repl/crash_report.h"
 
 namespace tp {

@@ -23,7 +23,7 @@ printf '#!/bin/sh\necho "the wrong python" >&2; exit 3\n' > "$tmp/bin/python3"
 chmod +x "$tmp/bin/python3"
 
 out=$(PYTHONPATH="$tmp/pythonpath" HOME="$tmp/home" PATH="$tmp/bin:$PATH" \
-      "$bin" -c 'import torch; print(torch.__file__.endswith("repl/python/torch/__init__.py"))' 2>&1)
+      "$bin" -c 'import torch; print(torch.__file__.endswith("/python/torch/__init__.py"))' 2>&1)
 check "tensorplay's torch first on sys.path" "True" "$out"
 
 # As in python: a script imports modules beside it, -c code from the current folder.

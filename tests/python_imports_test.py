@@ -1,5 +1,5 @@
 """torch is a leaf (issue 27): the checks on how tensorplay's torch package imports.
-  (a) Nothing under repl/python/torch imports the app package tensorplay, at import time or
+  (a) Nothing under python/torch imports the app package tensorplay, at import time or
       later (import statements, importlib.import_module("tensorplay..."), __import__(...)).
   (b) No circle among torch's modules at import time: no module A whose loading loads or reads
       from a module B whose loading loads or reads from A again (such code works only by the
@@ -8,7 +8,7 @@ Both are read statically with ast from every .py file of the package, then every
 package is imported for real, with any import of tensorplay from torch's code reported too.
 Run inside tensorplay (exit status 1 and the findings when a rule is broken):
   tensorplay --sim run tests/python_imports_test.py [PYTHON_DIR]
-PYTHON_DIR (default: this checkout's repl/python) is the folder that holds torch/ for the
+PYTHON_DIR (default: this checkout's python/) is the folder that holds torch/ for the
 static checks; the real imports use the torch that tensorplay loads.
 
 The import-time graph (b): an edge A -> B when loading A, as its top-level code runs (module
@@ -268,7 +268,7 @@ def import_everything(modules):
 
 def main():
     here = os.path.dirname(os.path.abspath(__file__))
-    root = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else os.path.join(here, "..", "repl", "python"))
+    root = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else os.path.join(here, "..", "python"))
     app_imports, edges, modules = analyse(root)
     problems = [f"torch imports the app package: {text}" for text in app_imports]
     for cycle in circles(edges):

@@ -8,7 +8,7 @@ script runs in a scratch working directory, as tests/run/corpus.sh runs it. Writ
 the way the runner compares: the script's path as its basename (tracebacks, warnings),
 object addresses as 0x... (so a re-recording changes no line by chance), CPython's ^^^^ marker
 lines dropped, and traceback frames inside the torch package itself (PyTorch's
-site-packages/torch/ here, repl/python/torch/ in tensorplay) dropped with the source line
+site-packages/torch/ here, python/torch/ in tensorplay) dropped with the source line
 under them: they name another implementation's files, so a traceback is compared on the
 learner's frames and the exception's text.
 PyTorch runs with OMP_NUM_THREADS=2, as tests/run/corpus.sh runs tensorplay: some CPU reductions

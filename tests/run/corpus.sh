@@ -5,7 +5,7 @@
 # .expected file, recorded from real PyTorch by gen_expected.py.
 # Each script runs in a scratch working directory (some save files); as the recorder does, the
 # script's path is written as its name, object addresses masked, CPython's ^^^^ marker lines
-# dropped, and traceback frames inside the torch package (repl/python/torch/ here) dropped with
+# dropped, and traceback frames inside the torch package (python/torch/ here) dropped with
 # their source line; a warning raised inside the torch package is written "<torch>: UserWarning:
 # ..." without its source line (where inside the package is not the learner's business).
 # Scripts under pending/ do not pass yet and are not run (README.md says why).
