@@ -9,11 +9,11 @@
 #include <ostream>
 #include <sstream>
 
-#include "core/backends/sim/machine_clock.h"
 #include "core/backends/sim/sim_backend.h"
 #include "core/cuda_api.h"
 #include "core/device_registry.h"
 #include "core/error.h"
+#include "core/machine_clock.h"
 #include "repl/grid_text.h"
 #include "repl/lesson/lesson_commands.h"
 #include "repl/bindings/py_types.h"

@@ -5,11 +5,11 @@
 #include <doctest/doctest.h>
 
 #include "core/cuda_error.h"
-#include "core/backends/sim/machine_clock.h"
 #include "core/backends/sim/sim_backend.h"
 #include "core/backends/sim/sim_clock.h"
 #include "core/cuda_event.h"
 #include "core/device_registry.h"
+#include "core/machine_clock.h"
 #include "core/ops/copy.h"
 #include "core/ops/device_ops.h"
 #include "core/ops/creation.h"

@@ -8,13 +8,13 @@
 
 #include <cstring>
 
-#include "core/backends/sim/machine_clock.h"
 #include "core/backends/sim/sim_collective.h"
 #include "core/device_registry.h"
 #include "core/distributed/dist_error.h"
 #include "core/distributed/gloo_group.h"
 #include "core/distributed/tcp_store.h"
 #include "core/error.h"
+#include "core/machine_clock.h"
 #include "repl/bindings/bindings.h"
 #include "repl/bindings/py_types.h"
 

@@ -2,7 +2,7 @@
 // estimates from the GPU profile, against the machine's host clock (machine_clock.h).
 #include "core/backends/sim/sim_clock.h"
 
-#include "core/backends/sim/machine_clock.h"
+#include "core/machine_clock.h"
 
 #include <algorithm>
 #include <map>

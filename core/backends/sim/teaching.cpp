@@ -4,10 +4,10 @@
 
 #include <algorithm>
 
-#include "core/backends/sim/machine_clock.h"
 #include "core/backends/sim/sim_thread.h"
 #include "core/error.h"
 #include "core/kernels/teaching_matmul.h"
+#include "core/machine_clock.h"
 
 namespace tp {
 
