@@ -10,12 +10,12 @@
 #include "core/backends/cpu/cpu_matmul.h"
 #include "core/backends/cuda/cuda_runtime_info.h"
 #include "core/backends/sim/sim_clock.h"
-#include "core/backends/sim/teaching.h"
 #include "core/cuda_event.h"
 #include "core/device_registry.h"
 #include "core/ops/copy.h"
 #include "core/ops/device_ops.h"
 #include "core/ops/linalg.h"
+#include "core/teaching.h"
 #include "core/tensor.h"
 
 namespace tp::gui {

@@ -15,10 +15,9 @@
 #include "core/backends/cuda/cuda_backend.h"
 #include "core/backends/cuda/cuda_check.h"
 #include "core/backends/cuda/cuda_runtime_info.h"
-#include "core/backends/sim/simt.h"
-#include "core/backends/sim/teaching.h"
 #include "core/device_registry.h"
 #include "core/error.h"
+#include "core/teaching.h"
 // test_util.h's load_fixture names this; the GPU tests use no fixtures.
 #define TP_FIXTURES_DIR ""
 #include "tests/test_util.h"

@@ -2,6 +2,7 @@
 // answer "none"; anything that would need a real GPU raises PyTorch's CPU-build text.
 #include "core/backends/cuda/cuda_runtime_info.h"
 #include "core/error.h"
+#include "core/teaching.h"
 
 namespace tp {
 
