@@ -90,13 +90,13 @@ TEST_CASE("roofline: bigger work takes more modeled time") {
   const GpuProfile& p = sim_backend().device(Device::cuda(0)).profile;
   const double launch = p.kernel_launch_latency_us * 1e3;
   // Memory-bound: time = launch + bytes / bandwidth.
-  CHECK(clock.kernel_ns(0, 1 << 30, DType::Float32, OpClass::Elementwise) ==
+  CHECK(p.kernel_ns(0, 1 << 30, DType::Float32, OpClass::Elementwise) ==
         doctest::Approx(launch + (1 << 30) / p.memory_bytes_per_second() * 1e9));
   // Compute-bound: time = launch + flops / peak.
-  CHECK(clock.kernel_ns(1e12, 8, DType::Float32, OpClass::Matmul) ==
+  CHECK(p.kernel_ns(1e12, 8, DType::Float32, OpClass::Matmul) ==
         doctest::Approx(launch + 1e12 / p.peak_flops(DType::Float32, OpClass::Matmul) * 1e9));
   // An empty kernel still pays the launch latency.
-  CHECK(clock.kernel_ns(0, 0, DType::Float32, OpClass::Elementwise) == doctest::Approx(launch));
+  CHECK(p.kernel_ns(0, 0, DType::Float32, OpClass::Elementwise) == doctest::Approx(launch));
 
   // Through real ops: a 4x larger add and a 8x larger matmul take longer.
   auto device_time = [&](auto&& work) {
@@ -121,7 +121,7 @@ TEST_CASE("roofline: bigger work takes more modeled time") {
   CHECK(log[0].bytes == 3 * 1024 * 1024 * 4);
   CHECK(log[0].modeled);
   CHECK(log[0].end_ns - log[0].start_ns ==
-        doctest::Approx(clock.kernel_ns(log[0].flops, log[0].bytes, DType::Float32, OpClass::Matmul)));
+        doctest::Approx(p.kernel_ns(log[0].flops, log[0].bytes, DType::Float32, OpClass::Matmul)));
   // Half matmul uses the T4's tensor cores: faster than float32 for the same shape.
   Tensor big_h = sim_ones({1024, 1024}, DType::Float16);
   CHECK(device_time([&] { matmul(big_h, big_h); }) < mm_big);
@@ -224,9 +224,9 @@ TEST_CASE("torch.cuda.Event measures modeled time on the sim") {
                     cuda_error_message("device not ready", "cudaErrorNotReady").c_str());
   end.synchronize();
   CHECK(end.query());
-  SimClock& clock = clock0();
-  const double one = clock.kernel_ns(2.0 * 1024 * 1024 * 1024, 3 * 1024 * 1024 * 4,
-                                     DType::Float32, OpClass::Matmul);
+  const GpuProfile& p = sim_backend().device(Device::cuda(0)).profile;
+  const double one = p.kernel_ns(2.0 * 1024 * 1024 * 1024, 3 * 1024 * 1024 * 4,
+                                 DType::Float32, OpClass::Matmul);
   CHECK(start.elapsed_time(end) == doctest::Approx(5 * one * 1e-6).epsilon(1e-5));
 
   // PyTorch's errors: timing not enabled, events not recorded.

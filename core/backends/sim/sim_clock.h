@@ -47,9 +47,6 @@ class SimClock {
   // The host waits until modeled time `ns` (event.synchronize() on an earlier point).
   void wait_host_until(double ns);
 
-  // The roofline estimate of one kernel: launch latency + max(compute, memory) time.
-  double kernel_ns(double flops, int64_t bytes, DType dtype, OpClass op_class) const;
-
   // Queues a kernel on the stream: the host advances by the launch cost only; the kernel
   // starts when both the host has issued it and the stream is free. Returns its duration.
   double launch_kernel(const std::string& name, double flops, int64_t bytes, DType dtype,
