@@ -50,7 +50,11 @@ struct DeviceEntry {
   bool simulated = false;
   GpuProfile profile;     // sim: the chosen profile; real: filled from the runtime
   std::string name;       // torch.cuda.get_device_name(): "Tesla T4 (simulated)"
-  size_t capacity_bytes = 0;  // memory a session may allocate (sim: capped, see DESIGN)
+  size_t capacity_bytes = 0;  // memory a session may allocate (sim: capped by the limit)
+  // torch.cuda.get_device_properties()'s identity: the runtime's for a real GPU; for a sim
+  // cuda:N a stable uuid made from the profile and ordinal, and bus N (mps: none).
+  std::string uuid;
+  int pci_bus_id = 0, pci_device_id = 0, pci_domain_id = 0;
 };
 
 // Rebuilds the registry from `config`. Call when no device tensor is alive (at start or
