@@ -1,9 +1,9 @@
 // torch.cuda's device and memory functions over the registry: properties from the device's
 // entry (its profile, and for a real GPU what the CUDA runtime reported); memory figures
-// from the device's backend.
+// from the device's face.
 #include "core/cuda_api.h"
 
-#include "core/backends/backend.h"
+#include "core/backends/device_runtime.h"
 #include "core/device_registry.h"
 #include "core/error.h"
 
@@ -29,7 +29,7 @@ int stats_index(std::optional<int> index) {
 MemoryStats stats(std::optional<int> index) {
   if (!is_available()) return {};
   const int i = stats_index(index);
-  return backend_for(Device::cuda(i)).memory_stats(i);
+  return runtime_for(Device::cuda(i)).memory_stats();
 }
 
 }  // namespace
@@ -99,12 +99,12 @@ void reset_peak_memory_stats(std::optional<int> index) {
   // A CPU-only build has no allocator to reset (torch/cuda/memory.py).
   TP_CHECK(is_available(), RuntimeError, "invalid argument to reset_peak_memory_stats");
   const int i = stats_index(index);
-  backend_for(Device::cuda(i)).reset_peak_memory_stats(i);
+  runtime_for(Device::cuda(i)).reset_peak_memory_stats();
 }
 
 void empty_cache() {
   // PyTorch empties the cache of every device the allocator has touched.
-  for (int i = 0; i < device_count(); ++i) backend_for(Device::cuda(i)).empty_cache(i);
+  for (int i = 0; i < device_count(); ++i) runtime_for(Device::cuda(i)).empty_cache();
 }
 
 bool mps_is_available() { return mps_device() != nullptr; }

@@ -1,6 +1,8 @@
 // The device registry: which cuda:N and mps devices exist in this session, real or
 // simulated, built once from DeviceConfig; and resolve_device, which turns 'cuda' into
-// cuda:<current> and raises PyTorch's texts for devices that are not there.
+// cuda:<current> and raises PyTorch's texts for devices that are not there. The one file
+// outside core/backends that knows the simulator and the CUDA runtime: it asks the runtime
+// which GPUs are real and hands the simulator the devices it simulates.
 #include "core/device_registry.h"
 
 #include <unistd.h>
@@ -15,7 +17,6 @@
 #include "core/cuda_error.h"
 #include "core/backends/cuda/cuda_runtime_info.h"
 #include "core/backends/sim/sim_backend.h"
-#include "core/backends/sim/sim_arena.h"
 #include "core/error.h"
 
 namespace tp {
@@ -123,16 +124,6 @@ DeviceEntry real_entry(int index) {
   return e;
 }
 
-std::unique_ptr<SimDevice> sim_device_for(const DeviceEntry& e) {
-  auto d = std::make_unique<SimDevice>();
-  d->device = e.device;
-  d->profile = e.profile;
-  int allocator_index = e.device.type == DeviceType::MPS ? 0 : e.device.index;
-  d->allocator = std::make_unique<CachingAllocator>(allocator_index, std::make_unique<SimArena>(e.capacity_bytes));
-  d->clock = std::make_unique<SimClock>(e.profile);
-  return d;
-}
-
 }  // namespace
 
 size_t parse_memory_size(const std::string& text) {
@@ -221,14 +212,15 @@ void configure_devices(const DeviceConfig& config) {
              "' models an mps device; --gpu-profile needs a CUDA GPU (available: ",
              "see assets/gpus)");
     for (int i = 0; i < config.sim_gpus; ++i) {
-      fresh.cuda.push_back(sim_entry(Device::cuda(i), profile, limit));
-      sim_devices.push_back(sim_device_for(fresh.cuda.back()));
+      const DeviceEntry& e = fresh.cuda.emplace_back(sim_entry(Device::cuda(i), profile, limit));
+      sim_devices.push_back(std::make_unique<SimDevice>(e.device, e.profile, e.capacity_bytes));
     }
   }
   if (config.sim_mps && !config.no_sim) {
     fresh.mps = std::make_unique<DeviceEntry>(
         sim_entry(Device{DeviceType::MPS, 0}, find_gpu_profile("apple_m2"), limit));
-    sim_devices.push_back(sim_device_for(*fresh.mps));
+    sim_devices.push_back(
+        std::make_unique<SimDevice>(fresh.mps->device, fresh.mps->profile, fresh.mps->capacity_bytes));
   }
 
   // Only now, with every profile loaded, replace the old devices.
@@ -247,6 +239,14 @@ const DeviceEntry& device_entry(Device device) {
   Device d = resolve_device(device);
   if (d.type == DeviceType::MPS) return *configured_registry().mps;
   return configured_registry().cuda[d.index];
+}
+
+std::vector<const DeviceEntry*> accelerators() {
+  Registry& r = configured_registry();
+  std::vector<const DeviceEntry*> all;
+  for (const DeviceEntry& e : r.cuda) all.push_back(&e);
+  if (r.mps) all.push_back(r.mps.get());
+  return all;
 }
 
 std::vector<std::string> device_banner() {
@@ -322,11 +322,6 @@ std::string machine_clock_note() {
   if (!machine_clock_simulated()) return "";
   return "timing: time.time() reads the simulated machine's clock, GPU work modeled "
          "(--wall-clock: real time)";
-}
-
-int backend_index(Device device) {
-  if (device.type == DeviceType::MPS) return mps_index();
-  return device.index;
 }
 
 }  // namespace tp

@@ -102,7 +102,7 @@ TEST_CASE("roofline: bigger work takes more modeled time") {
   auto device_time = [&](auto&& work) {
     ClockPoint a = clock.point();
     work();
-    return SimClock::device_ns_between(a, clock.point());
+    return device_ns_between(a, clock.point());
   };
   Tensor small = sim_ones({256, 256}), big = sim_ones({1024, 1024});
   double t_small = device_time([&] { add(small, small); });
@@ -135,7 +135,7 @@ TEST_CASE("transfers follow the link model") {
   auto copy_ns = [&](int64_t bytes, CopyDirection dir, bool pinned) {
     ClockPoint a = clock.point();
     clock.transfer(bytes, dir, pinned, false);
-    return SimClock::device_ns_between(a, clock.point());
+    return device_ns_between(a, clock.point());
   };
   // Time = latency + bytes / rate, for each direction and kind of host memory.
   for (bool pinned : {false, true}) {

@@ -1,8 +1,8 @@
-// What the CUDA runtime reports about real GPUs (count, properties, free memory) and the
-// CudaBackend object: what the registries (core/device_registry.cpp, registry.cpp here)
-// reach. Built from the .cu files here when the toolkit is found, else from no_cuda.cpp,
-// which answers "not available". No CUDA type appears here, so core compiles without the
-// toolkit.
+// What the CUDA runtime reports about real GPUs (count, properties, free memory), the
+// CudaBackend object and each GPU's CudaDevice: what the registries
+// (core/device_registry.cpp, registry.cpp here) reach. Built from the .cu files here when
+// the toolkit is found, else from no_cuda.cpp, which answers "not available". No CUDA type
+// appears here, so core compiles without the toolkit.
 #pragma once
 
 #include <cstddef>
@@ -14,16 +14,19 @@
 namespace tp {
 
 class Backend;
+class DeviceRuntime;
 
 // Number of real GPUs; 0 without a driver or without the backend (never throws).
 int cuda_real_device_count();
 // "CUDA runtime 13.0" or why none is available.
 std::string cuda_runtime_description();
 
-// --- The backend ------------------------------------------------------------------------
+// --- The backend and the devices ----------------------------------------------------------
 // The one CudaBackend for every real GPU, or nullptr when built without CUDA or when no
 // GPU is present.
 Backend* cuda_backend_or_null();
+// The device face of real GPU `device` (a CudaDevice, cuda_device.h).
+DeviceRuntime& cuda_device_runtime(int device);
 
 // --- Device properties (cudaGetDeviceProperties) -------------------------------------------
 struct CudaDeviceProperties {

@@ -16,6 +16,7 @@ int cuda_real_device_count() { return 0; }
 std::string cuda_runtime_description() { return "built without CUDA"; }
 
 Backend* cuda_backend_or_null() { return nullptr; }
+DeviceRuntime& cuda_device_runtime(int) { not_compiled(); }
 
 CudaDeviceProperties cuda_device_properties(int) { not_compiled(); }
 GpuProfile cuda_device_profile(int) { not_compiled(); }
