@@ -1,9 +1,9 @@
-// torch.cuda.Event and torch.cuda.synchronize over the device's backend: a simulated
-// device's events mark its modeled stream, a real GPU's are cudaEvent_t (the backend's
-// BackendEvent either way); here only PyTorch's rules and texts.
+// torch.cuda.Event and torch.cuda.synchronize over the device's face: a simulated device's
+// events mark its modeled stream, a real GPU's are cudaEvent_t (the device's DeviceEvent
+// either way); here only PyTorch's rules and texts.
 #include "core/cuda_event.h"
 
-#include "core/backends/backend.h"
+#include "core/backends/device_runtime.h"
 #include "core/cuda_error.h"
 #include "core/device_registry.h"
 #include "core/error.h"
@@ -17,7 +17,7 @@ CudaEvent::~CudaEvent() = default;
 void CudaEvent::record(Device device) {
   Device d = resolve_device(device);
   // Like PyTorch, the event is created on first record, on that device.
-  if (!event_ || d != device_) event_ = backend_for(d).create_event(backend_index(d), enable_timing_);
+  if (!event_ || d != device_) event_ = runtime_for(d).create_event(enable_timing_);
   event_->record();
   device_ = d;
 }
@@ -45,8 +45,7 @@ double CudaEvent::elapsed_time(const CudaEvent& end) const {
 bool CudaEvent::modeled() const { return !event_ || event_->modeled(); }
 
 void cuda_synchronize(Device device) {
-  Device d = resolve_device(device);
-  backend_for(d).synchronize(backend_index(d));
+  runtime_for(resolve_device(device)).synchronize();
 }
 
 }  // namespace tp

@@ -9,7 +9,7 @@
 
 namespace tp {
 
-class BackendEvent;
+class DeviceEvent;
 
 class CudaEvent {
  public:
@@ -38,7 +38,7 @@ class CudaEvent {
  private:
   bool enable_timing_;
   Device device_;
-  std::unique_ptr<BackendEvent> event_;  // made by the device's backend on first record
+  std::unique_ptr<DeviceEvent> event_;  // made by the device on first record
 };
 
 // torch.cuda.synchronize(device): the host waits for all work queued on the device.

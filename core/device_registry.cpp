@@ -1,19 +1,22 @@
 // The device registry: which cuda:N and mps devices exist in this session, real or
 // simulated, built once from DeviceConfig; and resolve_device, which turns 'cuda' into
-// cuda:<current> and raises PyTorch's texts for devices that are not there.
+// cuda:<current> and raises PyTorch's texts for devices that are not there. The one file
+// outside core/backends that knows the simulator and the CUDA runtime: it asks the runtime
+// which GPUs are real and hands the simulator the devices it simulates.
 #include "core/device_registry.h"
 
 #include <unistd.h>
 
 #include <algorithm>
 #include <cctype>
+#include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <memory>
 
 #include "core/cuda_error.h"
 #include "core/backends/cuda/cuda_runtime_info.h"
 #include "core/backends/sim/sim_backend.h"
-#include "core/backends/sim/sim_arena.h"
 #include "core/error.h"
 
 namespace tp {
@@ -71,7 +74,26 @@ std::string gib_text(size_t bytes) {
   return buf;
 }
 
-// A sim device's entry and SimDevice from its profile and the memory limit.
+// A stable, made-up uuid for a simulated device: FNV-1a over the profile id and ordinal,
+// so the same profile and ordinal always print the same uuid.
+std::string sim_uuid(const std::string& profile_id, int index) {
+  std::string key = "tensorplay-sim:" + profile_id + ":" + std::to_string(index);
+  unsigned char bytes[16];
+  uint64_t h = 1469598103934665603ULL;
+  for (int half = 0; half < 2; ++half) {
+    for (char c : key) h = (h ^ static_cast<unsigned char>(c)) * 1099511628211ULL;
+    h = (h ^ static_cast<uint64_t>(half + 1)) * 1099511628211ULL;
+    for (int b = 0; b < 8; ++b) bytes[half * 8 + b] = static_cast<unsigned char>(h >> (8 * b));
+  }
+  char buf[40];
+  std::snprintf(buf, sizeof buf,
+                "%02x%02x%02x%02x-%02x%02x-%02x%02x-%02x%02x-%02x%02x%02x%02x%02x%02x", bytes[0],
+                bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7], bytes[8],
+                bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]);
+  return buf;
+}
+
+// A sim device's entry from its profile and the memory limit.
 DeviceEntry sim_entry(Device device, const GpuProfile& profile, size_t limit) {
   DeviceEntry e;
   e.device = device;
@@ -79,17 +101,27 @@ DeviceEntry sim_entry(Device device, const GpuProfile& profile, size_t limit) {
   e.profile = profile;
   e.name = profile.name + " (simulated)";
   e.capacity_bytes = std::min(static_cast<size_t>(profile.memory_total_bytes), limit);
+  if (device.type == DeviceType::CUDA) {
+    e.uuid = sim_uuid(profile.id, device.index);
+    e.pci_bus_id = device.index;  // invented: one bus per simulated card
+  }
   return e;
 }
 
-std::unique_ptr<SimDevice> sim_device_for(const DeviceEntry& e) {
-  auto d = std::make_unique<SimDevice>();
-  d->device = e.device;
-  d->profile = e.profile;
-  int allocator_index = e.device.type == DeviceType::MPS ? 0 : e.device.index;
-  d->allocator = std::make_unique<CachingAllocator>(allocator_index, std::make_unique<SimArena>(e.capacity_bytes));
-  d->clock = std::make_unique<SimClock>(e.profile);
-  return d;
+// A real GPU's entry, from what the CUDA runtime reports.
+DeviceEntry real_entry(int index) {
+  DeviceEntry e;
+  e.device = Device::cuda(index);
+  e.profile = cuda_device_profile(index);
+  e.name = e.profile.name;
+  e.capacity_bytes = static_cast<size_t>(e.profile.memory_total_bytes);
+  const CudaDeviceProperties p = cuda_device_properties(index);
+  // PyTorch prints the bare uuid; nvidia-smi's form starts with "GPU-".
+  e.uuid = p.uuid.rfind("GPU-", 0) == 0 ? p.uuid.substr(4) : p.uuid;
+  e.pci_bus_id = p.pci_bus_id;
+  e.pci_device_id = p.pci_device_id;
+  e.pci_domain_id = p.pci_domain_id;
+  return e;
 }
 
 }  // namespace
@@ -173,28 +205,22 @@ void configure_devices(const DeviceConfig& config) {
   int real = config.force_sim || config.no_sim ? 0 : cuda_real_device_count();
   if (real > 0) {
     fresh.cuda_real = true;
-    for (int i = 0; i < real; ++i) {
-      DeviceEntry e;
-      e.device = Device::cuda(i);
-      e.profile = cuda_device_profile(i);
-      e.name = e.profile.name;
-      e.capacity_bytes = static_cast<size_t>(e.profile.memory_total_bytes);
-      fresh.cuda.push_back(e);
-    }
+    for (int i = 0; i < real; ++i) fresh.cuda.push_back(real_entry(i));
   } else if (!config.no_sim && config.sim_gpus > 0) {
     GpuProfile profile = find_gpu_profile(config.gpu_profile);
     TP_CHECK(profile.kind == GpuKind::Cuda, RuntimeError, "GPU profile '", profile.id,
              "' models an mps device; --gpu-profile needs a CUDA GPU (available: ",
              "see assets/gpus)");
     for (int i = 0; i < config.sim_gpus; ++i) {
-      fresh.cuda.push_back(sim_entry(Device::cuda(i), profile, limit));
-      sim_devices.push_back(sim_device_for(fresh.cuda.back()));
+      const DeviceEntry& e = fresh.cuda.emplace_back(sim_entry(Device::cuda(i), profile, limit));
+      sim_devices.push_back(std::make_unique<SimDevice>(e.device, e.profile, e.capacity_bytes));
     }
   }
   if (config.sim_mps && !config.no_sim) {
     fresh.mps = std::make_unique<DeviceEntry>(
         sim_entry(Device{DeviceType::MPS, 0}, find_gpu_profile("apple_m2"), limit));
-    sim_devices.push_back(sim_device_for(*fresh.mps));
+    sim_devices.push_back(
+        std::make_unique<SimDevice>(fresh.mps->device, fresh.mps->profile, fresh.mps->capacity_bytes));
   }
 
   // Only now, with every profile loaded, replace the old devices.
@@ -213,6 +239,14 @@ const DeviceEntry& device_entry(Device device) {
   Device d = resolve_device(device);
   if (d.type == DeviceType::MPS) return *configured_registry().mps;
   return configured_registry().cuda[d.index];
+}
+
+std::vector<const DeviceEntry*> accelerators() {
+  Registry& r = configured_registry();
+  std::vector<const DeviceEntry*> all;
+  for (const DeviceEntry& e : r.cuda) all.push_back(&e);
+  if (r.mps) all.push_back(r.mps.get());
+  return all;
 }
 
 std::vector<std::string> device_banner() {
@@ -288,11 +322,6 @@ std::string machine_clock_note() {
   if (!machine_clock_simulated()) return "";
   return "timing: time.time() reads the simulated machine's clock, GPU work modeled "
          "(--wall-clock: real time)";
-}
-
-int backend_index(Device device) {
-  if (device.type == DeviceType::MPS) return mps_index();
-  return device.index;
 }
 
 }  // namespace tp

@@ -1,6 +1,8 @@
 // The devices of this session: cpu always; cuda:0..N-1 backed by real GPUs (CUDA runtime)
 // or by simulated ones; optionally a simulated Apple `mps` device. Configured once at
-// start from flags and environment variables, and again on :reset.
+// start from flags and environment variables, and again on :reset. Who each device is
+// lives here (DeviceEntry); what it holds and does, in its device face
+// (runtime_for, backends/device_runtime.h).
 #pragma once
 
 #include <cstddef>
@@ -44,13 +46,17 @@ size_t parse_memory_size(const std::string& text);
 // and a quarter leaves room for the CPU tensors that feed the device.
 size_t default_sim_memory_limit();
 
-// One accelerator visible to the session.
+// One accelerator visible to the session: who it is, not what it holds (runtime_for).
 struct DeviceEntry {
   Device device;          // cuda:N or mps:0
   bool simulated = false;
   GpuProfile profile;     // sim: the chosen profile; real: filled from the runtime
   std::string name;       // torch.cuda.get_device_name(): "Tesla T4 (simulated)"
-  size_t capacity_bytes = 0;  // memory a session may allocate (sim: capped, see DESIGN)
+  size_t capacity_bytes = 0;  // memory a session may allocate (sim: capped by the limit)
+  // torch.cuda.get_device_properties()'s identity: the runtime's for a real GPU; for a sim
+  // cuda:N a stable uuid made from the profile and ordinal, and bus N (mps: none).
+  std::string uuid;
+  int pci_bus_id = 0, pci_device_id = 0, pci_domain_id = 0;
 };
 
 // Rebuilds the registry from `config`. Call when no device tensor is alive (at start or
@@ -63,6 +69,8 @@ const std::vector<DeviceEntry>& cuda_devices();
 const DeviceEntry* mps_device();
 // The entry for a resolved accelerator device (cuda:N or mps:0).
 const DeviceEntry& device_entry(Device device);
+// Every accelerator: cuda:0..N-1, then mps:0 when there is one.
+std::vector<const DeviceEntry*> accelerators();
 
 // Lines for the REPL banner and the GUI status bar: which devices are real, which are
 // simulated, and on which profile.
@@ -78,7 +86,8 @@ Device resolve_device(Device device);
 int current_cuda_index();
 void set_current_cuda_index(int index);
 
-// True when cuda:N are real GPUs (checked by backend_for on every op, so kept cheap).
+// True when cuda:N are real GPUs (checked by backend_for and runtime_for on every op and
+// allocation, so kept cheap).
 bool cuda_devices_are_real();
 
 // True when the session's timing code reads the simulated machine's clock
@@ -86,9 +95,5 @@ bool cuda_devices_are_real();
 bool machine_clock_simulated();
 // The banner's line saying so, or "" when the clock is the host's.
 std::string machine_clock_note();
-
-// The index a backend receives for `device` in allocate/copy calls: the ordinal for cuda,
-// mps_index() (sim_backend.h) for mps, -1 for cpu.
-int backend_index(Device device);
 
 }  // namespace tp

@@ -301,6 +301,14 @@ double GpuProfile::transfer_seconds(int64_t bytes, CopyDirection direction, bool
   return transfer_latency_us * 1e-6 + static_cast<double>(bytes) / (gbps * 1e9);
 }
 
+double GpuProfile::kernel_ns(double flops, int64_t bytes, DType dtype, OpClass op_class) const {
+  const double peak = peak_flops(dtype, op_class);
+  const double bandwidth = memory_bytes_per_second();
+  const double compute_s = peak > 0 ? flops / peak : 0;
+  const double memory_s = bandwidth > 0 ? static_cast<double>(bytes) / bandwidth : 0;
+  return kernel_launch_latency_us * 1e3 + std::max(compute_s, memory_s) * 1e9;
+}
+
 double GpuProfile::pcie_theoretical_gbps() const {
   if (link == HostLink::Unified) return memory_bandwidth_gbps;
   return pcie_lane_gbps(pcie_generation) * pcie_lanes;

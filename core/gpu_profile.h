@@ -85,6 +85,10 @@ struct GpuProfile {
   // Modeled seconds for one host<->device copy: latency + bytes / bandwidth. 0 bytes: 0.
   double transfer_seconds(int64_t bytes, CopyDirection direction, bool pinned) const;
 
+  // Modeled nanoseconds of one kernel, a roofline estimate: the launch latency plus the
+  // longer of its compute time (at peak_flops) and its memory time (at the bandwidth).
+  double kernel_ns(double flops, int64_t bytes, DType dtype, OpClass op_class) const;
+
   // The link's theoretical rate per direction in GB/s (PCIe: lanes x GT/s x encoding).
   double pcie_theoretical_gbps() const;
 

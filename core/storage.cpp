@@ -1,13 +1,12 @@
-// Storage allocation goes through the owning device's backend.
+// Storage allocation goes through the owning device's face.
 #include "core/storage.h"
 
-#include "core/backends/backend.h"
-#include "core/device_registry.h"
+#include "core/backends/device_runtime.h"
 
 namespace tp {
 
 Storage::Storage(size_t nbytes, Device device) : nbytes_(nbytes), device_(device) {
-  data_ = backend_for(device).allocate(nbytes, backend_index(device));
+  data_ = runtime_for(device).allocate(nbytes);
 }
 
 Storage::Storage(void* data, size_t nbytes, std::shared_ptr<void> owner)
@@ -15,7 +14,7 @@ Storage::Storage(void* data, size_t nbytes, std::shared_ptr<void> owner)
 
 Storage::~Storage() {
   if (owner_) return;  // external memory: dropping owner_ releases it
-  backend_for(device_).deallocate(data_, nbytes_, backend_index(device_));
+  runtime_for(device_).deallocate(data_, nbytes_);
 }
 
 }  // namespace tp

@@ -11,10 +11,10 @@ namespace tp {
 
 class Storage {
  public:
-  // Allocates nbytes on `device` through that device's backend.
+  // Allocates nbytes on `device` through that device's face (runtime_for).
   Storage(size_t nbytes, Device device);
   // Wraps host memory owned by someone else (torch.from_numpy: a numpy array's buffer), kept
-  // alive by `owner` for as long as this storage lives; never freed through a backend.
+  // alive by `owner` for as long as this storage lives; never freed through a device.
   Storage(void* data, size_t nbytes, std::shared_ptr<void> owner);
   ~Storage();
   Storage(const Storage&) = delete;

@@ -6,6 +6,7 @@
 
 #include "core/autograd/meta.h"
 #include "core/autograd/node.h"
+#include "core/backends/device_runtime.h"
 #include "core/device_registry.h"
 #include "core/error.h"
 
@@ -140,8 +141,7 @@ Tensor empty(const Shape& sizes, TensorOptions options) {
   // may turn it into 255.0); PyTorch reads bools through c10::load instead. Host memory (cpu
   // and the simulator's) starts as False here; a real GPU's kernels read bytes, not bools, and
   // a meta tensor has no bytes.
-  const bool host_bytes = !device.is_meta() && !(device.type == DeviceType::CUDA && cuda_devices_are_real());
-  if (options.dtype == DType::Bool && nbytes > 0 && host_bytes) {
+  if (options.dtype == DType::Bool && nbytes > 0 && runtime_for(device).host_addressable()) {
     std::memset(storage->data(), 0, nbytes);
   }
   return tensor_over(std::move(storage), sizes, contiguous_strides(sizes), options.dtype);

@@ -8,14 +8,12 @@
 #include <random>
 
 #include "core/backends/cpu/cpu_matmul.h"
-#include "core/backends/cuda/cuda_runtime_info.h"
-#include "core/backends/sim/sim_clock.h"
-#include "core/backends/sim/teaching.h"
 #include "core/cuda_event.h"
 #include "core/device_registry.h"
 #include "core/ops/copy.h"
 #include "core/ops/device_ops.h"
 #include "core/ops/linalg.h"
+#include "core/teaching.h"
 #include "core/tensor.h"
 
 namespace tp::gui {
@@ -99,10 +97,9 @@ class BlasThreadsScope {
 }  // namespace
 
 double modeled_cublas_seconds(const GpuProfile& p, int n) {
-  SimClock clock(p);
   const double flops = 2.0 * n * n * double(n);
   const int64_t bytes = 3 * int64_t(n) * n * 4;
-  return clock.kernel_ns(flops, bytes, DType::Float32, OpClass::Matmul) * 1e-9;
+  return p.kernel_ns(flops, bytes, DType::Float32, OpClass::Matmul) * 1e-9;
 }
 
 double modeled_copy_seconds(const GpuProfile& p, int n, bool to_device, bool pinned) {
@@ -137,7 +134,7 @@ void BenchRunner::start(const BenchPlan& plan) {
   {
     std::lock_guard<std::mutex> lock(mu_);
     results_ = BenchResults{};
-    const std::string gpu = plan.real_gpu ? cuda_device_properties(0).name : plan.profile.name;
+    const std::string gpu = plan.real_gpu ? cuda_devices()[0].name : plan.profile.name;
     results_.gpu_name = plan.real_gpu ? gpu : gpu + " (simulated)";
     const std::string cpu = "CPU measured (BLAS on " + std::to_string(plan.cpu_threads) + " of " +
                             std::to_string(cpu::blas_threads()) + " cores)";

@@ -8,12 +8,11 @@
 #include <chrono>
 #include <random>
 
-#include "core/backends/cuda/cuda_runtime_info.h"
-#include "core/backends/sim/teaching.h"
 #include "core/device_registry.h"
 #include "core/error.h"
 #include "core/ops/copy.h"
 #include "core/ops/linalg.h"
+#include "core/teaching.h"
 
 namespace tp::gui {
 

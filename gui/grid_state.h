@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "core/backends/sim/simt.h"
+#include "core/kernel_trace.h"
 #include "core/tensor.h"
 
 namespace tp::gui {

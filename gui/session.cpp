@@ -4,7 +4,7 @@
 
 #include <chrono>
 
-#include "core/backends/sim/sim_backend.h"
+#include "core/backends/device_runtime.h"
 #include "repl/completion.h"
 #include "repl/meta_commands.h"
 
@@ -47,18 +47,19 @@ void Session::reset() {
   start();
 }
 
-// The copies each simulated device's clock logged since `points` were taken.
+// Each accelerator's clock now, in the registry's order.
 static std::vector<ClockPoint> clock_points() {
   std::vector<ClockPoint> points;
-  for (const auto& d : sim_backend().devices()) points.push_back(d->clock->point());
+  for (const DeviceEntry* e : accelerators()) points.push_back(runtime_for(e->device).clock_point());
   return points;
 }
 
+// The copies each accelerator's clock logged since `points` were taken.
 static std::vector<ClockCopy> copies_since(const std::vector<ClockPoint>& points) {
   std::vector<ClockCopy> out;
-  const auto& devs = sim_backend().devices();
+  const std::vector<const DeviceEntry*> devs = accelerators();
   for (size_t i = 0; i < devs.size() && i < points.size(); ++i) {
-    for (const ClockRecord& r : devs[i]->clock->records_since(points[i])) {
+    for (const ClockRecord& r : runtime_for(devs[i]->device).clock_records_since(points[i])) {
       if (!r.is_copy) continue;
       const bool to_host = r.name.rfind("memcpy DtoH", 0) == 0;
       out.push_back({size_t(r.bytes), (r.end_ns - r.start_ns) * 1e-9, !to_host});
@@ -109,7 +110,7 @@ RunReport Session::run(const std::string& input) {
   rep.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   // A :reset replaced the devices: their clocks are new, nothing to compare. Real GPUs
   // keep no clock of their copies.
-  if (!cuda_devices_are_real() && points.size() == sim_backend().devices().size())
+  if (!cuda_devices_are_real() && points.size() == accelerators().size())
     rep.copies = copies_since(points);
   rep.out = out_.str();
   rep.err = err_.str();

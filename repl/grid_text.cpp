@@ -6,9 +6,9 @@
 #include <cmath>
 #include <cstdio>
 
-#include "core/backends/sim/teaching.h"
 #include "core/ops/copy.h"
 #include "core/ops/linalg.h"
+#include "core/teaching.h"
 
 namespace tp::repl {
 

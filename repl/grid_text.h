@@ -1,6 +1,6 @@
 // The terminal's stand-in for the GUI's thread grid (:grid): which block and thread of the
 // naive kernel compute each element of C = A @ B, named by the rule the GUI's grid shows
-// (core/backends/sim/teaching.h), with the dot product each one works out.
+// (core/teaching.h), with the dot product each one works out.
 #pragma once
 
 #include <string>

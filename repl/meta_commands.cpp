@@ -9,11 +9,10 @@
 #include <ostream>
 #include <sstream>
 
-#include "core/backends/sim/machine_clock.h"
-#include "core/backends/sim/sim_backend.h"
-#include "core/cuda_api.h"
+#include "core/backends/device_runtime.h"
 #include "core/device_registry.h"
 #include "core/error.h"
+#include "core/machine_clock.h"
 #include "python/src/py_types.h"
 #include "repl/grid_text.h"
 #include "repl/lesson/lesson_commands.h"
@@ -265,21 +264,11 @@ std::string format_mem(const std::vector<MemRow>& rows) {
 std::vector<DeviceRow> collect_devices() {
   std::vector<DeviceRow> rows;
   rows.push_back({"cpu", "real", "host memory", 0, 0});
-  auto row_for = [](const DeviceEntry& e, size_t used) {
-    std::string name = e.name;
-    if (e.simulated) name += ", profile " + e.profile.id;
-    return DeviceRow{e.device.str(), e.simulated ? "simulated" : "real", name, used,
-                     e.capacity_bytes};
-  };
-  for (const DeviceEntry& e : cuda_devices())
-    rows.push_back(row_for(e, cuda::memory_allocated(e.device.index)));
-  if (const DeviceEntry* mps = mps_device()) {
-    size_t used = 0;
-    try {
-      used = sim_backend().device(mps->device).allocator->memory_allocated();
-    } catch (...) {
-    }
-    rows.push_back(row_for(*mps, used));
+  for (const DeviceEntry* e : accelerators()) {
+    std::string name = e->name;
+    if (e->simulated) name += ", profile " + e->profile.id;
+    rows.push_back({e->device.str(), e->simulated ? "simulated" : "real", name,
+                    runtime_for(e->device).memory_stats().allocated, e->capacity_bytes});
   }
   return rows;
 }
@@ -344,8 +333,11 @@ void cmd_time(MetaContext& ctx, const std::string& arg) {
     return;
   }
   // Modeled clocks of the simulated devices, read before and after.
-  std::vector<std::pair<const SimDevice*, ClockPoint>> before;
-  for (const auto& d : sim_backend().devices()) before.emplace_back(d.get(), d->clock->point());
+  std::vector<std::pair<const DeviceEntry*, ClockPoint>> before;
+  for (const DeviceEntry* e : accelerators()) {
+    const DeviceRuntime& device = runtime_for(e->device);
+    if (device.kind() == DeviceKind::Simulated) before.emplace_back(e, device.clock_point());
+  }
   auto start = std::chrono::steady_clock::now();
   const double machine_start = machine_clock().now_ns();
   ctx.session.run_interactive(arg + "\n");
@@ -357,10 +349,10 @@ void cmd_time(MetaContext& ctx, const std::string& arg) {
     ctx.out << "machine time: " << millis(machine_ns)
             << " (simulated machine: host work measured, GPU modeled; what time.time() reads)\n";
   }
-  for (const auto& [dev, point] : before) {
-    double ns = SimClock::device_ns_between(point, dev->clock->point());
-    ctx.out << dev->device.str() << " device time: " << millis(ns) << " (modeled, "
-            << dev->profile.name << " simulated)\n";
+  for (const auto& [e, point] : before) {
+    double ns = device_ns_between(point, runtime_for(e->device).clock_point());
+    ctx.out << e->device.str() << " device time: " << millis(ns) << " (modeled, "
+            << e->profile.name << " simulated)\n";
   }
   if (cuda_devices_are_real()) {
     for (const DeviceEntry& e : cuda_devices())

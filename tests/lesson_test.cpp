@@ -12,8 +12,8 @@
 #include <regex>
 #include <set>
 
-#include "core/backends/sim/machine_clock.h"
 #include "core/device_registry.h"
+#include "core/machine_clock.h"
 #include "repl/lesson/lesson.h"
 
 namespace {

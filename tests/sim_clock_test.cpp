@@ -5,11 +5,11 @@
 #include <doctest/doctest.h>
 
 #include "core/cuda_error.h"
-#include "core/backends/sim/machine_clock.h"
 #include "core/backends/sim/sim_backend.h"
 #include "core/backends/sim/sim_clock.h"
 #include "core/cuda_event.h"
 #include "core/device_registry.h"
+#include "core/machine_clock.h"
 #include "core/ops/copy.h"
 #include "core/ops/device_ops.h"
 #include "core/ops/creation.h"
@@ -90,19 +90,19 @@ TEST_CASE("roofline: bigger work takes more modeled time") {
   const GpuProfile& p = sim_backend().device(Device::cuda(0)).profile;
   const double launch = p.kernel_launch_latency_us * 1e3;
   // Memory-bound: time = launch + bytes / bandwidth.
-  CHECK(clock.kernel_ns(0, 1 << 30, DType::Float32, OpClass::Elementwise) ==
+  CHECK(p.kernel_ns(0, 1 << 30, DType::Float32, OpClass::Elementwise) ==
         doctest::Approx(launch + (1 << 30) / p.memory_bytes_per_second() * 1e9));
   // Compute-bound: time = launch + flops / peak.
-  CHECK(clock.kernel_ns(1e12, 8, DType::Float32, OpClass::Matmul) ==
+  CHECK(p.kernel_ns(1e12, 8, DType::Float32, OpClass::Matmul) ==
         doctest::Approx(launch + 1e12 / p.peak_flops(DType::Float32, OpClass::Matmul) * 1e9));
   // An empty kernel still pays the launch latency.
-  CHECK(clock.kernel_ns(0, 0, DType::Float32, OpClass::Elementwise) == doctest::Approx(launch));
+  CHECK(p.kernel_ns(0, 0, DType::Float32, OpClass::Elementwise) == doctest::Approx(launch));
 
   // Through real ops: a 4x larger add and a 8x larger matmul take longer.
   auto device_time = [&](auto&& work) {
     ClockPoint a = clock.point();
     work();
-    return SimClock::device_ns_between(a, clock.point());
+    return device_ns_between(a, clock.point());
   };
   Tensor small = sim_ones({256, 256}), big = sim_ones({1024, 1024});
   double t_small = device_time([&] { add(small, small); });
@@ -121,7 +121,7 @@ TEST_CASE("roofline: bigger work takes more modeled time") {
   CHECK(log[0].bytes == 3 * 1024 * 1024 * 4);
   CHECK(log[0].modeled);
   CHECK(log[0].end_ns - log[0].start_ns ==
-        doctest::Approx(clock.kernel_ns(log[0].flops, log[0].bytes, DType::Float32, OpClass::Matmul)));
+        doctest::Approx(p.kernel_ns(log[0].flops, log[0].bytes, DType::Float32, OpClass::Matmul)));
   // Half matmul uses the T4's tensor cores: faster than float32 for the same shape.
   Tensor big_h = sim_ones({1024, 1024}, DType::Float16);
   CHECK(device_time([&] { matmul(big_h, big_h); }) < mm_big);
@@ -135,7 +135,7 @@ TEST_CASE("transfers follow the link model") {
   auto copy_ns = [&](int64_t bytes, CopyDirection dir, bool pinned) {
     ClockPoint a = clock.point();
     clock.transfer(bytes, dir, pinned, false);
-    return SimClock::device_ns_between(a, clock.point());
+    return device_ns_between(a, clock.point());
   };
   // Time = latency + bytes / rate, for each direction and kind of host memory.
   for (bool pinned : {false, true}) {
@@ -224,9 +224,9 @@ TEST_CASE("torch.cuda.Event measures modeled time on the sim") {
                     cuda_error_message("device not ready", "cudaErrorNotReady").c_str());
   end.synchronize();
   CHECK(end.query());
-  SimClock& clock = clock0();
-  const double one = clock.kernel_ns(2.0 * 1024 * 1024 * 1024, 3 * 1024 * 1024 * 4,
-                                     DType::Float32, OpClass::Matmul);
+  const GpuProfile& p = sim_backend().device(Device::cuda(0)).profile;
+  const double one = p.kernel_ns(2.0 * 1024 * 1024 * 1024, 3 * 1024 * 1024 * 4,
+                                 DType::Float32, OpClass::Matmul);
   CHECK(start.elapsed_time(end) == doctest::Approx(5 * one * 1e-6).epsilon(1e-5));
 
   // PyTorch's errors: timing not enabled, events not recorded.

@@ -9,8 +9,8 @@
 
 #include "core/cuda_error.h"
 #include "core/backends/cpu/cpu_matmul.h"
-#include "core/backends/sim/teaching.h"
 #include "core/gpu_profile.h"
+#include "core/teaching.h"
 #include "core/tensor.h"
 #include "tests/test_util.h"
 

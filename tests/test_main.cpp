@@ -4,7 +4,7 @@
 #define DOCTEST_CONFIG_IMPLEMENT
 #include <doctest/doctest.h>
 
-#include "core/backends/sim/machine_clock.h"
+#include "core/machine_clock.h"
 
 int main(int argc, char** argv) {
   tp::machine_clock().freeze_host(true);

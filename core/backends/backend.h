@@ -1,12 +1,11 @@
-// The backend interface: memory, copies, synchronisation, events, memory statistics and
-// compute requests for one kind of device. Everything about a device lives behind it; the
-// options of a request travel as its arguments. Operands arrive already checked (same
-// device, shapes broadcast, dtypes resolved); a backend never re-validates them. CPU lives
-// in backends/cpu; sim (simulated GPUs) and cuda (real ones) beside it.
+// The compute face: the kernels of one kind of device (cpu, meta, sim, cuda), each request's
+// options travelling as its arguments. Operands arrive already checked (same device, shapes
+// broadcast, dtypes resolved); a backend never re-validates them. What a device answers
+// besides compute (memory, copies to and from the host, its stream, statistics, clock,
+// capabilities) is its device face, device_runtime.h. CPU lives in backends/cpu; sim
+// (simulated GPUs) and cuda (real ones) beside it.
 #pragma once
 
-#include <cstddef>
-#include <memory>
 #include <vector>
 
 #include "core/backends/op_kinds.h"
@@ -15,13 +14,6 @@
 #include "core/tensor.h"
 
 namespace tp {
-
-// How one host<->device copy runs: the host side is page-locked (pin_memory()) or not, and
-// the host goes on before it ends (non_blocking=True, which only a pinned copy honours).
-struct CopyOptions {
-  bool host_pinned = false;
-  bool non_blocking = false;
-};
 
 // The factorisations behind torch.linalg. Every tensor is contiguous, row-major, batched
 // (B, ...) and float32 or float64 (pivots and info int32); `a` is only read. By kind:
@@ -43,60 +35,12 @@ struct MatrixJob {
   bool flag = false;
 };
 
-// A device's caching-allocator figures, as torch.cuda.memory_allocated() and friends say.
-struct MemoryStats {
-  size_t allocated = 0, reserved = 0, max_allocated = 0;
-};
-
-// A marker in a device's stream of work (torch.cuda.Event), made by its backend.
-class BackendEvent {
- public:
-  virtual ~BackendEvent() = default;
-  // Marks the end of the work queued so far.
-  virtual void record() = 0;
-  // True when the device has reached the marker.
-  virtual bool query() const = 0;
-  // The host waits until the device has reached it.
-  virtual void synchronize() const = 0;
-  // Milliseconds from this marker to `end`, an event of the same backend and device that
-  // both were reached.
-  virtual float elapsed_ms(const BackendEvent& end) const = 0;
-  // True when the times are modeled (a simulated device), false when measured.
-  virtual bool modeled() const = 0;
-};
-
 class Backend {
  public:
   virtual ~Backend() = default;
-  virtual const char* name() const = 0;
-
-  // Memory on device `index` of this backend.
-  virtual void* allocate(size_t nbytes, int index) = 0;
-  virtual void deallocate(void* ptr, size_t nbytes, int index) = 0;
-  // Plain byte copies between host memory and this backend's memory.
-  virtual void copy_from_host(void* dst, const void* host_src, size_t nbytes, int index,
-                              CopyOptions options) = 0;
-  virtual void copy_to_host(void* host_dst, const void* src, size_t nbytes, int index,
-                            CopyOptions options) = 0;
-
-  // Page-locked host memory for pin_memory(), from this accelerator's host allocator;
-  // the CPU backend has none and raises PyTorch's text.
-  virtual void* allocate_pinned(size_t nbytes);
-  virtual void free_pinned(void* ptr, size_t nbytes);
-  // The host waits for all work queued on device `index` (torch.cuda.synchronize()).
-  virtual void synchronize(int /*index*/) {}
-  // A new, unrecorded event on device `index`.
-  virtual std::unique_ptr<BackendEvent> create_event(int index, bool enable_timing);
-  // The caching allocator of device `index`: its figures, resetting the peaks, and giving
-  // cached blocks back (torch.cuda.empty_cache()).
-  virtual MemoryStats memory_stats(int /*index*/) const { return {}; }
-  virtual void reset_peak_memory_stats(int /*index*/) {}
-  virtual void empty_cache(int /*index*/) {}
-
-  // dst = src, both on this backend, any strides, converting dtype. With
+  // dst = src, both on this backend, any strides, converting dtype. Where the device face
   // supports_peer_copy(), src and dst may be on two devices of this backend.
   virtual void copy(const Tensor& src, const Tensor& dst) = 0;
-  virtual bool supports_peer_copy() const { return false; }
   virtual void fill(const Tensor& dst, Scalar value) = 0;
   // out = op(in); in and out have the same shape. Comparisons aside, out.dtype == in.dtype.
   virtual void unary(UnaryOp op, const Tensor& in, const Tensor& out, const UnaryArgs& args) = 0;
@@ -159,7 +103,8 @@ class Backend {
   virtual Tensor nonzero(const Tensor& in) = 0;
 };
 
-// The backend that owns `device`'s memory and kernels.
+// The backend whose kernels run on `device` (its memory and the rest: runtime_for,
+// device_runtime.h).
 Backend& backend_for(Device device);
 
 }  // namespace tp

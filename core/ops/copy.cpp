@@ -1,11 +1,12 @@
-// copy_ handles every device pair: the same device, or two GPUs of a backend with peer
-// copies, go straight to the backend; host<->device goes through a contiguous host buffer,
-// as a PCIe transfer does.
+// copy_ handles every device pair: the same device, or two GPUs of a backend whose devices
+// copy peer to peer, go straight to the backend; host<->device goes through a contiguous
+// host buffer and the device's own copy, as a PCIe transfer does.
 #include "core/ops/copy.h"
 
 #include "core/autograd/autograd.h"
 #include "core/autograd/formulas.h"
 #include "core/backends/backend.h"
+#include "core/backends/device_runtime.h"
 #include "core/device_registry.h"
 #include "core/error.h"
 #include "core/ops/broadcast.h"
@@ -21,8 +22,7 @@ Tensor host_contiguous(const Tensor& t) {
   if (src.device().is_cpu()) return src;
   Tensor host = empty(src.sizes(), TensorOptions(src.dtype(), Device::cpu()));
   // A staging buffer is pageable, so the copy blocks (as .cpu() and .item() do).
-  backend_for(src.device()).copy_to_host(host.data_ptr(), src.data_ptr(), src.nbytes(),
-                                         backend_index(src.device()), CopyOptions{});
+  runtime_for(src.device()).copy_to_host(host.data_ptr(), src.data_ptr(), src.nbytes(), CopyOptions{});
   return host;
 }
 
@@ -32,7 +32,7 @@ const Tensor& copy_impl(const Tensor& dst, const Tensor& src, bool non_blocking)
   Tensor from = expand_to(src, dst.sizes());
   Backend& dst_backend = backend_for(dst.device());
   if (from.device() == dst.device() ||
-      (dst_backend.supports_peer_copy() && &backend_for(from.device()) == &dst_backend)) {
+      (runtime_for(dst.device()).supports_peer_copy() && &backend_for(from.device()) == &dst_backend)) {
     if (!from.is_same(dst)) dst_backend.copy(from, dst);  // same device, or GPU to GPU
     return dst;
   }
@@ -45,8 +45,7 @@ const Tensor& copy_impl(const Tensor& dst, const Tensor& src, bool non_blocking)
   Tensor staged = dst.is_contiguous() && dst.dtype() == host.dtype()
                       ? dst
                       : empty(dst.sizes(), TensorOptions(host.dtype(), dst.device()));
-  backend_for(dst.device()).copy_from_host(staged.data_ptr(), host.data_ptr(), host.nbytes(),
-                                           backend_index(dst.device()),
+  runtime_for(dst.device()).copy_from_host(staged.data_ptr(), host.data_ptr(), host.nbytes(),
                                            CopyOptions{host.storage()->pinned(), non_blocking});
   if (!staged.is_same(dst)) backend_for(dst.device()).copy(staged, dst);
   return dst;

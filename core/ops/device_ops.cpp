@@ -3,6 +3,7 @@
 #include "core/ops/device_ops.h"
 
 #include "core/backends/backend.h"
+#include "core/backends/device_runtime.h"
 #include "core/device_registry.h"
 #include "core/error.h"
 #include "core/ops/copy.h"
@@ -38,11 +39,11 @@ void numpy_check(const Tensor& t) {
 namespace {
 
 // The accelerator whose host allocator pins memory: cuda (real or simulated), else a
-// simulated mps; with neither, the CPU backend, whose allocate_pinned raises PyTorch's text.
-Backend& pinning_backend() {
-  if (!cuda_devices().empty()) return backend_for(Device::cuda(0));
-  if (mps_device() != nullptr) return backend_for(Device{DeviceType::MPS, 0});
-  return backend_for(Device::cpu());
+// simulated mps; with neither, the CPU, whose allocate_pinned raises PyTorch's text.
+DeviceRuntime& pinning_device() {
+  if (!cuda_devices().empty()) return runtime_for(Device::cuda(0));
+  if (mps_device() != nullptr) return runtime_for(Device{DeviceType::MPS, 0});
+  return runtime_for(Device::cpu());
 }
 
 }  // namespace
@@ -54,13 +55,13 @@ Tensor pin_memory(const Tensor& t) {
     fail(ErrorKind::RuntimeError, "cannot pin '", backend, dtype_legacy_name(t.dtype()),
          "Type' only dense CPU tensors can be pinned");
   }
-  Backend& pinning = pinning_backend();
+  DeviceRuntime& pinning = pinning_device();
   if (is_pinned(t)) return t;
   // A contiguous CPU tensor in page-locked memory (cudaHostAlloc on a real GPU), given back
   // to the same allocator when its storage dies.
   const size_t nbytes = static_cast<size_t>(t.numel()) * t.element_size();
-  void* data = pinning.allocate_pinned(nbytes);
-  std::shared_ptr<void> owner(data, [&pinning, nbytes](void* p) { pinning.free_pinned(p, nbytes); });
+  std::shared_ptr<void> owner = pinning.allocate_pinned(nbytes);
+  void* data = owner.get();
   auto storage = std::make_shared<Storage>(data, nbytes, std::move(owner));
   storage->set_pinned(true);
   Tensor out = tensor_over(std::move(storage), t.sizes(), contiguous_strides(t.sizes()), t.dtype());

@@ -8,13 +8,12 @@
 
 #include <cstring>
 
-#include "core/backends/sim/machine_clock.h"
-#include "core/backends/sim/sim_collective.h"
-#include "core/device_registry.h"
+#include "core/backends/device_runtime.h"
 #include "core/distributed/dist_error.h"
 #include "core/distributed/gloo_group.h"
 #include "core/distributed/tcp_store.h"
 #include "core/error.h"
+#include "core/machine_clock.h"
 #include "python/src/bindings.h"
 #include "python/src/py_types.h"
 
@@ -30,7 +29,9 @@ PyObject* g_dist_error = nullptr;
 PyObject* g_store_error = nullptr;
 PyObject* g_network_error = nullptr;
 
-bool on_simulated_gpu(const Tensor& t) { return t.device().type == DeviceType::CUDA && !cuda_devices_are_real(); }
+bool on_simulated_gpu(const Tensor& t) {
+  return t.device().type == DeviceType::CUDA && runtime_for(t.device()).kind() == DeviceKind::Simulated;
+}
 
 // A tensor a collective can work on in place: contiguous, in host-addressable memory.
 const Tensor& host_tensor(py::handle h) {
@@ -55,7 +56,7 @@ void run_collective(const Tensor& t, const char* name, double link_bytes, F&& co
     SimulationScope simulating;
     collective();
   }
-  model_link_collective(t.device(), name, link_bytes);
+  runtime_for(t.device()).queue_link_collective(name, link_bytes);
 }
 
 std::shared_ptr<GlooGroup> make_group(py::handle store, int rank, int size, int64_t timeout_ms,

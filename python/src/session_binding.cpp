@@ -3,8 +3,8 @@
 // machine's clock that tensorplay/machine_time.py puts behind the time module.
 #include <ostream>
 
-#include "core/backends/sim/machine_clock.h"
 #include "core/device_registry.h"
+#include "core/machine_clock.h"
 #include "python/src/bindings.h"
 
 namespace tp::torchpy {

@@ -2,7 +2,7 @@
 (their _ns forms too, and what is built on them, such as timeit) read the simulated
 machine's clock: the host's own work as measured, the GPUs' work as modeled, and the
 modeled waits at synchronize(), .item(), .cpu() and blocking copies
-(core/backends/sim/machine_clock.h). With real GPUs, with none, or with --wall-clock they
+(core/machine_clock.h). With real GPUs, with none, or with --wall-clock they
 are Python's own."""
 import time
 

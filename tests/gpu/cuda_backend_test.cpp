@@ -15,10 +15,10 @@
 #include "core/backends/cuda/cuda_backend.h"
 #include "core/backends/cuda/cuda_check.h"
 #include "core/backends/cuda/cuda_runtime_info.h"
-#include "core/backends/sim/simt.h"
-#include "core/backends/sim/teaching.h"
+#include "core/backends/device_runtime.h"
 #include "core/device_registry.h"
 #include "core/error.h"
+#include "core/teaching.h"
 // test_util.h's load_fixture names this; the GPU tests use no fixtures.
 #define TP_FIXTURES_DIR ""
 #include "tests/test_util.h"
@@ -362,30 +362,31 @@ TEST_CASE("host<->device copies: pageable, pinned, non_blocking") {
   const size_t n = 1 << 20, bytes = n * sizeof(float);
   std::vector<float> host(n), back(n, 0.0f);
   for (size_t i = 0; i < n; ++i) host[i] = static_cast<float>(i) * 0.5f;
-  CudaBackend& cuda = cuda_backend();
-  void* dev = cuda.allocate(bytes, 0);
-  cuda.copy_from_host(dev, host.data(), bytes, 0, CopyOptions{});
-  cuda.copy_to_host(back.data(), dev, bytes, 0, CopyOptions{});
+  DeviceRuntime& cuda = runtime_for(Device::cuda(0));
+  void* dev = cuda.allocate(bytes);
+  cuda.copy_from_host(dev, host.data(), bytes, CopyOptions{});
+  cuda.copy_to_host(back.data(), dev, bytes, CopyOptions{});
   CHECK(back == host);
 
   // pin_memory()'s memory is really page-locked (cudaHostAlloc); non_blocking copies from
   // and to it are queued on the default stream, ordered with the kernels.
-  auto* pinned = static_cast<float*>(cuda.allocate_pinned(bytes));
+  std::shared_ptr<void> pinned_block = cuda.allocate_pinned(bytes);
+  auto* pinned = static_cast<float*>(pinned_block.get());
   CHECK(page_locked(pinned));
   CHECK_FALSE(page_locked(host.data()));
   for (size_t i = 0; i < n; ++i) pinned[i] = static_cast<float>(n - i);
-  void* dev2 = cuda.allocate(bytes, 0);
+  void* dev2 = cuda.allocate(bytes);
   const CopyOptions async{/*host_pinned=*/true, /*non_blocking=*/true};
-  cuda.copy_from_host(dev2, pinned, bytes, 0, async);
-  cuda.synchronize(0);  // the async copy may still read `pinned` until here
+  cuda.copy_from_host(dev2, pinned, bytes, async);
+  cuda.synchronize();  // the async copy may still read `pinned` until here
   for (size_t i = 0; i < n; ++i) pinned[i] = 0;
-  cuda.copy_to_host(pinned, dev2, bytes, 0, async);
-  cuda.synchronize(0);
+  cuda.copy_to_host(pinned, dev2, bytes, async);
+  cuda.synchronize();
   CHECK(pinned[0] == static_cast<float>(n));
   CHECK(pinned[n - 1] == 1.0f);
-  cuda.free_pinned(pinned, bytes);
-  cuda.deallocate(dev, bytes, 0);
-  cuda.deallocate(dev2, bytes, 0);
+  pinned_block.reset();
+  cuda.deallocate(dev, bytes);
+  cuda.deallocate(dev2, bytes);
 }
 
 TEST_CASE("caching allocator on cudaMalloc: PyTorch's pools and stats") {
@@ -444,8 +445,8 @@ TEST_CASE("out of memory raises PyTorch's text and leaks nothing") {
 
 TEST_CASE("events time real work") {
   use_real_gpus();
-  std::unique_ptr<BackendEvent> start = cuda_backend().create_event(0, true);
-  std::unique_ptr<BackendEvent> end = cuda_backend().create_event(0, true);
+  std::unique_ptr<DeviceEvent> start = runtime_for(Device::cuda(0)).create_event(true);
+  std::unique_ptr<DeviceEvent> end = runtime_for(Device::cuda(0)).create_event(true);
   Tensor a = on_gpu(make_tensor(std::vector<double>(512 * 512, 0.5), {1, 512, 512}));
   Tensor out = empty({1, 512, 512}, TensorOptions(DType::Float32, Device::cuda(0)));
   start->record();

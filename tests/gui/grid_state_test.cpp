@@ -4,9 +4,9 @@
 // dot product of a cell.
 #include <doctest/doctest.h>
 
-#include "core/backends/sim/teaching.h"
 #include "core/device_registry.h"
 #include "core/ops/copy.h"
+#include "core/teaching.h"
 #include "gui/grid_state.h"
 
 using namespace tp;

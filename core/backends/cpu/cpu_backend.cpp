@@ -1,43 +1,7 @@
-// CPU memory: 64-byte aligned host blocks, small ones reused (host_block_cache.h); copies
-// are memcpy.
+// The CPU backend object; its kernels are the cpu_*.cpp files beside this one.
 #include "core/backends/cpu/cpu_backend.h"
 
-#include <cstring>
-#include <new>
-
-#include "core/backends/cpu/host_block_cache.h"
-#include "core/error.h"
-
 namespace tp {
-
-namespace {
-
-cpu::HostBlockCache& block_cache() {
-  static cpu::HostBlockCache* cache = new cpu::HostBlockCache;  // outlives every tensor
-  return *cache;
-}
-
-}  // namespace
-
-void* CpuBackend::allocate(size_t nbytes, int /*index*/) {
-  try {
-    return block_cache().allocate(nbytes);
-  } catch (const std::bad_alloc&) {
-    // PyTorch's text: c10's alloc_cpu.cpp enforces posix_memalign's result.
-    fail(ErrorKind::RuntimeError, "[enforce fail at alloc_cpu.cpp:127] err == 0. DefaultCPUAllocator: can't "
-         "allocate memory: you tried to allocate ", nbytes, " bytes. Error code 12 (Cannot allocate memory)");
-  }
-}
-
-void CpuBackend::deallocate(void* ptr, size_t nbytes, int /*index*/) { block_cache().release(ptr, nbytes); }
-
-void CpuBackend::copy_from_host(void* dst, const void* host_src, size_t nbytes, int, CopyOptions) {
-  std::memcpy(dst, host_src, nbytes);
-}
-
-void CpuBackend::copy_to_host(void* host_dst, const void* src, size_t nbytes, int, CopyOptions) {
-  std::memcpy(host_dst, src, nbytes);
-}
 
 CpuBackend& cpu_backend() {
   static CpuBackend backend;

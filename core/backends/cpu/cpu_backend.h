@@ -1,5 +1,6 @@
-// The CPU backend: host memory, plain-loop kernels, matmul in PyTorch's order (float64: OpenBLAS).
-// Its kernels are the reference every other backend is checked against.
+// The CPU backend: plain-loop kernels, matmul in PyTorch's order (float64: OpenBLAS). Its
+// kernels are the reference every other backend is checked against. Host memory is the
+// CPU's device face (cpu_device.h).
 #pragma once
 
 #include "core/backends/backend.h"
@@ -8,14 +9,6 @@ namespace tp {
 
 class CpuBackend final : public Backend {
  public:
-  const char* name() const override { return "cpu"; }
-  void* allocate(size_t nbytes, int index) override;
-  void deallocate(void* ptr, size_t nbytes, int index) override;
-  void copy_from_host(void* dst, const void* host_src, size_t nbytes, int index,
-                      CopyOptions options) override;
-  void copy_to_host(void* host_dst, const void* src, size_t nbytes, int index,
-                    CopyOptions options) override;
-
   void copy(const Tensor& src, const Tensor& dst) override;                  // cpu_copy.cpp
   void fill(const Tensor& dst, Scalar value) override;                       // cpu_copy.cpp
   void unary(UnaryOp op, const Tensor& in, const Tensor& out,

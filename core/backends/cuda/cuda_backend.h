@@ -1,7 +1,7 @@
 // The real GPU backend: one object for every GPU the CUDA runtime reports (cuda:0..N-1).
-// Memory comes from each device's caching allocator (cuda_allocator.h); kernels are the
-// .cu files beside this one, all queued on the default stream; matmul goes to cuBLAS.
-// Operands arrive checked by the op layer and all live on the same GPU.
+// Its kernels are the .cu files beside this one, all queued on the default stream; matmul
+// goes to cuBLAS. Operands arrive checked by the op layer and all live on the same GPU.
+// Each GPU's memory, stream and statistics are its CudaDevice (cuda_device.h).
 #pragma once
 
 #include "core/backends/backend.h"
@@ -10,27 +10,6 @@ namespace tp {
 
 class CudaBackend final : public Backend {
  public:
-  const char* name() const override { return "cuda"; }
-
-  // Memory, pinned host memory (cudaHostAlloc), the caching allocator's figures, and
-  // host<->device copies (cuda_backend.cu): cudaMemcpy, or cudaMemcpyAsync on the default
-  // stream for a non_blocking copy from or to pinned memory.
-  void* allocate(size_t nbytes, int index) override;
-  void deallocate(void* ptr, size_t nbytes, int index) override;
-  void* allocate_pinned(size_t nbytes) override;
-  void free_pinned(void* ptr, size_t nbytes) override;
-  MemoryStats memory_stats(int index) const override;
-  void reset_peak_memory_stats(int index) override;
-  void empty_cache(int index) override;
-  void copy_from_host(void* dst, const void* host_src, size_t nbytes, int index,
-                      CopyOptions options) override;
-  void copy_to_host(void* host_dst, const void* src, size_t nbytes, int index,
-                    CopyOptions options) override;
-
-  // cudaDeviceSynchronize and cudaEvent_t (cuda_events.cu).
-  void synchronize(int index) override;
-  std::unique_ptr<BackendEvent> create_event(int index, bool enable_timing) override;
-
   void copy(const Tensor& src, const Tensor& dst) override;                  // cuda_copy.cu
   void fill(const Tensor& dst, Scalar value) override;                       // cuda_copy.cu
   void unary(UnaryOp op, const Tensor& in, const Tensor& out,

@@ -1,6 +1,6 @@
-// CudaBackend's synchronisation and events: cudaDeviceSynchronize and cudaEvent_t, recorded
+// CudaDevice's synchronisation and events: cudaDeviceSynchronize and cudaEvent_t, recorded
 // on the default stream every kernel and copy is queued on. Times are measured.
-#include "core/backends/cuda/cuda_backend.h"
+#include "core/backends/cuda/cuda_device.h"
 #include "core/backends/cuda/cuda_check.h"
 #include "core/backends/cuda/cuda_device_guard.h"
 #include "core/error.h"
@@ -9,14 +9,14 @@ namespace tp {
 
 namespace {
 
-class CudaBackendEvent final : public BackendEvent {
+class CudaDeviceEvent final : public DeviceEvent {
  public:
-  CudaBackendEvent(int device, bool enable_timing) : device_(device) {
+  CudaDeviceEvent(int device, bool enable_timing) : device_(device) {
     CudaDeviceGuard guard(device);
     CUDA_CHECK(cudaEventCreateWithFlags(&event_, enable_timing ? cudaEventDefault
                                                                : cudaEventDisableTiming));
   }
-  ~CudaBackendEvent() override {
+  ~CudaDeviceEvent() override {
     if (event_) cudaEventDestroy(event_);  // in a destructor: no throwing check
   }
   void record() override {
@@ -33,8 +33,8 @@ class CudaBackendEvent final : public BackendEvent {
     return true;
   }
   void synchronize() const override { CUDA_CHECK(cudaEventSynchronize(event_)); }
-  float elapsed_ms(const BackendEvent& end) const override {
-    const auto* other = dynamic_cast<const CudaBackendEvent*>(&end);
+  float elapsed_ms(const DeviceEvent& end) const override {
+    const auto* other = dynamic_cast<const CudaDeviceEvent*>(&end);
     TP_ASSERT(other != nullptr);  // CudaEvent checked that both are on one device
     float ms = 0;
     CUDA_CHECK(cudaEventElapsedTime(&ms, event_, other->event_));
@@ -49,13 +49,13 @@ class CudaBackendEvent final : public BackendEvent {
 
 }  // namespace
 
-void CudaBackend::synchronize(int index) {
-  CudaDeviceGuard guard(index);
+void CudaDevice::synchronize() {
+  CudaDeviceGuard guard(index_);
   CUDA_CHECK(cudaDeviceSynchronize());
 }
 
-std::unique_ptr<BackendEvent> CudaBackend::create_event(int index, bool enable_timing) {
-  return std::make_unique<CudaBackendEvent>(index, enable_timing);
+std::unique_ptr<DeviceEvent> CudaDevice::create_event(bool enable_timing) {
+  return std::make_unique<CudaDeviceEvent>(index_, enable_timing);
 }
 
 }  // namespace tp

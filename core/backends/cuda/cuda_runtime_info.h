@@ -1,8 +1,8 @@
 // What the CUDA runtime reports about real GPUs (count, properties, free memory), the
-// CudaBackend object, and the teaching kernels on a real GPU: what core reaches without
-// going through a device's Backend. Built from the .cu files here when the toolkit is
-// found, else from no_cuda.cpp, which answers "not available". No CUDA type appears here,
-// so core compiles without the toolkit.
+// CudaBackend object and each GPU's CudaDevice: what the registries
+// (core/device_registry.cpp, registry.cpp here) reach. Built from the .cu files here when
+// the toolkit is found, else from no_cuda.cpp, which answers "not available". No CUDA type
+// appears here, so core compiles without the toolkit.
 #pragma once
 
 #include <cstddef>
@@ -14,19 +14,19 @@
 namespace tp {
 
 class Backend;
-class Tensor;
-struct KernelTrace;
-enum class TeachingKernel;  // core/backends/sim/teaching.h
+class DeviceRuntime;
 
 // Number of real GPUs; 0 without a driver or without the backend (never throws).
 int cuda_real_device_count();
 // "CUDA runtime 13.0" or why none is available.
 std::string cuda_runtime_description();
 
-// --- The backend ------------------------------------------------------------------------
+// --- The backend and the devices ----------------------------------------------------------
 // The one CudaBackend for every real GPU, or nullptr when built without CUDA or when no
 // GPU is present.
 Backend* cuda_backend_or_null();
+// The device face of real GPU `device` (a CudaDevice, cuda_device.h).
+DeviceRuntime& cuda_device_runtime(int device);
 
 // --- Device properties (cudaGetDeviceProperties) -------------------------------------------
 struct CudaDeviceProperties {
@@ -57,13 +57,5 @@ GpuProfile cuda_device_profile(int device);
 
 // cudaMemGetInfo: free and total bytes of the device.
 void cuda_mem_get_info(int device, size_t* free_bytes, size_t* total_bytes);
-
-// --- The teaching matmul kernels (core/kernels/teaching_matmul.h) on a real GPU -------------
-// C (M,N) = A (M,K) @ B (K,N): float32, 2-D, contiguous tensors on one real GPU, launched as
-// teaching_launch_config(kind, M, N, tile) says. With `trace`, the instrumented variant runs
-// and fills it with every thread's measured start/end (globaltimer, ns from the earliest
-// start), SM id, output element and access counts; trace->measured is true.
-void cuda_run_teaching_matmul(TeachingKernel kind, const Tensor& A, const Tensor& B,
-                              const Tensor& C, int tile, KernelTrace* trace);
 
 }  // namespace tp

@@ -10,11 +10,9 @@
 #include "core/backends/cuda/cuda_check.h"
 #include "core/backends/cuda/cuda_ctx.cuh"
 #include "core/backends/cuda/cuda_device_guard.h"
-#include "core/backends/cuda/cuda_runtime_info.h"
-#include "core/backends/sim/simt.h"
-#include "core/backends/sim/teaching.h"
 #include "core/error.h"
 #include "core/kernels/teaching_matmul.h"
+#include "core/teaching.h"
 #include "core/tensor.h"
 
 namespace tp {

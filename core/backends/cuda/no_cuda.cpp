@@ -2,6 +2,7 @@
 // answer "none"; anything that would need a real GPU raises PyTorch's CPU-build text.
 #include "core/backends/cuda/cuda_runtime_info.h"
 #include "core/error.h"
+#include "core/teaching.h"
 
 namespace tp {
 
@@ -15,6 +16,7 @@ int cuda_real_device_count() { return 0; }
 std::string cuda_runtime_description() { return "built without CUDA"; }
 
 Backend* cuda_backend_or_null() { return nullptr; }
+DeviceRuntime& cuda_device_runtime(int) { not_compiled(); }
 
 CudaDeviceProperties cuda_device_properties(int) { not_compiled(); }
 GpuProfile cuda_device_profile(int) { not_compiled(); }

@@ -1,18 +1,9 @@
-// MetaBackend: the placeholder storage and the two operations that would need values.
+// MetaBackend: nonzero, the one kernel that would need values.
 #include "core/backends/meta/meta_backend.h"
 
 #include "core/error.h"
 
 namespace tp {
-
-void* MetaBackend::allocate(size_t, int) {
-  static char placeholder;
-  return &placeholder;
-}
-
-void MetaBackend::copy_to_host(void*, const void*, size_t, int, CopyOptions) {
-  fail(ErrorKind::NotImplementedError, "Cannot copy out of meta tensor; no data!");
-}
 
 Tensor MetaBackend::nonzero(const Tensor&) {
   fail(ErrorKind::NotImplementedError,

@@ -1,6 +1,7 @@
 // The meta device's backend: tensors with shapes, dtypes and strides but no data, so a model
 // of any size can be built and run to see the shapes it produces (PyTorch's device='meta').
 // Ops check and shape their results as on any device; the kernels here compute nothing.
+// Its memory (none) is the meta device's face (meta_device.h).
 #pragma once
 
 #include "core/backends/backend.h"
@@ -9,14 +10,6 @@ namespace tp {
 
 class MetaBackend final : public Backend {
  public:
-  const char* name() const override { return "meta"; }
-  // No memory: every storage shares one placeholder address, never read or written.
-  void* allocate(size_t nbytes, int index) override;
-  void deallocate(void*, size_t, int) override {}
-  void copy_from_host(void*, const void*, size_t, int, CopyOptions) override {}
-  // Reading a meta tensor's values: PyTorch's NotImplementedError.
-  void copy_to_host(void* host_dst, const void* src, size_t nbytes, int index, CopyOptions options) override;
-
   void copy(const Tensor&, const Tensor&) override {}
   void fill(const Tensor&, Scalar) override {}
   void unary(UnaryOp, const Tensor&, const Tensor&, const UnaryArgs&) override {}

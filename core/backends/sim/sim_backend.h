@@ -1,56 +1,25 @@
-// The simulated GPU backend: every cuda:N (and mps) device that is not a real GPU.
-// Memory comes from each device's caching allocator over its SimArena (host-resident). Kernels run at host speed
-// (the CPU backend's loops where the result does not depend on the order, host loops in
-// the GPU kernels' order for reductions), or, in the checking mode, through the SIMT
-// executor (simt.h), which is their specification; both give the same bits. Each kernel
-// and copy advances the device's modeled clock (sim_clock.h).
+// The simulated GPU backend: the kernels of every cuda:N (and mps) device that is not a real
+// GPU. Kernels run at host speed (the CPU backend's loops where the result does not depend
+// on the order, host loops in the GPU kernels' order for reductions), or, in the checking
+// mode, through the SIMT executor (simt.h), which is their specification; both give the
+// same bits. Each kernel and copy advances its device's modeled clock (sim_clock.h). The
+// devices themselves (memory, stream, clock) are SimDevices (sim_device.h), held here.
 #pragma once
 
 #include <memory>
 #include <vector>
 
 #include "core/backends/backend.h"
-#include "core/backends/caching_allocator.h"
-#include "core/backends/sim/sim_clock.h"
+#include "core/backends/sim/sim_device.h"
 #include "core/backends/sim/simt.h"
-#include "core/gpu_profile.h"
 
 namespace tp {
 
-// One simulated device's state.
-struct SimDevice {
-  Device device;  // cuda:N or mps:0
-  GpuProfile profile;
-  std::unique_ptr<CachingAllocator> allocator;  // over the device's SimArena
-  std::unique_ptr<SimClock> clock;
-};
-
 class SimBackend final : public Backend {
  public:
-  const char* name() const override { return "sim"; }
-
-  // Memory (sim_backend_memory.cpp). `index` is the device ordinal; mps uses mps_index().
-  // Pinned host memory is ordinary host memory here; only the copy model treats it apart.
-  void* allocate(size_t nbytes, int index) override;
-  void deallocate(void* ptr, size_t nbytes, int index) override;
-  void* allocate_pinned(size_t nbytes) override;
-  void free_pinned(void* ptr, size_t nbytes) override;
-  MemoryStats memory_stats(int index) const override;
-  void reset_peak_memory_stats(int index) override;
-  void empty_cache(int index) override;
-
-  // The modeled stream (sim_events.cpp): the host waits for it; events mark points on it.
-  void synchronize(int index) override;
-  std::unique_ptr<BackendEvent> create_event(int index, bool enable_timing) override;
-
   // Copies and compute (sim_copy.cpp, sim_elementwise.cpp, sim_reduce.cpp, sim_matmul.cpp,
   // sim_index.cpp): each runs SIMT kernels and advances the device clock.
-  void copy_from_host(void* dst, const void* host_src, size_t nbytes, int index,
-                      CopyOptions options) override;
-  void copy_to_host(void* host_dst, const void* src, size_t nbytes, int index,
-                    CopyOptions options) override;
   void copy(const Tensor& src, const Tensor& dst) override;
-  bool supports_peer_copy() const override { return true; }  // NVLink / PCIe peer model
   void fill(const Tensor& dst, Scalar value) override;
   void unary(UnaryOp op, const Tensor& in, const Tensor& out, const UnaryArgs& args) override;
   void binary(BinaryOp op, const Tensor& a, const Tensor& b, const Tensor& out) override;
@@ -73,14 +42,10 @@ class SimBackend final : public Backend {
                  bool accumulate) override;
   Tensor nonzero(const Tensor& in) override;
 
-  // The simulated devices (sim_backend_memory.cpp). reset() is called by
-  // configure_devices with the new set; devices are found by their Device.
+  // The simulated devices (sim_backend.cpp). reset() is called by configure_devices with
+  // the new set; devices are found by their Device.
   void reset(std::vector<std::unique_ptr<SimDevice>> devices);
   SimDevice& device(Device d);
-  const SimDevice& device_at(int index) const;
-  const std::vector<std::unique_ptr<SimDevice>>& devices() const;
-  // The device behind an allocate/copy `index` (a cuda ordinal or mps_index()).
-  SimDevice& device_at(int index);
 
   // The checking mode: every kernel runs through the SIMT executor (slow) instead of at
   // host speed. Set by configure_devices (--sim-simt, TENSORPLAY_SIM_SIMT).
@@ -93,8 +58,5 @@ class SimBackend final : public Backend {
 };
 
 SimBackend& sim_backend();
-
-// The ordinal SimBackend uses for the mps device in allocate/copy calls.
-constexpr int mps_index() { return 1000; }
 
 }  // namespace tp

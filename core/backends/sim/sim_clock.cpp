@@ -2,7 +2,7 @@
 // estimates from the GPU profile, against the machine's host clock (machine_clock.h).
 #include "core/backends/sim/sim_clock.h"
 
-#include "core/backends/sim/machine_clock.h"
+#include "core/machine_clock.h"
 
 #include <algorithm>
 #include <map>
@@ -18,14 +18,6 @@ void SimClock::synchronize() { machine_clock().wait_until(stream_end_ns_); }
 
 void SimClock::wait_host_until(double ns) { machine_clock().wait_until(ns); }
 
-double SimClock::kernel_ns(double flops, int64_t bytes, DType dtype, OpClass op_class) const {
-  const double peak = profile_.peak_flops(dtype, op_class);
-  const double bandwidth = profile_.memory_bytes_per_second();
-  const double compute_s = peak > 0 ? flops / peak : 0;
-  const double memory_s = bandwidth > 0 ? static_cast<double>(bytes) / bandwidth : 0;
-  return profile_.kernel_launch_latency_us * 1e3 + std::max(compute_s, memory_s) * 1e9;
-}
-
 double SimClock::launch_kernel(const std::string& name, double flops, int64_t bytes, DType dtype,
                                OpClass op_class) {
   ClockRecord r;
@@ -34,7 +26,7 @@ double SimClock::launch_kernel(const std::string& name, double flops, int64_t by
   r.bytes = bytes;
   r.issue_ns = host_ns();
   r.start_ns = std::max(r.issue_ns, stream_end_ns_);
-  r.end_ns = r.start_ns + kernel_ns(flops, bytes, dtype, op_class);
+  r.end_ns = r.start_ns + profile_.kernel_ns(flops, bytes, dtype, op_class);
   // The host only pays for issuing the launch; the kernel runs behind its back.
   machine_clock().spend(profile_.kernel_launch_latency_us * 1e3);
   stream_end_ns_ = r.end_ns;

@@ -3,36 +3,19 @@
 // them; host-side results (.item(), .cpu(), print) and synchronize() make the host wait for
 // the stream. Every duration here is modeled (a roofline estimate from the GPU profile),
 // never measured, and is labelled so wherever it is shown. Times are nanoseconds on the
-// simulated machine's clock (machine_clock.h), which the host's side reads and moves.
+// simulated machine's clock (machine_clock.h), which the host's side reads and moves. What it
+// logs (ClockRecord, ClockPoint) is the device face's clock vocabulary (device_clock.h).
 #pragma once
 
 #include <cstdint>
 #include <string>
 #include <vector>
 
+#include "core/backends/device_clock.h"
 #include "core/dtype.h"
 #include "core/gpu_profile.h"
 
 namespace tp {
-
-// One piece of work on the stream, for the REPL's :time and the GUI's timeline.
-struct ClockRecord {
-  std::string name;      // kernel name ("add_f32") or copy kind ("memcpy HtoD (pinned)")
-  int64_t bytes = 0;     // bytes read + written (kernels) or moved (copies)
-  double flops = 0;
-  double issue_ns = 0;   // host time when it was issued
-  double start_ns = 0, end_ns = 0;  // when it ran on the stream
-  bool is_copy = false;
-  bool modeled = true;   // always true here: a roofline estimate, not a measurement
-};
-
-// A snapshot of the clock, to measure what happened between two points.
-struct ClockPoint {
-  double host_ns = 0;
-  double stream_end_ns = 0;
-  double busy_ns = 0;    // total modeled device time up to this point
-  size_t records = 0;    // log length at this point
-};
 
 class SimClock {
  public:
@@ -46,9 +29,6 @@ class SimClock {
   void synchronize();
   // The host waits until modeled time `ns` (event.synchronize() on an earlier point).
   void wait_host_until(double ns);
-
-  // The roofline estimate of one kernel: launch latency + max(compute, memory) time.
-  double kernel_ns(double flops, int64_t bytes, DType dtype, OpClass op_class) const;
 
   // Queues a kernel on the stream: the host advances by the launch cost only; the kernel
   // starts when both the host has issued it and the stream is free. Returns its duration.
@@ -68,10 +48,6 @@ class SimClock {
   // Total modeled device time: the sum of every kernel's and copy's duration.
   double busy_ns() const { return busy_ns_; }
   ClockPoint point() const;
-  // Modeled device time spent between two points (busy time, not wall time).
-  static double device_ns_between(const ClockPoint& a, const ClockPoint& b) {
-    return b.busy_ns - a.busy_ns;
-  }
   // The records queued after `since` (a point taken earlier).
   std::vector<ClockRecord> records_since(const ClockPoint& since) const;
   const std::vector<ClockRecord>& log() const { return log_; }

@@ -1,8 +1,8 @@
-// SimBackend's copies: host<->device transfers over the modeled link (pinned or pageable,
-// blocking or not), device-to-device copies as a conversion kernel, and copies between two
-// simulated GPUs over NVLink or PCIe peer-to-peer. Memory is host-resident, so the bytes
-// move with memcpy (or the CPU backend's converting copy, at host speed); only the clock
-// says how long a real GPU would take.
+// The simulator's copies: host<->device transfers over the modeled link (SimDevice; pinned or
+// pageable, blocking or not), and SimBackend's device-to-device copies as a conversion kernel
+// and between two simulated GPUs over NVLink or PCIe peer-to-peer. Memory is host-resident,
+// so the bytes move with memcpy (or the CPU backend's converting copy, at host speed); only
+// the clock says how long a real GPU would take.
 #include <algorithm>
 #include <cstring>
 
@@ -52,25 +52,23 @@ void convert_kernel(SimDevice& dev, const Tensor& src, const Tensor& dst) {
 
 }  // namespace
 
-void SimBackend::copy_from_host(void* dst, const void* host_src, size_t nbytes, int index,
-                                CopyOptions options) {
+void SimDevice::copy_from_host(void* dst, const void* host_src, size_t nbytes, CopyOptions options) {
   SimulationScope simulating;  // real time spent here is not the machine's
   if (nbytes == 0) return;
   std::memcpy(dst, host_src, nbytes);
-  device_at(index).clock->transfer(static_cast<int64_t>(nbytes), CopyDirection::HostToDevice,
-                                   options.host_pinned, options.non_blocking);
+  clock->transfer(static_cast<int64_t>(nbytes), CopyDirection::HostToDevice, options.host_pinned,
+                  options.non_blocking);
 }
 
-void SimBackend::copy_to_host(void* host_dst, const void* src, size_t nbytes, int index,
-                              CopyOptions options) {
+void SimDevice::copy_to_host(void* host_dst, const void* src, size_t nbytes, CopyOptions options) {
   SimulationScope simulating;  // real time spent here is not the machine's
   if (nbytes == 0) {
-    device_at(index).clock->synchronize();  // .item() of nothing still waits for the stream
+    clock->synchronize();  // .item() of nothing still waits for the stream
     return;
   }
   std::memcpy(host_dst, src, nbytes);
-  device_at(index).clock->transfer(static_cast<int64_t>(nbytes), CopyDirection::DeviceToHost,
-                                   options.host_pinned, options.non_blocking);
+  clock->transfer(static_cast<int64_t>(nbytes), CopyDirection::DeviceToHost, options.host_pinned,
+                  options.non_blocking);
 }
 
 void SimBackend::copy(const Tensor& src, const Tensor& dst) {

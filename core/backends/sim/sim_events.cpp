@@ -1,4 +1,4 @@
-// SimBackend's synchronisation and events: the host waits for a device's modeled stream;
+// SimDevice's synchronisation and events: the host waits for the device's modeled stream;
 // an event marks a point on it, and elapsed times between events are MODELED.
 #include <algorithm>
 
@@ -9,9 +9,9 @@ namespace tp {
 
 namespace {
 
-class SimEvent final : public BackendEvent {
+class SimEvent final : public DeviceEvent {
  public:
-  explicit SimEvent(int index) : index_(index) {}
+  explicit SimEvent(Device device) : device_(device) {}
 
   // The stream reaches the marker when the work queued before it ends, or at once when
   // it is idle.
@@ -21,9 +21,9 @@ class SimEvent final : public BackendEvent {
   bool query() const override { return clock().host_ns() >= stream_ns_; }
   // The host waits until the stream has reached the marker (not for later work).
   void synchronize() const override { clock().wait_host_until(stream_ns_); }
-  float elapsed_ms(const BackendEvent& end) const override {
+  float elapsed_ms(const DeviceEvent& end) const override {
     const auto* other = dynamic_cast<const SimEvent*>(&end);
-    TP_ASSERT(other != nullptr && other->index_ == index_);  // CudaEvent checked the pair
+    TP_ASSERT(other != nullptr && other->device_ == device_);  // CudaEvent checked the pair
     // cudaEventElapsedTime answers a float of milliseconds.
     return static_cast<float>((other->stream_ns_ - stream_ns_) * 1e-6);
   }
@@ -31,18 +31,18 @@ class SimEvent final : public BackendEvent {
 
  private:
   // Looked up on each use: the devices are rebuilt when the session's are reconfigured.
-  SimClock& clock() const { return *sim_backend().device_at(index_).clock; }
+  SimClock& clock() const { return *sim_backend().device(device_).clock; }
 
-  int index_;  // the device's backend index
+  Device device_;
   double stream_ns_ = 0;
 };
 
 }  // namespace
 
-void SimBackend::synchronize(int index) { device_at(index).clock->synchronize(); }
+void SimDevice::synchronize() { clock->synchronize(); }
 
-std::unique_ptr<BackendEvent> SimBackend::create_event(int index, bool /*enable_timing*/) {
-  return std::make_unique<SimEvent>(index);
+std::unique_ptr<DeviceEvent> SimDevice::create_event(bool /*enable_timing*/) {
+  return std::make_unique<SimEvent>(device);
 }
 
 }  // namespace tp

@@ -11,10 +11,10 @@
 #include <string>
 #include <vector>
 
-#include "core/backends/sim/machine_clock.h"
 #include "core/backends/sim/sim_backend.h"
 #include "core/backends/sim/sim_thread.h"
 #include "core/error.h"
+#include "core/machine_clock.h"
 #include "core/tensor.h"
 
 namespace tp::sim {

@@ -2,55 +2,18 @@
 // as a readable specification of what a GPU does. Blocks are dispatched to simulated SMs
 // as the profile's occupancy limits allow; every global/shared access is counted and
 // bounds-checked (an out-of-bounds access names the thread that made it); barriers work.
-// On request it records a per-thread trace that the GUI's thread grid replays.
+// On request it records a per-thread trace (core/kernel_trace.h) that the GUI's thread
+// grid replays.
 #pragma once
 
 #include <cstddef>
-#include <cstdint>
 #include <functional>
-#include <string>
 #include <vector>
 
 #include "core/gpu_profile.h"
-#include "core/kernels/kernel_ctx.h"
+#include "core/kernel_trace.h"
 
 namespace tp {
-
-struct LaunchConfig {
-  std::string name;           // kernel name, for traces and errors ("matmul_tiled")
-  KDim3 grid, block;
-  size_t shared_bytes = 0;    // dynamic shared memory per block
-  bool uses_barriers = false; // true: each thread runs on its own fiber so sync() can switch
-};
-
-// One thread's record in a trace. Times are modeled nanoseconds from the launch start.
-struct ThreadTrace {
-  KDim3 block, thread;
-  int warp = 0;  // warp index within the block
-  int sm = 0;    // the simulated SM its block ran on
-  int64_t output = -1;  // flat index of the output element it computed (ctx.output), or -1
-  double start_ns = 0, end_ns = 0;
-  int64_t global_reads = 0, global_writes = 0, shared_reads = 0, shared_writes = 0;
-  int barriers = 0;
-};
-
-// A whole launch: its configuration, how blocks were placed, and every thread.
-struct KernelTrace {
-  LaunchConfig config;
-  int blocks_per_sm = 0;  // resident blocks per SM allowed by the profile's limits
-  int waves = 0;          // rounds of blocks needed to cover the grid
-  double duration_ns = 0; // modeled time of the whole launch
-  bool measured = false;  // true: recorded on a real GPU (globaltimer), not modeled
-  std::vector<ThreadTrace> threads;
-};
-
-// Totals of one launch (always computed; cheap).
-struct KernelStats {
-  int64_t threads = 0;
-  int64_t global_reads = 0, global_writes = 0, shared_reads = 0, shared_writes = 0;
-  int64_t barriers = 0;
-  int waves = 0;
-};
 
 class SimThread;  // the kernel context (simt.cpp); satisfies core/kernels/kernel_ctx.h
 

@@ -1,13 +1,14 @@
-// Runs the teaching matmul kernels (core/kernels/teaching_matmul.h) in the simulator and
-// returns their per-thread trace, for the GUI's thread-grid animation and for lessons that
-// compare naive, coalesced and tiled access patterns; and the one rule for which block and
-// thread compute C[i][j], which the GUI's grid and the terminal's :grid both show.
+// The teaching matmul kernels (core/kernels/teaching_matmul.h) as the GUI's thread grid,
+// the terminal's :grid, the benchmarks and the lessons use them: the launch each expects,
+// the block and thread that compute C[i][j], and runs that return every thread's trace,
+// modeled in the simulator (backends/sim/sim_teaching.cpp) or measured on a real GPU
+// (backends/cuda/cuda_teaching.cu).
 #pragma once
 
 #include <string>
 
-#include "core/backends/sim/simt.h"
 #include "core/gpu_profile.h"
+#include "core/kernel_trace.h"
 #include "core/tensor.h"
 
 namespace tp {
@@ -38,8 +39,8 @@ TeachingThread teaching_thread_for(TeachingKernel kind, int row, int col, int ti
 // an element of C each, 12 fall outside C and return at once".
 std::string teaching_launch_text(TeachingKernel kind, int M, int N, int tile);
 
-// C (M,N) = A (M,K) @ B (K,N) on row-major float buffers in host-addressable memory.
-// Returns the trace; `stats`, when given, gets the launch's totals.
+// In the simulator, on `profile`: C (M,N) = A (M,K) @ B (K,N) on row-major float buffers in
+// host-addressable memory. Returns the trace; `stats`, when given, gets the launch's totals.
 KernelTrace run_teaching_matmul(TeachingKernel kind, const float* A, const float* B, float* C,
                                 int M, int N, int K, const GpuProfile& profile, int tile = 16,
                                 KernelStats* stats = nullptr);
@@ -49,5 +50,13 @@ KernelTrace run_teaching_matmul(TeachingKernel kind, const float* A, const float
 KernelTrace run_teaching_matmul(TeachingKernel kind, const Tensor& A, const Tensor& B,
                                 const Tensor& C, const GpuProfile& profile, int tile = 16,
                                 KernelStats* stats = nullptr);
+
+// On a real GPU: float32, 2-D, contiguous tensors on one real GPU, launched as
+// teaching_launch_config(kind, M, N, tile) says. With `trace`, the instrumented variant runs
+// and fills it with every thread's measured start/end (globaltimer, ns from the earliest
+// start), SM id, output element and access counts; trace->measured is true. A build without
+// CUDA raises PyTorch's "Torch not compiled with CUDA enabled".
+void cuda_run_teaching_matmul(TeachingKernel kind, const Tensor& A, const Tensor& B,
+                              const Tensor& C, int tile, KernelTrace* trace);
 
 }  // namespace tp

@@ -1,6 +1,6 @@
 // The simulated machine's clock (machine_clock.h): real host time from steady_clock with
 // the simulation scopes cut out, plus modeled launch costs and waits.
-#include "core/backends/sim/machine_clock.h"
+#include "core/machine_clock.h"
 
 #include <algorithm>
 #include <chrono>

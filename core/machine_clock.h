@@ -4,6 +4,8 @@
 // and copies for the simulated GPUs), plus the MODELED time the host spends issuing device
 // work and waiting for it (synchronize, .item(), blocking copies, events). So the host's
 // own work is measured and the devices' is modeled, as on a machine with that GPU.
+// It is the session's clock, not a device's: the time module, :time and the tests read it,
+// and the simulator (backends/sim) moves it.
 #pragma once
 
 #include <cstdint>
