@@ -72,12 +72,16 @@ Tensor repeat_interleave(const Tensor& repeats) {
   // index is allocated as a tensor, so an absurd sum is the allocator's error, not a crash.
   Tensor counts = contiguous(to(repeats, Device::cpu(), DType::Int64));  // may be an expanded view
   const int64_t* c = counts.data<int64_t>();
-  uint64_t total = 0;  // wraps as ATen's int64 cumsum does; empty() refuses a negative length
+  // The sum wraps as ATen's int64 cumsum does, and empty() refuses a negative or unallocatable
+  // length with PyTorch's texts; a sum that wrapped back into range, ATen's kernel then refuses.
+  int64_t total = 0;
+  bool wrapped = false;
   for (int64_t i = 0; i < counts.numel(); ++i) {
     TP_CHECK(c[i] >= 0, RuntimeError, "repeats can not be negative");
-    total += static_cast<uint64_t>(c[i]);
+    wrapped |= __builtin_add_overflow(total, c[i], &total);
   }
-  Tensor index = empty({static_cast<int64_t>(total)}, TensorOptions(DType::Int64));
+  Tensor index = empty({total}, TensorOptions(DType::Int64));
+  TP_CHECK(!wrapped, RuntimeError, "repeats can not be negative");
   int64_t* out = index.data<int64_t>();
   for (int64_t i = 0, at = 0; i < counts.numel(); ++i) {
     for (int64_t k = 0; k < c[i]; ++k) out[at++] = i;

@@ -125,3 +125,10 @@ for shape, r in [((2, 0, 0), 2**63 - 1), ((2, 0, 0), 3), ((1, 0, 3, 3), 3), ((1,
             print(tuple(x.grad.shape))
         except (RuntimeError, ValueError) as e:
             print(f.__name__, type(e).__name__, e)
+# Found on the sanitizer build (seed 29, call 17183849): repeat_interleave's counts summed past
+# int64 and wrapped back to a small length, and the index was written past it; the sum wraps
+# as ATen's cumsum does, and each way it can end gives PyTorch's text (a sum wrapping below
+# -2**62 aside: PyTorch's text there is its SymInt's, tensorplay's the negative dimension's).
+for counts in [[2**62] * 4, [2**62] * 4 + [5], [2**62] * 3, [2**62] * 5,
+               [2**63 - 1, 2**63 - 1, 3], [5, 2**63 - 1, 2**63 - 1, 4], [-1, 3], [2, 0, 3]]:
+    show(lambda: torch.repeat_interleave(torch.tensor(counts)))
