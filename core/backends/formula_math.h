@@ -4,7 +4,6 @@
 // the sign function.
 #pragma once
 
-#include <cmath>
 #include <type_traits>
 
 #include "core/kernels/kernel_ctx.h"
