@@ -45,7 +45,7 @@ const std::vector<MetaCommand>& meta_commands() {
       {":reset", "", "", "start a fresh session (variables cleared, devices set up again)",
        cmd_reset},
       {":lessons", "", "", "the guided lessons, with your progress", cmd_lessons},
-      {":lesson", "", "N", "start or resume lesson N", cmd_lesson},
+      {":lesson", "", "N [STEP]", "start or resume lesson N, or open it at STEP", cmd_lesson},
       {":show", "", "", "show the lesson's current step again", cmd_show},
       {":run", "", "", "run the current step's code, as if typed", cmd_run},
       {":replay", "", "", "run the code of the steps before this one (after resuming)", cmd_replay},

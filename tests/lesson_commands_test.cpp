@@ -227,3 +227,34 @@ TEST_CASE("a lesson that needs more GPUs than the session has says how to get th
   configure_devices(DeviceConfig{});
   std::filesystem::remove_all(dir);
 }
+
+TEST_CASE(":lesson N STEP opens a step; a notebook's check moves on when it passes") {
+  std::string dir = fresh_dir("tp_lesson_cmd_open_at");
+  Learner L(dir);
+  CHECK(L.meta(":lesson 4 7") == "lesson 4 has steps 1-6\n");
+  CHECK(L.meta(":lesson 4 x") == "usage: :lesson N [STEP] (:lessons lists them)\n");
+  CHECK(L.meta(":lesson 4 1 2") == "usage: :lesson N [STEP] (:lessons lists them)\n");
+  CHECK(L.meta(":lesson") == "usage: :lesson N [STEP] (:lessons lists them)\n");
+  CHECK(L.meta(":lesson 4 3").rfind(
+            "Lesson 4: The same-device rule (10 min)\n\nAt step 3. If the code of steps 1-2 has not run in this "
+            "session, :replay runs it now.\n\nStep 3 of 6: Fix 1: bring the CPU tensor to the GPU\n",
+            0) == 0);
+  CHECK(L.meta(":lesson 4 1").rfind("Lesson 4: The same-device rule (10 min)\n\nStep 1 of 6: Make it crash\n", 0) == 0);
+
+  auto notebook_check = [&] {
+    std::ostringstream out;
+    MetaContext ctx{L.I, out, nullptr};
+    ctx.lessons = &L.lessons;
+    const bool passed = check_step(ctx, true);
+    return std::make_pair(passed, out.str());
+  };
+  CHECK(notebook_check() == std::make_pair(false, std::string("not yet: run the step's code; it should raise an error "
+                                                              "containing \"Expected all tensors to be on the same device\"\n")));
+  L.meta(":run");
+  CHECK(notebook_check() == std::make_pair(true, std::string("ok: you hit the expected error\nStep 1 done! Now step 2 "
+                                                             "of 6: Read the message\n")));
+  CHECK(L.lessons.step == 1);
+  CHECK(L.lessons.progress["04_same_device_rule"].current == 2);
+  CHECK(L.lessons.progress["04_same_device_rule"].done == std::set<int>{1});
+  std::filesystem::remove_all(dir);
+}

@@ -218,17 +218,33 @@ void cmd_lesson(MetaContext& ctx, const std::string& arg) {
   LessonSession* s = state(ctx);
   if (!s) return;
   ensure_loaded(*s, ctx.out);
+  // "N", or "N STEP" to open at a given step (a lesson's notebook starts at step 1).
+  std::istringstream words(arg);
+  std::string number, step_word, extra;
+  words >> number >> step_word >> extra;
+  auto small_number = [](const std::string& w) {
+    return !w.empty() && w.size() < 6 && w.find_first_not_of("0123456789") == std::string::npos;
+  };
   const Lesson* found = nullptr;
-  bool is_number = !arg.empty() && arg.size() < 6 &&
-                   arg.find_first_not_of("0123456789") == std::string::npos;
   for (const Lesson& l : s->lessons)
-    if (is_number && l.number == std::atoi(arg.c_str())) found = &l;
-  if (!found) {
-    ctx.out << (arg.empty() ? "usage: :lesson N" : "no lesson " + arg)
+    if (small_number(number) && l.number == std::atoi(number.c_str())) found = &l;
+  if (!found || !extra.empty() || (!step_word.empty() && !small_number(step_word))) {
+    ctx.out << (arg.empty() || !extra.empty() || (found && !step_word.empty()) ? "usage: :lesson N [STEP]"
+                                                                                 : "no lesson " + number)
             << " (:lessons lists them)\n";
     return;
   }
+  const int steps = static_cast<int>(found->steps.size());
+  const int step = step_word.empty() ? 0 : std::atoi(step_word.c_str());
+  if (!step_word.empty() && (step < 1 || step > steps)) {
+    ctx.out << "lesson " << found->number << " has steps 1-" << steps << "\n";
+    return;
+  }
   lesson::open_at_saved_step(*s, *found);
+  if (step > 0) {
+    s->begin_step(step - 1);
+    s->earlier_steps_unrun = step > 1;
+  }
   const int resume = s->step + 1;
   ctx.out << "Lesson " << found->number << ": " << found->title << " (" << found->minutes
           << " min)\n\n";
@@ -236,8 +252,8 @@ void cmd_lesson(MetaContext& ctx, const std::string& arg) {
   if (!note.empty()) ctx.out << note << "\n\n";
   if (resume > 1) {
     // A new session has none of the earlier steps' variables.
-    ctx.out << "Resuming at step " << resume << ". If the code of " << lesson::earlier_steps(resume - 1)
-            << " has not run in this session, :replay runs it now.\n\n";
+    ctx.out << (step > 0 ? "At step " : "Resuming at step ") << resume << ". If the code of "
+            << lesson::earlier_steps(resume - 1) << " has not run in this session, :replay runs it now.\n\n";
   }
   remember_step(*s, ctx.out);
   show_step(*s, ctx.out);
@@ -297,9 +313,11 @@ void cmd_hint(MetaContext& ctx, const std::string&) {
   ctx.out << (st.hint.empty() ? "No hint for this step." : "hint: " + st.hint) << "\n";
 }
 
-void cmd_check(MetaContext& ctx, const std::string&) {
+void cmd_check(MetaContext& ctx, const std::string&) { check_step(ctx, false); }
+
+bool check_step(MetaContext& ctx, bool move_on) {
   LessonSession* s = open_lesson(ctx);
-  if (!s) return;
+  if (!s) return false;
   const Step& st = s->active->steps[s->step];
   bool ok = true;
   if (!st.expect_error.empty()) {
@@ -315,7 +333,7 @@ void cmd_check(MetaContext& ctx, const std::string&) {
   if (const std::vector<std::string> missing = lesson::names_not_set(*s); !missing.empty()) {
     ctx.out << "not yet: run this step's code (or your own version of it): `" << missing[0]
             << "` has not been set since the step began\n";
-    return;
+    return false;
   }
   for (const lesson::CheckResult& c : lesson::evaluate_checks(ctx.session, st)) {
     if (c.passed) continue;
@@ -330,17 +348,19 @@ void cmd_check(MetaContext& ctx, const std::string&) {
               << ")\n";
     }
   }
-  if (!ok) return;
-  lesson::LessonProgress& lp = s->progress[lesson_id(*s->active)];
-  lp.done.insert(s->step + 1);
-  lp.current = s->step + 1;
-  save(*s, ctx.out);
-  if (s->step + 1 < static_cast<int>(s->active->steps.size())) {
-    ctx.out << "Step " << s->step + 1 << " done! :next for the next step.\n";
+  if (!ok) return false;
+  lesson::record_step_done(*s, ctx.out);
+  const int next = s->step + 1;
+  if (next >= static_cast<int>(s->active->steps.size())) {
+    ctx.out << "Step " << next << " done! That was the last step: " << status_of(*s, *s->active) << ".\n";
+  } else if (!move_on) {
+    ctx.out << "Step " << next << " done! :next for the next step.\n";
   } else {
-    ctx.out << "Step " << s->step + 1 << " done! That was the last step: "
-            << status_of(*s, *s->active) << ".\n";
+    ctx.out << "Step " << next << " done! Now step " << next + 1 << " of " << s->active->steps.size() << ": "
+            << s->active->steps[next].name << "\n";
+    lesson::set_step(*s, next, ctx.out);  // the notebook's cells show the step itself
   }
+  return true;
 }
 
 }  // namespace tp::repl

@@ -94,4 +94,9 @@ void cmd_replay(MetaContext& ctx, const std::string& arg);
 void cmd_check(MetaContext& ctx, const std::string& arg);
 void cmd_hint(MetaContext& ctx, const std::string& arg);
 
+// :check's work: says what is still missing, or marks the step passed; true when it passed.
+// With `move_on` (a notebook's %check, where the cells show each step) a passed step goes on
+// to the next one at once.
+bool check_step(MetaContext& ctx, bool move_on);
+
 }  // namespace tp::repl
