@@ -9,6 +9,7 @@
 
 #include "gui/app.h"
 #include "gui/label_audit.h"
+#include "gui/memory_colours.h"
 #include "gui/memory_layout.h"
 
 namespace tp::gui {
@@ -72,18 +73,18 @@ ImVec2 along(const std::vector<ImVec2>& points, float f) {
 }
 
 void draw_link(ImDrawList* dl, const MemoryMap& map, const MemoryLayout& l, float line) {
-  dl->AddRectFilled(ImVec2(l.link.x0, l.link.y0), ImVec2(l.link.x1, l.link.y1), IM_COL32(50, 50, 60, 255), 4);
+  dl->AddRectFilled(ImVec2(l.link.x0, l.link.y0), ImVec2(l.link.x1, l.link.y1), memory_colours::link, 4);
   for (int k = 0; k < 6; ++k) {  // the cable's lanes, along the way data travels
     if (l.stacked) {
       const float lx = l.link.x0 + l.link.w() * float(k + 1) / 7;
-      dl->AddLine(ImVec2(lx, l.link.y0 + 4), ImVec2(lx, l.link.y1 - 4), IM_COL32(120, 120, 140, 255));
+      dl->AddLine(ImVec2(lx, l.link.y0 + 4), ImVec2(lx, l.link.y1 - 4), memory_colours::link_lane);
     } else {
       const float ly = l.link.y0 + l.link.h() * float(k + 1) / 7;
-      dl->AddLine(ImVec2(l.link.x0 + 4, ly), ImVec2(l.link.x1 - 4, ly), IM_COL32(120, 120, 140, 255));
+      dl->AddLine(ImVec2(l.link.x0 + 4, ly), ImVec2(l.link.x1 - 4, ly), memory_colours::link_lane);
     }
   }
   const Rect& room = l.link_label;
-  draw_label(dl, ImVec2(room.x0 + 2, room.y0 + 2), IM_COL32(255, 255, 255, 255), "the link", room);
+  draw_label(dl, ImVec2(room.x0 + 2, room.y0 + 2), memory_colours::title, "the link", room);
   const ImU32 dim = ImGui::GetColorU32(ImGuiCol_TextDisabled);
   if (l.link_one_line) {
     std::string facts;
@@ -146,13 +147,13 @@ void draw_memory_view(App& app) {
     const MemRegion& r = m.map.regions[i];
     const Rect& g = l.regions[i];
     const bool host = r.device == "cpu";
-    dl->AddRectFilled(ImVec2(g.x0, g.y0), ImVec2(g.x1, g.y1), host ? IM_COL32(28, 40, 60, 255) : IM_COL32(45, 32, 24, 255), 6);
-    dl->AddRect(ImVec2(g.x0, g.y0), ImVec2(g.x1, g.y1), IM_COL32(160, 160, 170, 255), 6);
+    dl->AddRectFilled(ImVec2(g.x0, g.y0), ImVec2(g.x1, g.y1), host ? memory_colours::host_region : memory_colours::gpu_region, 6);
+    dl->AddRect(ImVec2(g.x0, g.y0), ImVec2(g.x1, g.y1), memory_colours::region_border, 6);
     const Rect header{g.x0 + 6, g.y0 + 4, g.x1 - 6, g.y0 + region_header_height(text)};
-    draw_label(dl, ImVec2(header.x0, header.y0), IM_COL32(255, 255, 255, 255), r.title, header);
+    draw_label(dl, ImVec2(header.x0, header.y0), memory_colours::title, r.title, header);
     std::snprintf(buf, sizeof buf, "%s used of %s", repl::format_bytes(r.used).c_str(),
                   r.capacity ? repl::format_bytes(r.capacity).c_str() : "?");
-    draw_label(dl, ImVec2(header.x0, header.y0 + line), IM_COL32(200, 200, 200, 255), buf, header);
+    draw_label(dl, ImVec2(header.x0, header.y0 + line), memory_colours::used_line, buf, header);
     // A line at the bottom for "+ N more" when boxes are left out.
     const Rect area{g.x0 + 6, header.y1, g.x1 - 6, g.y1 - 6 - line};
     Placed p{r.device, g, layout_boxes(r, area.x0, area.y0, area.w(), area.h(), biggest * 2, fs * 4.5f, line * 2 + 4)};
@@ -163,23 +164,23 @@ void draw_memory_view(App& app) {
       flashing = flashing && m.flash_age < kFlashSeconds;
       const float pulse = flashing ? 0.5f + 0.5f * float(std::sin(m.flash_age * 12)) : 0;
       const ImU32 fill = flashing ? ImGui::GetColorU32(ImVec4(0.9f, 0.15f + 0.3f * pulse, 0.15f, 1))
-                                  : (host ? IM_COL32(70, 120, 200, 255) : IM_COL32(220, 130, 50, 255));
+                                  : (host ? memory_colours::host_box : memory_colours::gpu_box);
       const ImVec2 b0(br.x, br.y), b1(br.x + br.w, br.y + br.h);
       dl->AddRectFilled(b0, b1, fill, 3);
-      dl->AddRect(b0, b1, IM_COL32(255, 255, 255, 160), 3);
+      dl->AddRect(b0, b1, memory_colours::box_border, 3);
       if (flashing) {  // a GPU box is orange already: ring it too
         dl->AddRect(ImVec2(b0.x - 3, b0.y - 3), ImVec2(b1.x + 3, b1.y + 3),
                     ImGui::GetColorU32(ImVec4(1, 0.2f, 0.2f, 0.6f + 0.4f * pulse)), 4, 0, 4.0f);
       }
       const Rect inside{b0.x + 3, b0.y + 2, b1.x - 2, b1.y - 1};
-      draw_label(dl, ImVec2(inside.x0, inside.y0), IM_COL32(255, 255, 255, 255), bx.label(), inside);
+      draw_label(dl, ImVec2(inside.x0, inside.y0), memory_colours::box_name, bx.label(), inside);
       std::snprintf(buf, sizeof buf, "%s %s", bx.shape.c_str(), repl::format_bytes(bx.bytes).c_str());
-      draw_label(dl, ImVec2(inside.x0, inside.y0 + line), IM_COL32(235, 235, 235, 255), buf, inside);
+      draw_label(dl, ImVec2(inside.x0, inside.y0 + line), memory_colours::box_facts, buf, inside);
     }
     if (p.boxes.size() < r.boxes.size()) {  // below the boxes, or the header when none fit
       const float y = std::max(area.y1, header.y1);
       std::snprintf(buf, sizeof buf, "+ %zu more (see :mem)", r.boxes.size() - p.boxes.size());
-      draw_label(dl, ImVec2(area.x0, y + 2), IM_COL32(255, 220, 120, 255), buf, Rect{area.x0, y, area.x1, g.y1});
+      draw_label(dl, ImVec2(area.x0, y + 2), memory_colours::more, buf, Rect{area.x0, y, area.x1, g.y1});
     }
     placed.push_back(p);
   }

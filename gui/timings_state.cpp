@@ -379,4 +379,12 @@ std::string format_seconds(double s) {
   return buf;
 }
 
+uint32_t series_colour(size_t i) {
+  using timings_colours::rgba;
+  static const uint32_t colours[] = {rgba(240, 90, 80),  rgba(250, 170, 60), rgba(120, 200, 255), rgba(90, 150, 255),
+                                     rgba(160, 110, 255), rgba(80, 220, 120), rgba(200, 200, 200), rgba(150, 150, 150),
+                                     rgba(230, 130, 230), rgba(180, 100, 180)};
+  return colours[i % (sizeof colours / sizeof colours[0])];
+}
+
 }  // namespace tp::gui

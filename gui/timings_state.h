@@ -3,6 +3,8 @@
 // and the crossover size where the GPU starts to win. Plain data, no window needed.
 #pragma once
 
+#include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -85,6 +87,17 @@ bool series_visible(const BenchResults& r, size_t i, bool include_transfers,
 PlotScale plot_scale_for(const BenchResults& r, bool include_transfers,
                          const std::vector<bool>& hidden, float left, float top, float width,
                          float height);
+
+// Series i's colour in the plot and its legend (IM_COL32's layout: R in the low byte).
+uint32_t series_colour(size_t i);
+// The colours of the plot around the series.
+namespace timings_colours {
+constexpr uint32_t rgba(int r, int g, int b, int a = 255) {
+  return uint32_t(r) | uint32_t(g) << 8 | uint32_t(b) << 16 | uint32_t(a) << 24;
+}
+constexpr uint32_t plot = rgba(20, 22, 28), frame = rgba(140, 140, 150), grid = rgba(60, 60, 70);
+constexpr uint32_t label = rgba(200, 200, 200), crossover = rgba(255, 255, 0, 200), crossover_text = rgba(255, 255, 0);
+}  // namespace timings_colours
 
 // "1.2 ms", "35 us", "2.0 s".
 std::string format_seconds(double s);

@@ -19,15 +19,6 @@ namespace tp::gui {
 
 namespace {
 
-ImU32 series_colour(size_t i) {
-  static const ImU32 colours[] = {
-      IM_COL32(240, 90, 80, 255),   IM_COL32(250, 170, 60, 255), IM_COL32(120, 200, 255, 255),
-      IM_COL32(90, 150, 255, 255),  IM_COL32(160, 110, 255, 255), IM_COL32(80, 220, 120, 255),
-      IM_COL32(200, 200, 200, 255), IM_COL32(150, 150, 150, 255), IM_COL32(230, 130, 230, 255),
-      IM_COL32(180, 100, 180, 255)};
-  return colours[i % (sizeof colours / sizeof colours[0])];
-}
-
 std::string tick_label_n(double v) {
   char b[16];
   std::snprintf(b, sizeof b, "%g", v);
@@ -56,11 +47,11 @@ void draw_plot(App& app, const BenchResults& r, ImVec2 size) {
   const float left = o.x + fs * 4.5f, top = o.y + fs * 0.5f;
   const float w = size.x - fs * 5.5f, h = size.y - fs * 3.0f;
   if (w < 50 || h < 50) return;
-  dl->AddRectFilled(ImVec2(left, top), ImVec2(left + w, top + h), IM_COL32(20, 22, 28, 255));
-  dl->AddRect(ImVec2(left, top), ImVec2(left + w, top + h), IM_COL32(140, 140, 150, 255));
+  dl->AddRectFilled(ImVec2(left, top), ImVec2(left + w, top + h), timings_colours::plot);
+  dl->AddRect(ImVec2(left, top), ImVec2(left + w, top + h), timings_colours::frame);
 
   PlotScale sc = plot_scale_for(r, ts.include_transfers, ts.hidden, left, top, w, h);
-  const ImU32 grid = IM_COL32(60, 60, 70, 255), label = IM_COL32(200, 200, 200, 255);
+  const ImU32 grid = timings_colours::grid, label = timings_colours::label;
   float last_label_end = -1e9f;  // a narrow plot skips labels that would touch the last one
   for (double t : sc.x.ticks()) {
     const float x = sc.px(t);
@@ -108,17 +99,17 @@ void draw_plot(App& app, const BenchResults& r, ImVec2 size) {
     std::optional<double> x = crossover(r, *cpu, *gpu, ts.include_transfers);
     if (x && *x >= sc.x.lo && *x <= sc.x.hi) {
       const float px = sc.px(*x);
-      dl->AddLine(ImVec2(px, top), ImVec2(px, top + h), IM_COL32(255, 255, 0, 200), 2.0f);
+      dl->AddLine(ImVec2(px, top), ImVec2(px, top + h), timings_colours::crossover, 2.0f);
       char b[64];
       std::snprintf(b, sizeof b, "GPU wins from N ~ %.0f", *x);
-      dl->AddText(ImVec2(px + 4, top + 4), IM_COL32(255, 255, 0, 255), b);
+      dl->AddText(ImVec2(px + 4, top + 4), timings_colours::crossover_text, b);
     }
     const BenchPoint& last = cpu->points.back();
     if (std::optional<double> sp = speedup(r, *cpu, *gpu, last.n, ts.include_transfers)) {
       std::optional<double> g = gpu_time(r, *gpu, last.n, ts.include_transfers);
       char b[64];
       std::snprintf(b, sizeof b, "%.1fx", *sp);
-      dl->AddText(ImVec2(sc.px(last.n) - fs * 3, sc.py(*g) + 4), IM_COL32(255, 255, 0, 255), b);
+      dl->AddText(ImVec2(sc.px(last.n) - fs * 3, sc.py(*g) + 4), timings_colours::crossover_text, b);
     }
   }
   ImGui::Dummy(size);
