@@ -7,7 +7,8 @@ CMAKE_FLAGS ?=
 # Debian packages: required to build and test, then the optional GUI/CUDA-less extras.
 DEPS_REQUIRED := cmake g++ make pkg-config libopenblas-dev doctest-dev libedit-dev \
   python3-dev pybind11-dev python3-numpy libgloo-dev
-DEPS_OPTIONAL := libimgui-dev libglfw3-dev libstb-dev xvfb xdotool tmux python3-matplotlib python3-tqdm
+DEPS_OPTIONAL := libimgui-dev libglfw3-dev libstb-dev xvfb xdotool tmux python3-matplotlib python3-tqdm \
+  python3-ipykernel jupyter-client python3-nbclient python3-nbformat
 DEPS := $(DEPS_REQUIRED) $(DEPS_OPTIONAL)
 
 .PHONY: all deps configure build run gui test sanitize-build test-sanitize fuzz bench clean

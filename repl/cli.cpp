@@ -48,6 +48,15 @@ several processes (like torchrun; see lessons/09_several_gpus.lesson):
   --master-addr HOST         the machine of node rank 0 (default 127.0.0.1)
   --master-port PORT         its rendezvous port (default 29500)
 
+Jupyter (needs Debian's python3-ipykernel; see README):
+  --install-kernel           install the kernels 'tensorplay (simulated GPU)' and
+                             'tensorplay (2 simulated GPUs)' for all users
+    --user                   ... for this user only
+    --prefix DIR             ... under DIR/share/jupyter
+  --kernel FILE              run as a Jupyter kernel on connection file FILE (what the
+                             kernelspecs start; device flags before it apply)
+  --export-lessons DIR       write each lesson as a notebook (DIR/lesson_NN.ipynb)
+
 other:
   --lessons DIR              also offer the lessons in DIR (see lessons/README.md)
   --lesson N                 open lesson N at the prompt (as :lesson N does)
@@ -196,6 +205,21 @@ std::optional<Options> parse(const std::vector<std::string>& argv, bool stdin_is
         return std::nullopt;
       }
       o.lessons_dir = rest[++i];
+    } else if (a == "--kernel" || a == "--export-lessons" || a == "--prefix") {
+      if (i + 1 >= rest.size()) {
+        error = a + (a == "--kernel" ? " needs a connection FILE" : " needs a DIR");
+        return std::nullopt;
+      }
+      if (a == "--prefix") {
+        o.install_prefix = rest[++i];
+      } else {
+        o.mode = a == "--kernel" ? Options::Mode::Kernel : Options::Mode::ExportLessons;
+        o.file = rest[++i];
+      }
+    } else if (a == "--install-kernel") {
+      o.mode = Options::Mode::InstallKernel;
+    } else if (a == "--user") {
+      o.install_user = true;
     } else if (a == "--lesson") {
       if (i + 1 >= rest.size()) {
         error = "--lesson needs a lesson number";
@@ -206,6 +230,24 @@ std::optional<Options> parse(const std::vector<std::string>& argv, bool stdin_is
       error = "unknown option '" + a + "' (see tensorplay --help)";
       return std::nullopt;
     }
+  }
+  const bool install = o.mode == Options::Mode::InstallKernel;
+  if ((o.install_user || !o.install_prefix.empty()) && !install) {
+    error = std::string(o.install_user ? "--user" : "--prefix") + " goes with --install-kernel";
+    return std::nullopt;
+  }
+  if (o.install_user && !o.install_prefix.empty()) {
+    error = "--install-kernel takes --user or --prefix DIR, not both";
+    return std::nullopt;
+  }
+  if (o.mode != Options::Mode::Interactive && split < argv.size()) {
+    error = std::string(install ? "--install-kernel" : o.mode == Options::Mode::Kernel ? "--kernel" : "--export-lessons") +
+            " cannot be combined with run FILE or -c CODE";
+    return std::nullopt;
+  }
+  if (o.mode != Options::Mode::Interactive) {
+    if (!check_launch(o, error)) return std::nullopt;
+    return o;
   }
   if (split < argv.size()) {
     const bool is_run = argv[split] == "run";

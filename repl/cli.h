@@ -21,9 +21,14 @@ struct LaunchOptions {
 };
 
 struct Options {
-  enum class Mode { Interactive, RunFile, RunCode, RunStdin, Help, Version };
+  enum class Mode {
+    Interactive, RunFile, RunCode, RunStdin, Help, Version,
+    Kernel,         // --kernel FILE: a Jupyter kernel on the connection file FILE
+    InstallKernel,  // --install-kernel [--user | --prefix DIR]: the Jupyter kernelspecs
+    ExportLessons,  // --export-lessons DIR: each lesson as a notebook in DIR
+  };
   Mode mode = Mode::Interactive;
-  std::string file;               // run FILE
+  std::string file;               // run FILE; --kernel FILE; --export-lessons DIR
   std::string code;               // -c CODE
   std::vector<std::string> args;  // sys.argv[1:] for the script
   DeviceConfig devices;           // device flags over the TENSORPLAY_* environment
@@ -31,6 +36,8 @@ struct Options {
   bool color = true;              // off with --no-color or NO_COLOR
   std::string lessons_dir;        // --lessons DIR: more lessons, listed with the shipped ones
   std::string lesson;             // --lesson N: open lesson N at the prompt (as :lesson N)
+  bool install_user = false;      // --install-kernel --user: for this user only
+  std::string install_prefix;     // --install-kernel --prefix DIR: under DIR/share/jupyter
   LaunchOptions launch;           // --nproc-per-node N and the other launcher flags
   std::vector<std::string> worker_argv;  // argv less the launcher's flags: what each worker runs
 };

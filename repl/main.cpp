@@ -12,11 +12,11 @@
 #include "core/device_registry.h"
 #include "repl/cli.h"
 #include "repl/completion.h"
-#include "repl/hints.h"
 #include "repl/launcher.h"
-#include "repl/lesson/lesson_commands.h"
 #include "repl/line_editor.h"
 #include "repl/meta_commands.h"
+#include "repl/notebook/frontend_module.h"
+#include "repl/program_session.h"
 #include "repl/python_session.h"
 #include "repl/sigint.h"
 
@@ -24,51 +24,7 @@ namespace {
 
 namespace py = pybind11;
 
-// One Python session and its hint engine; :reset replaces both.
-struct Session {
-  Session(const tp::cli::Options& options, bool hints) : options(options), hints_on(hints) {
-    lessons.extra_dir = options.lessons_dir;
-    lessons.progress_path = tp::lesson::default_progress_path();
-    start();
-  }
-  ~Session() { stop(); }
-  void start() {
-    python = std::make_unique<tp::PythonSession>();
-    if (hints_on) {
-      bool color = options.color && isatty(STDERR_FILENO) != 0;
-      bool script = options.mode != tp::cli::Options::Mode::Interactive;
-      engine = std::make_unique<tp::repl::HintEngine>(*python, color, script);
-    }
-    // Hints look at every run; the lesson commands remember the last error (expect-error);
-    // SystemExit (exit(), sys.exit(n)) ends the program.
-    python->set_run_observer([this](const tp::RunOutcome& o) {
-      if (engine) engine->observe(o);
-      if (o.exited) {
-        exited = true;
-        exit_code = o.exit_code;
-      } else {
-        lessons.note_run(o);
-      }
-    });
-  }
-  void stop() {
-    engine.reset();
-    python.reset();  // device tensors die with the old session
-  }
-  // :reset: a fresh session with the devices configured again from the same flags.
-  void reset() {
-    stop();
-    tp::configure_devices(options.devices);
-    start();
-  }
-  const tp::cli::Options& options;
-  bool hints_on;
-  std::unique_ptr<tp::PythonSession> python;
-  std::unique_ptr<tp::repl::HintEngine> engine;
-  tp::lesson::LessonSession lessons;  // survives :reset: progress belongs to the learner
-  bool exited = false;                // the code raised SystemExit
-  int exit_code = 0;
-};
+using Session = tp::repl::ProgramSession;
 
 // True when more input is already waiting on stdin: a paste is still arriving.
 bool input_pending() {
@@ -147,6 +103,12 @@ int interactive(Session& session) {
   return session.exited ? session.exit_code : 0;
 }
 
+// This program's path ("" when it cannot be read): what workers and kernelspecs start.
+std::string own_program() {
+  char self[4096] = {};
+  return readlink("/proc/self/exe", self, sizeof self - 1) > 0 ? self : "";
+}
+
 // The session is never torn down: the process ends in PythonSession::exit_process.
 std::unique_ptr<Session> g_session;
 
@@ -154,12 +116,18 @@ int run_tensorplay(const tp::cli::Options& options) {
   using Mode = tp::cli::Options::Mode;
   try {
     // Hints are always on at the prompt; in scripts with --hints.
-    g_session = std::make_unique<Session>(options, options.mode == Mode::Interactive || options.hints);
+    const bool prompt = options.mode == Mode::Interactive, kernel = options.mode == Mode::Kernel;
+    g_session = std::make_unique<Session>(options, prompt || kernel || options.hints, !prompt && !kernel);
+    tp::notebook::install_frontend_module(*g_session);
   } catch (const std::exception& e) {  // a broken Python installation or package
     std::cerr << "tensorplay: cannot start Python: " << e.what() << "\n";
     return 1;
   }
   Session& session = *g_session;
+  // A Jupyter kernel takes Ctrl-C (the interrupt button) as IPython's kernel sets it up.
+  if (options.mode == Mode::Kernel) {
+    return tp::notebook::run_python_entry("tensorplay.jupyter.kernel", "main", py::make_tuple(options.file));
+  }
   // Ctrl-C: at the prompt it drops the line; while code runs it raises KeyboardInterrupt.
   tp::repl::install_sigint_handler();
 
@@ -182,6 +150,17 @@ int run_tensorplay(const tp::cli::Options& options) {
       argv.insert(argv.end(), options.args.begin(), options.args.end());
       return status(session.python->run_file(options.code, "<string>", argv));
     }
+    case Mode::InstallKernel: {
+      const std::string self = own_program();
+      if (self.empty()) {
+        std::cerr << "tensorplay: cannot find its own program for the kernelspec\n";
+        return 1;
+      }
+      return tp::notebook::run_python_entry("tensorplay.jupyter.kernelspec", "install",
+                                            py::make_tuple(self, options.install_user, options.install_prefix));
+    }
+    case Mode::ExportLessons:
+      return tp::notebook::run_python_entry("tensorplay.jupyter.lesson_notebooks", "export", py::make_tuple(options.file));
     case Mode::RunStdin: return status(session.python->run_file(read_all(std::cin), "<stdin>", {"-"}));
     default: return interactive(session);
   }
@@ -208,8 +187,8 @@ int main(int argc, char** argv) {
   }
   // The launcher starts no Python of its own: each worker is this program again.
   if (options->launch.nproc_per_node > 0) {
-    char self[4096] = {};
-    if (readlink("/proc/self/exe", self, sizeof self - 1) <= 0) {
+    const std::string self = own_program();
+    if (self.empty()) {
       std::cerr << "tensorplay: cannot find its own program to start workers\n";
       return 1;
     }

@@ -103,3 +103,26 @@ TEST_CASE("the launcher's flags: bad values and combinations") {
   CHECK(error_of({"--nproc-per-node", "2", "--nnodes", "2", "--node-rank", "2", "run", "t.py"}) ==
         "--node-rank must be below --nnodes (2), got 2");
 }
+
+TEST_CASE("Jupyter: --kernel FILE, --install-kernel [--user | --prefix DIR], --export-lessons DIR") {
+  Options kernel = ok({"--sim-gpus", "2", "--kernel", "/run/kernel-1.json"}, false);
+  CHECK(kernel.mode == Options::Mode::Kernel);
+  CHECK(kernel.file == "/run/kernel-1.json");
+  CHECK(kernel.devices.sim_gpus == 2);
+  Options install = ok({"--install-kernel", "--user"});
+  CHECK(install.mode == Options::Mode::InstallKernel);
+  CHECK(install.install_user);
+  CHECK(ok({"--prefix", "/opt/j", "--install-kernel"}).install_prefix == "/opt/j");
+  Options lessons = ok({"--export-lessons", "out"});
+  CHECK(lessons.mode == Options::Mode::ExportLessons);
+  CHECK(lessons.file == "out");
+
+  CHECK(error_of({"--kernel"}) == "--kernel needs a connection FILE");
+  CHECK(error_of({"--export-lessons"}) == "--export-lessons needs a DIR");
+  CHECK(error_of({"--user"}) == "--user goes with --install-kernel");
+  CHECK(error_of({"--prefix", "x"}) == "--prefix goes with --install-kernel");
+  CHECK(error_of({"--install-kernel", "--user", "--prefix", "x"}) == "--install-kernel takes --user or --prefix DIR, not both");
+  CHECK(error_of({"--kernel", "f.json", "run", "x.py"}) == "--kernel cannot be combined with run FILE or -c CODE");
+  CHECK(error_of({"--nproc-per-node", "2", "--kernel", "f.json"}) ==
+        "--nproc-per-node needs a script: tensorplay --nproc-per-node N run FILE");
+}
