@@ -55,6 +55,8 @@ from torch._global_settings import (  # noqa: E402,F401
     is_deterministic_algorithms_warn_only_enabled, set_num_threads, use_deterministic_algorithms,
 )
 from torch.storage import _STORAGE_TYPES  # noqa: E402
+from torch import _utils as _tensor_utils  # noqa: E402
+_C.Tensor.__reduce_ex__ = _tensor_utils._reduce_tensor  # copy.copy and pickle, as PyTorch's
 
 globals().update(_STORAGE_TYPES)  # torch.FloatStorage, ...: a saved file names them
 from torch._legacy_tensors import *  # noqa: E402,F401,F403  (torch.LongTensor(...), ...)

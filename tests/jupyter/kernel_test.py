@@ -7,6 +7,7 @@ and the pictures are well-formed SVG with the grid's PNG inside.
 
 Usage: kernel_test.py TENSORPLAY   (skips, status 77, when Jupyter is not installed)"""
 import base64
+import importlib.util
 import json
 import os
 import re
@@ -209,6 +210,14 @@ class KernelTest(unittest.TestCase):
         self.assertEqual([t.text for t in frames[0].iter(SVG + "text")][1], "0 of 48 elements of C done")
         [error] = errors(nb.cells[5])
         self.assertEqual(error.evalue, "at must be between 0 (the start) and 1 (the end), got 2")
+
+    @unittest.skipUnless(importlib.util.find_spec("matplotlib"), "python3-matplotlib is not installed")
+    def test_matplotlib_inline(self):
+        # matplotlib copies what it plots (copy.copy of a tensor, as PyTorch allows).
+        nb = execute(notebook("import matplotlib.pyplot as plt\nx = torch.linspace(0, 6.28, 50)\n"
+                              "plt.plot(x, torch.sin(x))\nplt.show()"), allow_errors=False)
+        [figure] = [o for o in nb.cells[0].outputs if o.output_type == "display_data"]
+        self.assertEqual(base64.b64decode(figure.data["image/png"])[:8], b"\x89PNG\r\n\x1a\n")
 
     def test_interrupt_and_restart(self):
         manager, client = jupyter_client.manager.start_new_kernel(kernel_name="tensorplay")
