@@ -110,6 +110,8 @@ class KernelTest(unittest.TestCase):
         for path in paths:
             with self.subTest(notebook=os.path.basename(path)):
                 nb = execute(nbformat.read(path, as_version=4), allow_errors=False)
+                # The first cell opens the lesson; the notebook's own cells show the steps.
+                self.assertRegex(stream(nb.cells[1]), r"^Lesson \d+: .*\n\n(.*\n\n)?$")
                 checks = [c for c in nb.cells if c.cell_type == "code" and c.source == "%check"]
                 steps = sum(1 for c in nb.cells if c.cell_type == "markdown" and c.source.startswith("## Step"))
                 self.assertEqual(len(checks), steps)

@@ -36,6 +36,15 @@ def _check(arg):
     print(notebook_text(_frontend.check()), end="")
 
 
+def _lesson(arg):
+    """%lesson N [STEP]: as :lesson; opened at a STEP (as a lesson's notebook does), the step
+    itself is left to the notebook's own cells."""
+    text = notebook_text(_frontend.meta(f":lesson {arg}".rstrip()))
+    if len(arg.split()) == 2:
+        text = re.split(r"^Step \d+ of \d+: ", text, maxsplit=1, flags=re.M)[0]
+    print(text, end="")
+
+
 def only_magics(cell):
     """True for a cell made of magics alone (`%check`, `%%time ...`): it runs no code of its
     own that hints or lessons should look at."""
@@ -72,6 +81,8 @@ def register(shell):
     for name, magic in _NAMES.items():
         if name == "grid":
             shell.register_magic_function(lambda line: _grid(shell, line), "line", "grid")
+        elif name == "lesson":
+            shell.register_magic_function(_lesson, "line", "lesson")
         elif name == "check":
             shell.register_magic_function(_check, "line", "check")
         elif name == "time":
