@@ -100,6 +100,13 @@ class KernelTest(unittest.TestCase):
         done = tensorplay("--install-kernel", "--prefix", prefix)
         self.assertEqual(done.returncode, 0, done.stderr)
         self.assertTrue(os.path.exists(os.path.join(prefix, "share/jupyter/kernels/tensorplay-2gpus/kernel.json")))
+        bad = os.path.join(SCRATCH, "bad.json")
+        with open(bad, "w") as f:
+            f.write("{not json")
+        started = tensorplay("--kernel", bad)
+        self.assertEqual((started.returncode, started.stderr), (1, f"tensorplay: {bad} is not a Jupyter connection file "
+                                                                 "(Expecting property name enclosed in double quotes: "
+                                                                 "line 1 column 2 (char 1))\n"))
 
     def test_lesson_notebooks_pass_their_checks(self):
         folder = os.path.join(SCRATCH, "lessons")

@@ -5,6 +5,7 @@ after each cell the program's hint engine and lesson state hear how it ended, as
 prompt input, so a device error gets its hint under the cell. Interrupt and restart are
 IPython's kernel's own (SIGINT raises KeyboardInterrupt in the cell; a restart is a new
 process, a fresh session)."""
+import json
 import os
 
 import _tensorplay_frontend as _frontend
@@ -12,8 +13,12 @@ import _tensorplay_frontend as _frontend
 # The embedded interpreter runs frozen stdlib modules; debugpy (which ipykernel imports) warns
 # about them in the server's log at every start, for a debugger this kernel does not offer.
 os.environ.setdefault("PYDEVD_DISABLE_FILE_VALIDATION", "1")
-from ipykernel.ipkernel import IPythonKernel
-from ipykernel.kernelapp import IPKernelApp
+try:
+    from ipykernel.ipkernel import IPythonKernel
+    from ipykernel.kernelapp import IPKernelApp
+except ImportError as e:
+    raise SystemExit(f"tensorplay: the Jupyter kernel needs Debian's python3-ipykernel ({e.name} is missing): "
+                     "sudo apt-get install python3-ipykernel") from None
 
 from tensorplay.jupyter import magics
 
@@ -51,8 +56,16 @@ class TensorplayKernel(IPythonKernel):
 
 
 def main(connection_file):
-    """Runs the kernel on `connection_file` until Jupyter shuts it down."""
+    """Runs the kernel on `connection_file` until Jupyter shuts it down (a file that does not
+    exist yet is written with new ports, as ipykernel does)."""
     import __main__
+
+    if os.path.exists(connection_file):
+        try:
+            with open(connection_file) as f:
+                json.load(f)
+        except (OSError, ValueError) as e:
+            raise SystemExit(f"tensorplay: {connection_file} is not a Jupyter connection file ({e})") from None
 
     app = IPKernelApp.instance(kernel_class=TensorplayKernel, user_ns=vars(__main__))
     app.initialize(["-f", connection_file, "--IPKernelApp.quiet=True"])
