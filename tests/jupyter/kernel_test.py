@@ -101,6 +101,10 @@ class KernelTest(unittest.TestCase):
         done = tensorplay("--install-kernel", "--prefix", prefix)
         self.assertEqual(done.returncode, 0, done.stderr)
         self.assertTrue(os.path.exists(os.path.join(prefix, "share/jupyter/kernels/tensorplay-2gpus/kernel.json")))
+        unwritable = tensorplay("--install-kernel", "--prefix", "/proc/tensorplay")
+        self.assertEqual((unwritable.returncode, unwritable.stderr), (
+            1, "tensorplay: cannot write /proc/tensorplay: No such file or directory; install for all users as root "
+               "(sudo tensorplay --install-kernel), or for yourself with --user\n"))
         bad = os.path.join(SCRATCH, "bad.json")
         with open(bad, "w") as f:
             f.write("{not json")

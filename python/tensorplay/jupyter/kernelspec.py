@@ -41,9 +41,9 @@ def install(program, user, prefix):
                 json.dump(kernel_json(program, display_name, flags), f, indent=1)
             try:
                 where = manager.install_kernel_spec(folder, name, user=user, prefix=prefix or None, replace=True)
-            except PermissionError as e:
-                print(f"tensorplay: cannot write {e.filename}: install for all users as root "
-                      "(sudo tensorplay --install-kernel), or for yourself with --user", file=sys.stderr)
+            except OSError as e:
+                print(f"tensorplay: cannot write {e.filename or e.filename2}: {e.strerror}; install for all users "
+                      "as root (sudo tensorplay --install-kernel), or for yourself with --user", file=sys.stderr)
                 return 1
         print(f"installed kernel '{name}' ({display_name}) in {where}")
     print("Start Jupyter (e.g. `jupyter notebook`) and pick one of them as the notebook's kernel.")
