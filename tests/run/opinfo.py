@@ -64,7 +64,11 @@ def decode(v, device):
 
 
 def resolve(spec):
-    """The callable for a recorded call ('torch.linalg.svd', 'Tensor.add', 'attr.T'), or None."""
+    """The callable for a recorded call ('torch.linalg.svd', 'Tensor.add', 'attr.T',
+    'torch.polygamma@swap'), or None when tensorplay lacks it."""
+    if spec.endswith("@swap"):  # OpInfo's input is the user's second argument (polygamma(n, x))
+        fn = resolve(spec[:-len("@swap")])
+        return fn and (lambda x, first, *a, **k: fn(first, x, *a, **k))
     kind, _, name = spec.partition(".")
     if kind in ("Tensor", "attr"):
         return (lambda x, *a, **k: getattr(x, name)(*a, **k)) if hasattr(torch.Tensor, name) and kind == "Tensor" \

@@ -11,7 +11,7 @@ from torch._C import _linalg as _la
 
 __all__ = ["vector_norm", "norm", "matrix_norm", "inv", "inv_ex", "solve", "solve_ex", "det", "slogdet",
            "cholesky", "cholesky_ex", "qr", "eigh", "eigvalsh", "svd", "svdvals", "pinv", "lstsq",
-           "matrix_rank", "matrix_power", "solve_triangular", "LinAlgError"]
+           "matrix_rank", "matrix_power", "diagonal", "solve_triangular", "LinAlgError"]
 
 LinAlgError.__module__ = "torch.linalg"
 
@@ -178,6 +178,11 @@ def lstsq(A, B, rcond=None, *, driver=None, out=None):
     rank = matrix_rank(A, rtol=tol_rtol)
     empty = torch.empty(0, dtype=A.dtype, device=A.device)
     return _into(_types.linalg_lstsq((X.squeeze(-1) if vector else X, empty, rank, empty)), out)
+
+
+def diagonal(A, *, offset=0, dim1=-2, dim2=-1):
+    """The diagonals of the matrices: torch.diagonal with the matrix dimensions as defaults."""
+    return torch.diagonal(A, offset, dim1, dim2)
 
 
 def matrix_power(A, n, *, out=None):
