@@ -8,6 +8,7 @@
 #include "core/ops/copy.h"
 #include "core/ops/elementwise.h"
 #include "core/ops/linalg.h"
+#include "core/ops/nan_reductions.h"
 #include "core/ops/nonzero.h"
 #include "core/ops/norm.h"
 #include "core/ops/random.h"
@@ -239,6 +240,14 @@ py::object r_mean(const py::args& a, const py::kwargs& kw) {
   if (!p.has(1)) return wrap(mean(p.tensor(0), p.dtype(3)));
   return wrap(mean(p.tensor(0), dims_of(p, 1), p.boolean(2, false), p.dtype(3)));
 }
+py::object r_nansum(const py::args& a, const py::kwargs& kw) {
+  OpArgs p("nansum", a, kw, {"input", "dim", "keepdim", "dtype"});
+  return wrap(nansum(p.tensor(0), dims_of(p, 1), p.boolean(2, false), p.dtype(3)));
+}
+py::object r_nanmean(const py::args& a, const py::kwargs& kw) {
+  OpArgs p("nanmean", a, kw, {"input", "dim", "keepdim", "dtype"});
+  return wrap(nanmean(p.tensor(0), dims_of(p, 1), p.boolean(2, false), p.dtype(3)));
+}
 py::object r_prod(const py::args& a, const py::kwargs& kw) {
   OpArgs p("prod", a, kw, {"input", "dim", "keepdim", "dtype"});
   if (!p.has(1)) return wrap(prod(p.tensor(0), p.dtype(3)));
@@ -403,6 +412,8 @@ std::vector<OpSpec> math_ops() {
       {"uniform_", bi_uniform, W::Method, "x.uniform_(from=0, to=1): in place"},
       {"normal_", bi_normal, W::Method, "x.normal_(mean=0, std=1): in place"},
       {"sum", r_sum, W::Both, "sum(input, dim=None, keepdim=False, dtype=None)"},
+      {"nansum", r_nansum, W::Both, "nansum(input, dim=None, keepdim=False, dtype=None): the sum, NaN as zero"},
+      {"nanmean", r_nanmean, W::Both, "nanmean(input, dim=None, keepdim=False, dtype=None): the mean of the non-NaN"},
       {"mean", r_mean, W::Both, "mean(input, dim=None, keepdim=False, dtype=None)"},
       {"prod", r_prod, W::Both, "prod(input, dim=None, keepdim=False, dtype=None)"},
       {"max", r_max, W::Both, "max(input) / max(input, dim, keepdim=False) -> (values, indices)"},

@@ -1,6 +1,7 @@
 """Ops PyTorch spells as another op (broadcast_to is expand, argwhere is nonzero, msort is
 sort(dim=0), pinverse is linalg.pinv, split_with_sizes and the unsafe_ forms are split and
-chunk, rsub is sub reversed, fill is a filled copy), and the complex-number ops that are
+chunk, rsub is sub reversed, fill is a filled copy, vdot is dot and dist the norm of a
+difference), and the complex-number ops that are
 no-ops on the real tensors tensorplay has (conj, resolve_conj, resolve_neg, real, mH): each
 is computed by the op it names, so it runs on every device with that op's gradient."""
 import torch
@@ -45,6 +46,21 @@ def rsub(input, other, alpha=1):
     if not isinstance(other, torch.Tensor):
         return input.__rsub__(other) if alpha == 1 else input.mul(-alpha).add_(other)
     return torch.sub(other, input, alpha=alpha)
+
+
+def vdot(input, other):
+    """The dot product, conjugating the first vector: dot itself for real tensors."""
+    return torch.dot(input, other)
+
+
+def dist(input, other, p=2):
+    """The p-norm of input - other, as ATen composes it (with at::norm's dtype check)."""
+    difference = input - other
+    if not difference.is_floating_point():
+        from torch._legacy_tensors import _DTYPES
+        name = next(k for k, v in _DTYPES.items() if v == difference.dtype)  # ATen's name: Long, Bool
+        raise NotImplementedError(f"norm(): input dtype should be either floating point or complex. Got {name} instead.")
+    return torch.norm(difference, p)
 
 
 def fill(input, value):
@@ -105,12 +121,12 @@ def _is_false(self):
 def _install():
     torch.Tensor.broadcast_to = _broadcast_to_method
     for fn in (broadcast_to, argwhere, msort, pinverse, split_with_sizes, unsafe_split, unsafe_chunk, rsub, fill,
-               scalar_tensor, broadcast_shapes, conj, imag):
+               scalar_tensor, broadcast_shapes, conj, imag, vdot, dist):
         setattr(torch, fn.__name__, fn)
     for name in ("conj_physical", "resolve_conj", "resolve_neg", "real"):
         setattr(torch, name, conj)
     torch.Tensor.broadcast_to = _broadcast_to_method
-    for fn in (argwhere, msort, pinverse, split_with_sizes, unsafe_split, unsafe_chunk, conj):
+    for fn in (argwhere, msort, pinverse, split_with_sizes, unsafe_split, unsafe_chunk, conj, vdot, dist):
         setattr(torch.Tensor, fn.__name__, fn)
     for name in ("conj_physical", "resolve_conj", "resolve_neg"):
         setattr(torch.Tensor, name, conj)
