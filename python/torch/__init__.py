@@ -59,7 +59,7 @@ from torch.storage import _STORAGE_TYPES  # noqa: E402
 globals().update(_STORAGE_TYPES)  # torch.FloatStorage, ...: a saved file names them
 from torch._legacy_tensors import *  # noqa: E402,F401,F403  (torch.LongTensor(...), ...)
 from torch._elementwise_aliases import fix, fix_, isreal, positive, _install as _install_aliases  # noqa: E402
-from torch import _alias_ops, _inplace_functions, _pre_linalg, _tensor_resize  # noqa: E402
+from torch import _alias_ops, _composite_ops, _inplace_functions, _pre_linalg, _tensor_resize  # noqa: E402
 from torch._pre_linalg import matrix_power, svd  # noqa: E402,F401
 from torch._range import range  # noqa: E402,F401  (the deprecated inclusive one)
 _tensor_resize._install()
@@ -67,6 +67,7 @@ _inplace_functions._install()
 _install_aliases()
 _pre_linalg._install()
 _alias_ops._install()
+_composite_ops._install()
 from torch import special  # noqa: E402,F401
 
 

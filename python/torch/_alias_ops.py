@@ -4,6 +4,8 @@ chunk, rsub is sub reversed, fill is a filled copy, vdot is dot and dist the nor
 difference), and the complex-number ops that are
 no-ops on the real tensors tensorplay has (conj, resolve_conj, resolve_neg, real, mH): each
 is computed by the op it names, so it runs on every device with that op's gradient."""
+import warnings
+
 import torch
 
 
@@ -92,6 +94,8 @@ def broadcast_shapes(*shapes):
 def sum_to_size(self, *size):
     """x summed over the dimensions it was broadcast along from size (kept as 1)."""
     size = tuple(size[0]) if len(size) == 1 and not isinstance(size[0], int) else size
+    if not size:
+        return self.sum()
     if not _expandable(size, tuple(self.shape)):
         raise RuntimeError(f"size {{{list(size)}}} is not expandable to size {{{list(self.shape)}}}.")
     lead = self.dim() - len(size)
@@ -112,6 +116,18 @@ def conj(input):
 
 def imag(input):
     raise TypeError("imag is not implemented for tensors with non-complex dtypes.")
+
+
+def _H(self):
+    """x.H: the conjugate transpose of a matrix (its transpose for real tensors)."""
+    if self.dim() == 2:
+        return self.mT
+    if self.dim() == 0:
+        warnings.warn("Tensor.H is deprecated on 0-D tensors. Consider using x.conj(). (Triggered internally at "
+                      "/__w/pytorch/pytorch/aten/src/ATen/native/TensorShape.cpp:4328.)", UserWarning, stacklevel=2)
+        return self
+    hint = " For batches of matrices, consider using tensor.mH" if self.dim() > 2 else ""
+    raise RuntimeError(f"tensor.H is only supported on matrices (2-D tensors). Got {self.dim()}-D tensor.{hint}")
 
 
 def _is_false(self):
@@ -135,3 +151,5 @@ def _install():
     torch.Tensor.real = property(conj)
     torch.Tensor.imag = property(imag)
     torch.Tensor.mH = property(lambda self: self.mT)
+    torch.Tensor.H = property(_H)
+    torch.Tensor.__rdiv__ = torch.Tensor.__rtruediv__

@@ -11,7 +11,7 @@ from torch._C import _linalg as _la
 
 __all__ = ["vector_norm", "norm", "matrix_norm", "inv", "inv_ex", "solve", "solve_ex", "det", "slogdet",
            "cholesky", "cholesky_ex", "qr", "eigh", "eigvalsh", "svd", "svdvals", "pinv", "lstsq",
-           "matrix_rank", "matrix_power", "diagonal", "solve_triangular", "LinAlgError"]
+           "matrix_rank", "matrix_power", "diagonal", "vecdot", "multi_dot", "vander", "solve_triangular", "LinAlgError"]
 
 LinAlgError.__module__ = "torch.linalg"
 
@@ -178,6 +178,44 @@ def lstsq(A, B, rcond=None, *, driver=None, out=None):
     rank = matrix_rank(A, rtol=tol_rtol)
     empty = torch.empty(0, dtype=A.dtype, device=A.device)
     return _into(_types.linalg_lstsq((X.squeeze(-1) if vector else X, empty, rank, empty)), out)
+
+
+def vecdot(x, y, *, dim=-1, out=None):
+    """The dot product of vectors along dim (broadcast): (x * y).sum(dim) for real tensors."""
+    return _into((x * y).sum(dim), out)
+
+
+def multi_dot(tensors, *, out=None):
+    """The product of the matrices in turn; a 1-D first (last) is a row (column) vector."""
+    if len(tensors) < 2:
+        raise RuntimeError(f"multi_dot(): expected at least 2 tensors but got {len(tensors)}")
+    first, last = tensors[0].dim() == 1, tensors[-1].dim() == 1
+    mats = [tensors[0].unsqueeze(0) if first else tensors[0]] + list(tensors[1:-1]) + \
+        [tensors[-1].unsqueeze(-1) if last else tensors[-1]]
+    for i, t in enumerate(mats):
+        if t.dim() != 2:
+            where = "first" if i == 0 else "last" if i == len(mats) - 1 else None
+            if where:
+                raise RuntimeError(f"multi_dot(): the {where} tensor must be 1D or 2D but got {tensors[i].dim()}D")
+            raise RuntimeError(f"multi_dot(): tensor {i} must be 2D but got {t.dim()}D")
+    result = mats[0]
+    for t in mats[1:]:
+        result = torch.mm(result, t)
+    if first:
+        result = result.squeeze(0)
+    if last:
+        result = result.squeeze(-1)
+    return _into(result, out)
+
+
+def vander(x, *, N=None):
+    """The Vandermonde matrix [1, x, x**2, ...] (increasing powers), as ATen's cumprod."""
+    x_ = x.unsqueeze(-1) if x.dim() == 0 else x
+    n = N if N is not None else x_.shape[-1]
+    if n <= 1:
+        raise RuntimeError("N must be greater than 1.")
+    powers = torch.cumprod(x_.unsqueeze(-1).expand(*x_.shape, n - 1), -1)
+    return torch.cat([torch.ones(*x_.shape, 1, dtype=powers.dtype, device=x.device), powers], -1)
 
 
 def diagonal(A, *, offset=0, dim1=-2, dim2=-1):

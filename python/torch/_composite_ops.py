@@ -1,0 +1,178 @@
+"""torch functions PyTorch composes from other ops (ATen's composite kernels and
+torch/functional.py), computed here in the same steps so the values agree to rounding and each
+runs on every device with its parts' gradients: logspace, diagflat, trapezoid / trapz /
+cumulative_trapezoid, cov / corrcoef, unravel_index, cholesky_solve / cholesky_inverse, and
+the *_copy forms of the view ops (the view, copied)."""
+import itertools
+import operator
+import warnings
+
+import torch
+
+
+def logspace(start, end, steps, base=10.0, *, out=None, dtype=None, layout=None, device=None, pin_memory=False,
+             requires_grad=False):
+    """base ** linspace(start, end, steps), ATen's way: the exponents in double from start
+    and end in the result dtype, the second half counted back from end."""
+    dtype = dtype if dtype is not None else torch.get_default_dtype()
+    if steps < 0:
+        raise RuntimeError("number of steps must be non-negative")
+    first = torch.tensor(float(start) if dtype.is_floating_point else int(start), dtype=dtype)
+    last = torch.tensor(float(end) if dtype.is_floating_point else int(end), dtype=dtype)
+    step = float(last - first) / (steps - 1) if steps > 1 else 0.0
+    index = torch.arange(steps, dtype=torch.float64, device=device)
+    halfway = steps // 2
+    exponents = torch.where(index < halfway, index * step + float(first), float(last) - (steps - 1 - index) * step)
+    result = (float(base) ** exponents).to(dtype)
+    if out is not None:
+        return out.resize_(result.shape).copy_(result)
+    return result.requires_grad_(requires_grad)
+
+
+def diagflat(input, offset=0):
+    return torch.diag(input.reshape(-1), offset)
+
+
+def _trapezoid_dx(y, dx, dim):
+    return (y.sum(dim) - (y.select(dim, 0) + y.select(dim, -1)) * 0.5) * dx
+
+
+def trapezoid(y, x=None, *, dx=None, dim=-1):
+    """The trapezoid rule along dim: spacing dx (default 1) or the sample points x."""
+    if y.shape[dim] == 0:
+        shape = list(y.shape)
+        del shape[dim]
+        return torch.zeros(shape, dtype=y.dtype, device=y.device)
+    if x is None or not isinstance(x, torch.Tensor):
+        return _trapezoid_dx(y, x if x is not None else (dx if dx is not None else 1), dim)
+    if x.dim() == 1:
+        if x.shape[0] != y.shape[dim]:
+            raise RuntimeError("trapezoid: There must be one `x` value for each sample point")
+        shape = [1] * y.dim()
+        shape[dim] = x.shape[0]
+        x = x.view(shape)
+    spacing = x.diff(dim=dim)
+    return (spacing * (y.narrow(dim, 1, y.shape[dim] - 1) + y.narrow(dim, 0, y.shape[dim] - 1))).sum(dim) / 2.0
+
+
+def trapz(y, x=None, *, dx=None, dim=-1):
+    if isinstance(x, (int, float)):
+        return trapezoid(y, dx=x, dim=dim)
+    return trapezoid(y, x, dx=dx, dim=dim)
+
+
+def cumulative_trapezoid(y, x=None, *, dx=None, dim=-1):
+    """The running trapezoid rule along dim (one element fewer than y)."""
+    left = y.narrow(dim, 0, max(y.shape[dim] - 1, 0))
+    right = y.narrow(dim, 1, max(y.shape[dim] - 1, 0))
+    if isinstance(x, torch.Tensor):
+        if x.dim() == 1:
+            shape = [1] * y.dim()
+            shape[dim] = x.shape[0]
+            x = x.view(shape)
+        return (x.diff(dim=dim) / 2.0 * (right + left)).cumsum(dim)
+    step = x if x is not None else (dx if dx is not None else 1)
+    return ((right + left) * (step / 2.0)).cumsum(dim)
+
+
+def cov(input, *, correction=1, fweights=None, aweights=None):
+    """The covariance of the rows (variables) over the columns (observations), as ATen's cov."""
+    if input.dim() > 2:
+        raise RuntimeError(f"cov(): expected input to have two or fewer dimensions but got an input with "
+                           f"{input.dim()} dimensions")
+    if input.dtype == torch.bool:
+        raise RuntimeError("cov(): bool dtype is not supported for input")
+    x = input.view(1, -1) if input.dim() < 2 else input
+    observations = x.shape[1]
+    w = fweights
+    if aweights is not None:
+        w = aweights if w is None else w * aweights
+    w_sum = w.sum() if w is not None else torch.tensor(observations, dtype=torch.int64, device=input.device)
+    avg = (x * w if w is not None else x).sum(1) / w_sum
+    if w is not None and correction != 0 and aweights is not None:
+        norm_factor = w_sum - correction * (w * aweights).sum() / w_sum
+    else:
+        norm_factor = w_sum - correction
+    if bool(norm_factor <= 0):
+        warnings.warn("cov(): degrees of freedom is <= 0. Correction should be strictly less than the number of "
+                      "observations. (Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/native/Correlation.cpp:"
+                      "129.)", UserWarning, stacklevel=2)
+        norm_factor = torch.zeros_like(norm_factor)
+    x = x - avg.unsqueeze(1)
+    c = torch.mm(x, (x * w if w is not None else x).t())
+    return torch.true_divide(c, norm_factor).squeeze()
+
+
+def corrcoef(input):
+    """Pearson's correlation coefficients of the rows, clipped to [-1, 1] as ATen does."""
+    c = cov(input)
+    if c.dim() == 0:
+        return c / c
+    stddev = torch.sqrt(c.diagonal())
+    c = c / stddev.view(-1, 1)
+    c = c / stddev.view(1, -1)
+    return torch.clip(c, -1, 1)
+
+
+def unravel_index(indices, shape):
+    """The coordinates of flat indices in an array of `shape`, one tensor per dimension."""
+    if isinstance(shape, int):
+        shape = torch.Size([shape])
+    elif isinstance(shape, (list, tuple)):
+        if not all(isinstance(dim, int) for dim in shape):
+            raise TypeError("expected 'shape' sequence to only contain ints")
+        shape = torch.Size(shape)
+    else:
+        raise TypeError(f"expected 'shape' to be int or sequence of ints, but got {type(shape)}")
+    if indices.is_floating_point() or indices.dtype == torch.bool:
+        raise TypeError(f"expected 'indices' to be integer dtype, but got {indices.dtype}")
+    if any(dim < 0 for dim in shape):
+        raise ValueError(f"'shape' cannot have negative values, but got {tuple(shape)}")
+    coefs = list(reversed(list(itertools.accumulate(reversed(list(shape[1:]) + [1]), func=operator.mul))))
+    flat = indices.unsqueeze(-1).floor_divide(torch.tensor(coefs, device=indices.device, dtype=torch.int64))
+    return (flat % torch.tensor(list(shape), device=indices.device, dtype=torch.int64)).unbind(-1)
+
+
+def cholesky_solve(B, L, upper=False, *, out=None):
+    """X with A X = B for A = L L^T (or U^T U when upper), by two triangular solves."""
+    from torch import linalg
+    if upper:
+        y = linalg.solve_triangular(L.mT, B, upper=False)
+        return linalg.solve_triangular(L, y, upper=True)
+    y = linalg.solve_triangular(L, B, upper=False)
+    return linalg.solve_triangular(L.mT, y, upper=True)
+
+
+def cholesky_inverse(L, upper=False, *, out=None):
+    eye = torch.eye(L.shape[-1], dtype=L.dtype, device=L.device).expand(L.shape)
+    return cholesky_solve(eye, L, upper)
+
+
+def _copied(view):
+    """VIEW_copy: the view, as a new contiguous tensor."""
+    def copy(input, *args, **kwargs):
+        result = getattr(torch.Tensor, view)(input, *args, **kwargs)
+        if isinstance(result, (tuple, list)):
+            return type(result)(t.clone().contiguous() for t in result)
+        return result.clone().contiguous()
+    copy.__name__ = copy.__qualname__ = view + "_copy"
+    return copy
+
+
+def alias_copy(input):
+    return input.clone()
+
+
+_VIEWS = ("expand", "diagonal", "as_strided", "view", "permute", "unbind", "unfold", "squeeze", "unsqueeze",
+          "transpose", "t", "split_with_sizes")
+
+
+def _install():
+    for fn in (logspace, diagflat, trapezoid, trapz, cumulative_trapezoid, cov, corrcoef, unravel_index,
+               cholesky_solve, cholesky_inverse):
+        setattr(torch, fn.__name__, fn)
+    for fn in (diagflat, cov, corrcoef, cholesky_solve, cholesky_inverse):
+        setattr(torch.Tensor, fn.__name__, fn)
+    for view in _VIEWS:
+        setattr(torch, view + "_copy", _copied(view))
+    torch.alias_copy = alias_copy
