@@ -1,8 +1,9 @@
 """torch functions PyTorch composes from other ops (ATen's composite kernels and
 torch/functional.py), computed here in the same steps so the values agree to rounding and each
 runs on every device with its parts' gradients: logspace, diagflat, trapezoid / trapz /
-cumulative_trapezoid, cov / corrcoef, unravel_index, cholesky_solve / cholesky_inverse, and
-the *_copy forms of the view ops (the view, copied)."""
+cumulative_trapezoid, cov / corrcoef, unravel_index, cholesky_solve / cholesky_inverse,
+quantile / nanquantile, renorm, the *_scatter forms of the views (a copy with the view
+overwritten), index_put, and the *_copy forms of the view ops (the view, copied)."""
 import itertools
 import operator
 import warnings
@@ -148,6 +149,136 @@ def cholesky_inverse(L, upper=False, *, out=None):
     return cholesky_solve(eye, L, upper)
 
 
+def _quantile(name, input, q, dim, keepdim, interpolation, ignore_nan):
+    """ATen's quantile_compute: sort (NaN last), ranks q * (n - 1) (of the non-NaN values for
+    nanquantile; the last index where a NaN makes quantile NaN), then the interpolation."""
+    if input.numel() == 0:
+        raise RuntimeError(f"{name}() input tensor must be non-empty")
+    if input.dtype not in (torch.float32, torch.float64):
+        raise RuntimeError(f"{name}() input tensor must be either float or double dtype")
+    scalar_q = not isinstance(q, torch.Tensor)
+    q = torch.tensor(float(q), dtype=input.dtype, device=input.device) if scalar_q else q
+    if q.dim() > 1:
+        raise RuntimeError(f"{name}() q must be a scalar or 1D tensor")
+    if q.dtype != input.dtype:
+        raise RuntimeError(f"{name}() q tensor must be same dtype as the input tensor")
+    if interpolation not in ("linear", "lower", "higher", "midpoint", "nearest"):
+        raise RuntimeError(f"{name}() interpolation must be one of linear, lower, higher, midpoint or nearest, "
+                           f"but got {interpolation}")
+    if scalar_q:
+        if not 0 <= float(q) <= 1:
+            raise RuntimeError(f"{name}() q must be in the range [0, 1] but got {float(q)}")
+    elif not bool(((q >= 0) & (q <= 1)).all()):
+        raise RuntimeError(f"{name}() q values must be in the range [0, 1]")
+    out_shape = []
+    if dim is not None and input.dim() > 0:
+        out_shape = list(input.shape)
+        dim = dim % input.dim()
+        if keepdim:
+            out_shape[dim] = 1
+        else:
+            del out_shape[dim]
+    elif keepdim:
+        out_shape = [1] * input.dim()
+    if q.dim() > 0:
+        out_shape.insert(0, q.numel())
+    if dim is None:
+        ordered = input.flatten().sort()[0]
+    elif dim % max(input.dim(), 1) == input.dim() - 1:
+        ordered = input.sort()[0]
+    else:
+        ordered = input.unsqueeze(-1).transpose(dim, -1).sort()[0]
+    in_shape = ([1] if not out_shape else list(out_shape[1:]) + [0]) if q.dim() > 0 else list(out_shape) + [0]
+    in_shape[-1] = ordered.shape[-1]
+    ordered = ordered.reshape(in_shape)
+    last_index = ordered.shape[-1] - 1
+    q = q.reshape(-1) if q.dim() > 0 else q.reshape(1)
+    if ignore_nan:
+        ranks = q * (ordered.isnan().logical_not_().sum(-1, True) - 1)
+        ranks = ranks.masked_fill(ranks < 0, 0)
+    else:
+        scaled, nan_rows = torch.broadcast_tensors(q * last_index, ordered.isnan().any(-1, True))
+        ranks = scaled.masked_fill(nan_rows, last_index)
+    if interpolation == "lower":
+        ranks = ranks.floor()
+    elif interpolation == "higher":
+        ranks = ranks.ceil()
+    elif interpolation == "nearest":
+        ranks = ranks.round()
+    below = ranks.long()
+    values = ordered.gather(-1, below)
+    if interpolation in ("linear", "midpoint"):
+        weights = torch.full_like(ranks, 0.5) if interpolation == "midpoint" else ranks - below
+        values = values.lerp(ordered.gather(-1, ranks.ceil().long()), weights)
+    if scalar_q or q.dim() == 0:
+        return values.squeeze(-1).reshape(out_shape)
+    return values.unsqueeze(0).transpose(0, -1).squeeze(-1).reshape(out_shape)
+
+
+def quantile(input, q, dim=None, keepdim=False, *, interpolation="linear", out=None):
+    return _quantile("quantile", input, q, dim, keepdim, interpolation, False)
+
+
+def nanquantile(input, q, dim=None, keepdim=False, *, interpolation="linear", out=None):
+    return _quantile("nanquantile", input, q, dim, keepdim, interpolation, True)
+
+
+def renorm(input, p, dim, maxnorm):
+    """Each slice along dim scaled down to p-norm maxnorm where its norm is above it."""
+    dims = [d for d in range(input.dim()) if d != dim % input.dim()]
+    norm = torch.linalg.vector_norm(input, p, dims, keepdim=True)
+    factor = torch.where(norm > maxnorm, maxnorm / (norm + 1e-7), torch.ones_like(norm))
+    return input * factor
+
+
+def _scatter_into(input, src, view):
+    """input with view(input) replaced by src: the view's positions taken from a flat arange,
+    then one out-of-place scatter, so gradients reach input (outside the view) and src."""
+    positions = view(torch.arange(input.numel(), device=input.device).view(input.shape))
+    if positions.shape != src.shape:
+        raise RuntimeError(f"expected src to have a size equal to the slice of self. src size = {list(src.shape)}, "
+                           f"slice size = {list(positions.shape)}")
+    return input.reshape(-1).scatter(0, positions.reshape(-1), src.reshape(-1)).view(input.shape)
+
+
+def select_scatter(input, src, dim, index):
+    return _scatter_into(input, src, lambda out: out.select(dim, index))
+
+
+def slice_scatter(input, src, dim=0, start=None, end=None, step=1):
+    return _scatter_into(input, src, lambda out: out[(slice(None),) * (dim % input.dim()) + (slice(start, end, step),)])
+
+
+def diagonal_scatter(input, src, offset=0, dim1=0, dim2=1):
+    return _scatter_into(input, src, lambda out: out.diagonal(offset, dim1, dim2))
+
+
+def as_strided_scatter(input, src, size, stride, storage_offset=None):
+    return _scatter_into(input, src, lambda out: out.as_strided(size, stride, storage_offset or 0))
+
+
+def index_put_(self, indices, values, accumulate=False):
+    """x[indices] = values, or added into x (repeated indices add up) with accumulate=True."""
+    indices = tuple(indices)
+    if not accumulate:
+        self[indices] = values
+        return self
+    indices = [i.nonzero().unbind(1) if i.dtype == torch.bool else (i,) for i in indices]
+    indices = torch.broadcast_tensors(*[j for group in indices for j in group])
+    k = len(indices)
+    rest = list(self.shape[k:])
+    linear = torch.zeros_like(indices[0])
+    for i, size in zip(indices, self.shape[:k]):
+        linear = linear * size + torch.where(i < 0, i + size, i)
+    rows = self.reshape(-1, *rest)
+    summed = rows.index_add(0, linear.reshape(-1), values.expand(*indices[0].shape, *rest).reshape(-1, *rest))
+    return self.copy_(summed.view(self.shape))
+
+
+def index_put(input, indices, values, accumulate=False):
+    return index_put_(input.clone(), indices, values, accumulate)
+
+
 def _copied(view):
     """VIEW_copy: the view, as a new contiguous tensor."""
     def copy(input, *args, **kwargs):
@@ -169,9 +300,11 @@ _VIEWS = ("expand", "diagonal", "as_strided", "view", "permute", "unbind", "unfo
 
 def _install():
     for fn in (logspace, diagflat, trapezoid, trapz, cumulative_trapezoid, cov, corrcoef, unravel_index,
-               cholesky_solve, cholesky_inverse):
+               cholesky_solve, cholesky_inverse, quantile, nanquantile, renorm, select_scatter, slice_scatter,
+               diagonal_scatter, as_strided_scatter, index_put):
         setattr(torch, fn.__name__, fn)
-    for fn in (diagflat, cov, corrcoef, cholesky_solve, cholesky_inverse):
+    for fn in (diagflat, cov, corrcoef, cholesky_solve, cholesky_inverse, quantile, nanquantile, renorm,
+               select_scatter, slice_scatter, diagonal_scatter, as_strided_scatter, index_put, index_put_):
         setattr(torch.Tensor, fn.__name__, fn)
     for view in _VIEWS:
         setattr(torch, view + "_copy", _copied(view))
