@@ -2,7 +2,7 @@
 torch/functional.py), computed here in the same steps so the values agree to rounding and each
 runs on every device with its parts' gradients: logspace, diagflat, trapezoid / trapz /
 cumulative_trapezoid, cov / corrcoef, unravel_index, cholesky_solve / cholesky_inverse,
-quantile / nanquantile, renorm, the *_scatter forms of the views (a copy with the view
+quantile / nanquantile, renorm, round(decimals=), the *_scatter forms of the views (a copy with the view
 overwritten), index_put, and the *_copy forms of the view ops (the view, copied)."""
 import itertools
 import operator
@@ -279,6 +279,37 @@ def index_put(input, indices, values, accumulate=False):
     return index_put_(input.clone(), indices, values, accumulate)
 
 
+_rounded = torch.round  # the unary table's round, without decimals
+
+
+def round(input, *, decimals=None, out=None):
+    """round(input, decimals=d): to d decimal places as ATen's round_decimals kernel rounds, the
+    scaling by 10**|d| in the input's dtype; without decimals the unary table's round."""
+    if decimals is None:
+        return _rounded(input) if out is None else _rounded(input, out=out)
+    if not input.is_floating_point():
+        from torch._legacy_tensors import _DTYPES
+        kernel = "round_vml_cpu" if decimals == 0 else "round_cpu"
+        name = next(k for k, v in _DTYPES.items() if v == input.dtype)
+        raise NotImplementedError(f"\"{kernel}\" not implemented for '{name}'")
+    ten = float(10 ** abs(decimals))
+    if decimals == 0:
+        result = _rounded(input)
+    elif decimals > 0:
+        result = (input * ten).round() / ten
+    else:
+        result = (input / ten).round() * ten
+    return result if out is None else out.resize_(result.shape).copy_(result)
+
+
+def _round_method(self, *, decimals=None):
+    return round(self, decimals=decimals)
+
+
+def _round_inplace(self, *, decimals=None):
+    return _rounded_inplace(self) if decimals is None else self.copy_(round(self, decimals=decimals))
+
+
 def _copied(view):
     """VIEW_copy: the view, as a new contiguous tensor."""
     def copy(input, *args, **kwargs):
@@ -309,3 +340,8 @@ def _install():
     for view in _VIEWS:
         setattr(torch, view + "_copy", _copied(view))
     torch.alias_copy = alias_copy
+    global _rounded_inplace
+    _rounded_inplace = torch.Tensor.round_
+    torch.round = round
+    torch.Tensor.round = _round_method
+    torch.Tensor.round_ = _round_inplace

@@ -34,7 +34,8 @@ def vector_norm(x, ord=2, dim=None, keepdim=False, *, dtype=None, out=None):
 
 
 def matrix_norm(A, ord="fro", dim=(-2, -1), keepdim=False, *, dtype=None, out=None):
-    """'fro', or the induced 1/-1/inf/-inf norms (largest/smallest absolute column or row sum)."""
+    """'fro', the induced 1/-1/inf/-inf norms (largest/smallest absolute column or row sum), or
+    from the singular values 'nuc' (their sum) and 2/-2 (the largest/smallest)."""
     if not isinstance(dim, (tuple, list)) or len(dim) != 2:
         raise RuntimeError(f"linalg.matrix_norm: dim must be a 2-tuple. Got {' '.join(str(d) for d in dim)}")
     if A.dim() < 2:
@@ -50,8 +51,15 @@ def matrix_norm(A, ord="fro", dim=(-2, -1), keepdim=False, *, dtype=None, out=No
             second -= 1
         sums = (A if dtype is None else A.to(dtype)).abs().sum(first, keepdim=keepdim)
         result = (torch.amax if ord > 0 else torch.amin)(sums, second, keepdim=keepdim)
+    elif ord in ("nuc", 2, -2):
+        # The singular values' sum (nuclear), largest (2) or smallest (-2).
+        S = svdvals(torch.movedim(A if dtype is None else A.to(dtype), tuple(dim), (-2, -1)))
+        result = S.sum(-1) if ord == "nuc" else S.amax(-1) if ord == 2 else S.amin(-1)
+        if keepdim:
+            for d in sorted(d % A.dim() for d in dim):
+                result = result.unsqueeze(d)
     else:
-        torch.norm(A, ord)  # the nuclear and 2-norms need an SVD: raises its error
+        raise RuntimeError(f"linalg.matrix_norm: Order {ord} not supported.")
     return result if out is None else out.copy_(result)
 
 
@@ -162,8 +170,9 @@ def matrix_rank(A, *, atol=None, rtol=None, hermitian=False, out=None):
 
 
 def lstsq(A, B, rcond=None, *, driver=None, out=None):
-    """The least-squares solution of AX = B through the pseudoinverse (PyTorch's CPU default, the
-    gelsy driver, returns no residuals or singular values, only the rank)."""
+    """The least-squares solution of AX = B through the pseudoinverse, with what each LAPACK
+    driver reports: the rank (all but gels), the singular values (gelsd, gelss) and, for a tall
+    full-rank A, the squared residuals (all but gelsy, PyTorch's CPU default)."""
     if A.dim() < 2:
         raise RuntimeError("torch.linalg.lstsq: input must have at least 2 dimensions.")
     vector = B.dim() == A.dim() - 1
@@ -173,11 +182,20 @@ def lstsq(A, B, rcond=None, *, driver=None, out=None):
     if A.dtype != B.dtype:
         raise RuntimeError(f"torch.linalg.lstsq: Expected input and other to have the same dtype, but got "
                            f"input's dtype {A.dtype} and other's dtype {B.dtype}")
+    driver = "gelsy" if driver is None else driver
+    if driver not in ("gels", "gelsy", "gelsd", "gelss"):
+        raise RuntimeError("torch.linalg.lstsq: parameter `driver` should be one of (gels, gelsy, gelsd, gelss)")
     tol_rtol = None if rcond is None else rcond
     X = torch.matmul(pinv(A, rtol=tol_rtol), B_)
-    rank = matrix_rank(A, rtol=tol_rtol)
     empty = torch.empty(0, dtype=A.dtype, device=A.device)
-    return _into(_types.linalg_lstsq((X.squeeze(-1) if vector else X, empty, rank, empty)), out)
+    rank = matrix_rank(A, rtol=tol_rtol) if driver != "gels" else torch.empty(0, dtype=torch.int64, device=A.device)
+    singular_values = svdvals(A) if driver in ("gelsd", "gelss") else empty
+    residuals = empty
+    m, n = A.shape[-2], A.shape[-1]
+    if driver != "gelsy" and m > n and bool((matrix_rank(A) == n).all()):
+        residuals = (torch.matmul(A, X) - B_).pow(2).sum(-2)
+        residuals = residuals.squeeze(-1) if vector else residuals
+    return _into(_types.linalg_lstsq((X.squeeze(-1) if vector else X, residuals, rank, singular_values)), out)
 
 
 def vecdot(x, y, *, dim=-1, out=None):
