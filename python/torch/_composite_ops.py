@@ -279,7 +279,7 @@ def index_put(input, indices, values, accumulate=False):
     return index_put_(input.clone(), indices, values, accumulate)
 
 
-_rounded = torch.round  # the unary table's round, without decimals
+_rounded = _rounded_inplace = None  # the unary table's round and round_ (_install keeps them)
 
 
 def round(input, *, decimals=None, out=None):
@@ -310,6 +310,50 @@ def _round_inplace(self, *, decimals=None):
     return _rounded_inplace(self) if decimals is None else self.copy_(round(self, decimals=decimals))
 
 
+def nonzero_static(input, *, size, fill_value=-1):
+    """nonzero(input), cut or padded with fill_value to exactly `size` rows."""
+    found = torch.nonzero(input)
+    if found.shape[0] >= size:
+        return found[:size]
+    padding = torch.full((size - found.shape[0], input.dim()), fill_value, dtype=torch.int64, device=input.device)
+    return torch.cat([found, padding])
+
+
+def constant_pad_nd(input, pad, value=0):
+    from torch.nn.functional import pad as padded
+    return padded(input, pad, "constant", value)
+
+
+def empty_strided(size, stride, *, dtype=None, layout=None, device=None, requires_grad=False, pin_memory=False):
+    """An uninitialised tensor with these strides, over the storage they need."""
+    needed = 0 if any(s == 0 for s in size) else 1 + sum((s - 1) * st for s, st in zip(size, stride))
+    storage = torch.empty(needed, dtype=dtype, device=device)
+    return storage.as_strided(tuple(size), tuple(stride)).requires_grad_(requires_grad)
+
+
+def _new_empty_strided(self, size, stride, *, dtype=None, layout=None, device=None, requires_grad=False,
+                       pin_memory=False):
+    return empty_strided(size, stride, dtype=dtype or self.dtype, device=device or self.device,
+                         requires_grad=requires_grad)
+
+
+def empty_permuted(size, physical_layout, *, dtype=None, layout=None, device=None, requires_grad=False,
+                   pin_memory=False):
+    """An uninitialised tensor of `size` whose memory runs in the order physical_layout names."""
+    physical = torch.empty([size[d] for d in physical_layout], dtype=dtype, device=device)
+    inverse = [0] * len(physical_layout)
+    for position, d in enumerate(physical_layout):
+        inverse[d] = position
+    return physical.permute(inverse).requires_grad_(requires_grad)
+
+
+def randint_like(input, low_or_high, high=None, *, dtype=None, layout=None, device=None, requires_grad=False,
+                 memory_format=None):
+    low, high = (0, low_or_high) if high is None else (low_or_high, high)
+    return torch.randint(low, high, input.shape, dtype=dtype or input.dtype, device=device or input.device,
+                         requires_grad=requires_grad)
+
+
 def _copied(view):
     """VIEW_copy: the view, as a new contiguous tensor."""
     def copy(input, *args, **kwargs):
@@ -332,16 +376,19 @@ _VIEWS = ("expand", "diagonal", "as_strided", "view", "permute", "unbind", "unfo
 def _install():
     for fn in (logspace, diagflat, trapezoid, trapz, cumulative_trapezoid, cov, corrcoef, unravel_index,
                cholesky_solve, cholesky_inverse, quantile, nanquantile, renorm, select_scatter, slice_scatter,
-               diagonal_scatter, as_strided_scatter, index_put):
+               diagonal_scatter, as_strided_scatter, index_put, nonzero_static, constant_pad_nd, empty_strided,
+               empty_permuted, randint_like):
         setattr(torch, fn.__name__, fn)
+    torch.Tensor.nonzero_static = nonzero_static
+    torch.Tensor.new_empty_strided = _new_empty_strided
     for fn in (diagflat, cov, corrcoef, cholesky_solve, cholesky_inverse, quantile, nanquantile, renorm,
                select_scatter, slice_scatter, diagonal_scatter, as_strided_scatter, index_put, index_put_):
         setattr(torch.Tensor, fn.__name__, fn)
     for view in _VIEWS:
         setattr(torch, view + "_copy", _copied(view))
     torch.alias_copy = alias_copy
-    global _rounded_inplace
-    _rounded_inplace = torch.Tensor.round_
+    global _rounded, _rounded_inplace
+    _rounded, _rounded_inplace = torch.round, torch.Tensor.round_
     torch.round = round
     torch.Tensor.round = _round_method
     torch.Tensor.round_ = _round_inplace

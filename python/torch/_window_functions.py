@@ -4,8 +4,9 @@ an arange of the window's length (one longer when periodic, then cut), scaled, o
 import math
 
 import torch
+from torch import _C  # the dtypes (torch/__init__.py imports this file)
 
-_CPP_NAMES = {torch.int64: "long int", torch.int32: "int", torch.uint8: "unsigned char", torch.bool: "bool"}
+_CPP_NAMES = {_C.int64: "long int", _C.int32: "int", _C.uint8: "unsigned char", _C.bool: "bool"}
 
 
 def _start(name, window_length, dtype, device):

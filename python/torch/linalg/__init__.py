@@ -11,7 +11,7 @@ from torch._C import _linalg as _la
 
 __all__ = ["vector_norm", "norm", "matrix_norm", "inv", "inv_ex", "solve", "solve_ex", "det", "slogdet",
            "cholesky", "cholesky_ex", "qr", "eigh", "eigvalsh", "svd", "svdvals", "pinv", "lstsq",
-           "matrix_rank", "matrix_power", "diagonal", "vecdot", "multi_dot", "vander", "solve_triangular", "LinAlgError"]
+           "matrix_rank", "matrix_power", "diagonal", "vecdot", "multi_dot", "vander", "cond", "tensorinv", "tensorsolve", "solve_triangular", "LinAlgError"]
 
 LinAlgError.__module__ = "torch.linalg"
 
@@ -234,6 +234,40 @@ def vander(x, *, N=None):
         raise RuntimeError("N must be greater than 1.")
     powers = torch.cumprod(x_.unsqueeze(-1).expand(*x_.shape, n - 1), -1)
     return torch.cat([torch.ones(*x_.shape, 1, dtype=powers.dtype, device=x.device), powers], -1)
+
+
+def cond(A, p=None, *, out=None):
+    """The condition number: the ratio of the extreme singular values (p None, 2, -2), else
+    norm(A, p) * norm(inv(A), p)."""
+    if p in (None, 2, -2):
+        S = svdvals(A)
+        high, low = S[..., 0], S[..., -1]
+        return _into(high / low if p != -2 else low / high, out)
+    return _into(matrix_norm(A, p) * matrix_norm(inv(A), p), out)
+
+
+def tensorinv(A, ind=2, *, out=None):
+    """The inverse of A seen as a matrix (its first ind dims by the rest), in A's shape reversed."""
+    if ind <= 0:
+        raise RuntimeError(f"Expected a strictly positive integer for 'ind', but got {ind}")
+    end, start = list(A.shape[ind:]), list(A.shape[:ind])
+    rows, cols = math.prod(end), math.prod(start)
+    if rows != cols:
+        raise RuntimeError("Expected self to satisfy the requirement prod(self.shape[ind:]) == prod(self.shape[:ind]), "
+                           f"but got {rows} != {cols}")
+    return _into(inv(A.reshape(rows, rows)).reshape(end + start), out)
+
+
+def tensorsolve(A, B, dims=None, *, out=None):
+    """X with tensordot(A, X, X.ndim) = B."""
+    if dims is not None:
+        A = torch.movedim(A, list(dims), list(range(A.dim() - len(dims), A.dim())))
+    result_shape = list(A.shape[B.dim():])
+    result_product, other_product = math.prod(result_shape), math.prod(A.shape[:B.dim()])
+    if result_product != other_product:
+        raise RuntimeError("Expected self to satisfy the requirement prod(self.shape[other.ndim:]) == "
+                           f"prod(self.shape[:other.ndim]), but got {result_product} != {other_product}")
+    return _into(solve(A.reshape(result_product, result_product), B.flatten()).reshape(result_shape), out)
 
 
 def diagonal(A, *, offset=0, dim1=-2, dim2=-1):
