@@ -149,13 +149,20 @@ def _tolerance(S, A, atol, rtol):
 
 
 def pinv(A, *, atol=None, rtol=None, hermitian=False, out=None):
-    """The pseudoinverse from the SVD: singular values at or under the tolerance count as zero."""
+    """The pseudoinverse from the SVD (from eigh when hermitian): singular values at or under the
+    tolerance count as zero."""
     if A.dim() < 2 or not A.dtype.is_floating_point or A.dtype in (torch.float16, torch.bfloat16):
         dtype = str(A.dtype).replace("torch.", "").capitalize()
         dtype = {"Float32": "Float", "Float64": "Double", "Int64": "Long", "Int32": "Int", "Float16": "Half",
                  "Bfloat16": "BFloat16", "Int16": "Short", "Int8": "Char", "Uint8": "Byte"}.get(dtype, dtype)
         raise RuntimeError(f"linalg.pinv({dtype}{{{list(A.shape)}}}): expected a tensor with 2 or more dimensions "
                            "of float, double, cfloat or cdouble types")
+    if hermitian:
+        # From eigh (A's lower triangle, as LAPACK reads it): eigenvalues at or under the tolerance
+        # in absolute value count as zero.
+        L, V = eigh(A)
+        L_pinv = torch.where(L.abs() > _tolerance(L.abs(), A, atol, rtol), L.reciprocal(), torch.zeros_like(L))
+        return _into(torch.matmul(V * L_pinv.unsqueeze(-2), V.mT), out)
     U, S, Vh = _la.linalg_svd(A, False)
     S_pinv = torch.where(S > _tolerance(S, A, atol, rtol), S.reciprocal(), torch.zeros_like(S))
     return _into(torch.matmul(Vh.mT * S_pinv.unsqueeze(-2), U.mT), out)
