@@ -61,11 +61,16 @@ def _binary(fn):
 
 # ---- the orthogonal polynomials: ATen's branches, its recurrence run to the largest n ----
 
-def _recurrence(x, n, first, second, step, stop_at=None):
+_MAX_DEGREE = 10000  # the recurrences run in Python, one tensor op per degree
+
+
+def _recurrence(x, n, first, second, step):
     """p_n(x) for each element: p_0 = first, p_1 = second, then p_k = step(k, p_{k-1}, p_{k-2})."""
-    top = int(n.max().item()) if n.numel() else 0
-    if stop_at is not None:
-        top = min(top, stop_at)
+    finite = n[torch.isfinite(n)]
+    top = int(finite.max().item()) if finite.numel() else 0
+    if top > _MAX_DEGREE:
+        raise NotImplementedError(f"tensorplay evaluates this polynomial by its recurrence up to degree "
+                                  f"{_MAX_DEGREE}; got n = {top}")
     result = torch.where(n == 0, first, second)
     previous, current = first, second
     for k in range(2, top + 1):
@@ -74,10 +79,17 @@ def _recurrence(x, n, first, second, step, stop_at=None):
     return result
 
 
-def _chebyshev(x, n, one, minus_one, trig, shift=0.0, start=lambda x: x, threshold=6):
+def _degree(n):
+    """The integer degree ATen converts n to: truncated, and negative (a zero result) for NaN or
+    infinity, which static_cast<int64_t> turns into INT64_MIN on x86-64."""
+    n = torch.trunc(n)
+    return torch.where(torch.isfinite(n), n, -1.0)
+
+
+def _chebyshev(x, n, one, minus_one, trig, start=lambda x: x, threshold=6):
     """The Chebyshev families: at x = 1 and x = -1 the closed values, for n > threshold inside (-1, 1)
     the trigonometric form, else the recurrence p_k = 2x p_{k-1} - p_{k-2}."""
-    n = torch.trunc(n)
+    n = _degree(n)
     inside = (x.abs() < 1) & (n > threshold)
     recur = _recurrence(x, torch.where(inside | (n < 0), torch.zeros_like(n), n), torch.ones_like(x), start(x),
                         lambda k, q, p: (x + x) * q - p)
@@ -149,7 +161,7 @@ shifted_chebyshev_polynomial_w = _shifted(chebyshev_polynomial_w)
 
 def hermite_polynomial_h(x, n):
     """H_n(x), the physicists' Hermite polynomial (NaN past n = 512, as ATen)."""
-    n = torch.trunc(n)
+    n = _degree(n)
     value = _recurrence(x, torch.clamp(n, 0, 512), torch.ones_like(x), x + x,
                         lambda k, q, p: (x + x) * q - (2 * (k - 1)) * p)
     value = torch.where(n > 512, math.nan, value)
@@ -158,7 +170,7 @@ def hermite_polynomial_h(x, n):
 
 def hermite_polynomial_he(x, n):
     """He_n(x), the probabilists' Hermite polynomial (NaN past n = 512, as ATen)."""
-    n = torch.trunc(n)
+    n = _degree(n)
     value = _recurrence(x, torch.clamp(n, 0, 512), torch.ones_like(x), x, lambda k, q, p: x * q - (k - 1) * p)
     value = torch.where(n > 512, math.nan, value)
     return torch.where(n < 0, torch.zeros_like(x), value)
@@ -166,7 +178,7 @@ def hermite_polynomial_he(x, n):
 
 def laguerre_polynomial_l(x, n):
     """L_n(x), the Laguerre polynomial."""
-    n = torch.trunc(n)
+    n = _degree(n)
     value = _recurrence(x, torch.clamp(n, min=0), torch.ones_like(x), 1 - x,
                         lambda k, q, p: ((2 * (k - 1) + 1 - x) * q - (k - 1) * p) / k)
     value = torch.where(x == 0, torch.ones_like(x), value)
@@ -175,7 +187,7 @@ def laguerre_polynomial_l(x, n):
 
 def legendre_polynomial_p(x, n):
     """P_n(x), the Legendre polynomial."""
-    n = torch.trunc(n)
+    n = _degree(n)
     value = _recurrence(x, torch.clamp(n, min=0), torch.ones_like(x), x,
                         lambda k, q, p: ((2 * (k - 1) + 1) * x * q - (k - 1) * p) / k)
     edge = torch.where((x > 0) | _even(n), 1.0, -1.0)
@@ -201,9 +213,17 @@ def _bessel_k(nu, x):
     return (values * weights).sum(-1)
 
 
+def _in_chunks(fn, x, size=4096):
+    """fn over x's elements a chunk at a time: the quadratures hold a row of nodes per element."""
+    flat = x.reshape(-1)
+    if flat.numel() <= size:
+        return fn(flat).reshape(x.shape)
+    return torch.cat([fn(part) for part in flat.split(size)]).reshape(x.shape)
+
+
 def _k(name, nu, scaled):
     def fn(x):
-        value = _bessel_k(nu, x)
+        value = _in_chunks(lambda part: _bessel_k(nu, part), x)
         if scaled:
             value = value * torch.exp(torch.where(x > 0, x, torch.zeros_like(x)))
         value = torch.where(x == 0, math.inf, value)
@@ -268,23 +288,23 @@ def _bessel_jy(n, x):
 
 def bessel_j0(x):
     """J0, the Bessel function of the first kind of order 0."""
-    return _bessel_jy(0, x.abs())[0]
+    return _in_chunks(lambda part: _bessel_jy(0, part.abs())[0], x)
 
 
 def bessel_j1(x):
     """J1, the Bessel function of the first kind of order 1 (odd)."""
-    return torch.sign(x) * _bessel_jy(1, x.abs())[0]
+    return torch.sign(x) * _in_chunks(lambda part: _bessel_jy(1, part.abs())[0], x)
 
 
 def bessel_y0(x):
     """Y0, the Bessel function of the second kind of order 0 (-inf at 0, NaN below)."""
-    y = _bessel_jy(0, x.abs())[1]
+    y = _in_chunks(lambda part: _bessel_jy(0, part.abs())[1], x)
     return torch.where(x == 0, -math.inf, torch.where(x < 0, math.nan, y))
 
 
 def bessel_y1(x):
     """Y1, the Bessel function of the second kind of order 1 (-inf at 0, NaN below)."""
-    y = _bessel_jy(1, x.abs())[1]
+    y = _in_chunks(lambda part: _bessel_jy(1, part.abs())[1], x)
     return torch.where(x == 0, -math.inf, torch.where(x < 0, math.nan, y))
 
 
