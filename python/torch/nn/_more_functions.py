@@ -1,10 +1,11 @@
 """More of torch.nn.functional, composed of tensor ops in ATen's steps (Loss.cpp's kl_div,
-layer_norm.cpp's rms_norm, Distance.cpp's pdist, ChanelShuffle.cpp) or as torch/nn/functional.py
-writes them (local_response_norm, kl_div's reductions), with PyTorch's checks and texts."""
+layer_norm.cpp's rms_norm, Distance.cpp's pdist, ChanelShuffle.cpp, EmbeddingBag.cpp's bags) or
+as torch/nn/functional.py writes them (local_response_norm, kl_div's reductions,
+embedding_bag's checks), with PyTorch's checks and texts."""
 import warnings
 
 import torch
-from torch.nn._loss_functions import _reduce
+from torch.nn._loss_functions import _reduce, _shown_as
 
 
 def kl_div(input, target, size_average=None, reduce=None, reduction="mean", log_target=False):
@@ -101,3 +102,85 @@ def local_response_norm(input, size, alpha=1e-4, beta=0.75, k=1.0):
     div = div.view(sizes)
     div = div.mul(alpha).add(k).pow(beta)
     return input / div
+
+
+def embedding_bag(input, weight, offsets=None, max_norm=None, norm_type=2, scale_grad_by_freq=False, mode="mean",
+                  sparse=False, per_sample_weights=None, include_last_offset=False, padding_idx=None):
+    """The rows of weight that each bag of indices names, summed, averaged or maxed per bag: a 2-D
+    input's rows are the bags, a 1-D input is cut into bags at offsets; empty bags give zeros and
+    padding_idx entries count for nothing."""
+    if weight.dtype == torch.long and input.is_floating_point():
+        warnings.warn("Argument order of nn.functional.embedding_bag was changed. Usage `embedding_bag(weight, "
+                      "input, ...)` is deprecated, and should now be `embedding_bag(input, weight, ...)`.",
+                      stacklevel=2)
+        weight, input = input, weight
+    if per_sample_weights is not None and input.size() != per_sample_weights.size():
+        raise ValueError(f"embedding_bag: If per_sample_weights ({per_sample_weights.shape}) is not None, then it "
+                         f"must have the same shape as the input ({input.shape})")
+    if weight.dim() != 2:
+        raise ValueError(f"weight has to be a 2D Tensor, but got Tensor of dimension {weight.dim()}")
+    if input.dim() == 2:
+        if offsets is not None:
+            raise ValueError("if input is 2D, then offsets has to be None, as input is treated is a mini-batch of "
+                             f"fixed length sequences. However, found offsets of type {type(offsets)}")
+        offsets = torch.arange(0, input.numel(), input.size(1), dtype=input.dtype, device=input.device)
+        include_last_offset = False
+        input = input.reshape(-1)
+        if per_sample_weights is not None:
+            per_sample_weights = per_sample_weights.reshape(-1)
+    elif input.dim() == 1:
+        if offsets is None:
+            raise ValueError("offsets has to be a 1D Tensor but got None")
+        if offsets.dim() != 1:
+            raise ValueError("offsets has to be a 1D Tensor")
+    else:
+        raise ValueError(f"input has to be 1D or 2D Tensor, but got Tensor of dimension {input.dim()}")
+    if mode not in ("sum", "mean", "max"):
+        raise ValueError("mode has to be one of sum, mean or max")
+    if mode == "max" and scale_grad_by_freq:
+        raise ValueError("max mode does not support scaling the gradient by the frequency")
+    if mode == "max" and sparse:
+        raise ValueError("max mode does not support sparse weights")
+    if max_norm is not None:
+        from torch.nn.functional import _no_grad_embedding_renorm_
+        _no_grad_embedding_renorm_(weight, input, max_norm, norm_type)
+    if per_sample_weights is not None and mode != "sum":
+        raise NotImplementedError("embedding_bag: per_sample_weights was not None. per_sample_weights is only "
+                                  f"supported for mode='sum' (got mode='{mode}'). Please open a feature request on "
+                                  "GitHub.")
+    return _bags(input, weight, offsets, mode, per_sample_weights, include_last_offset, padding_idx)
+
+
+def _bags(input, weight, offsets, mode, per_sample_weights, include_last_offset, padding_idx):
+    """EmbeddingBag.cpp's reduction: element j belongs to the last bag starting at or before it."""
+    count = input.numel()
+    if offsets.numel() and int(offsets[0]) != 0:
+        # ATen streams the 0-dim tensor into the text, as C++ prints it.
+        raise RuntimeError("offsets[0] has to be 0, i.e., the first sequence in the mini-batch has to start from "
+                           f"position 0. However, got {int(offsets[0])}\n[ {offsets.type()}{{}} ]")
+    offsets = offsets.to(torch.int64)
+    if offsets.numel() and int(offsets[-1]) > count:
+        raise RuntimeError(f"offsets[-1] can not be greater than input's length {count}, but got offsets[-1] of "
+                           f"{int(offsets[-1])}")
+    starts = offsets[:-1] if include_last_offset else offsets
+    end = int(offsets[-1]) if include_last_offset and offsets.numel() else count
+    bags = starts.numel()
+    position = torch.arange(count, device=input.device)
+    bag = torch.searchsorted(starts, position, right=True) - 1
+    keep = (bag >= 0) & (position < end)
+    if padding_idx is not None:
+        keep = keep & (input != (padding_idx % weight.shape[0]))
+    rows = weight.index_select(0, input.reshape(-1).long())
+    if per_sample_weights is not None:
+        rows = rows * per_sample_weights.unsqueeze(1).to(rows.dtype)
+    bag, rows = bag[keep], rows[keep]
+    dim = weight.shape[1]
+    sizes = torch.bincount(bag, minlength=bags)[:bags].unsqueeze(1) if bags else torch.zeros(0, 1, device=weight.device)
+    if mode == "max":
+        lowest = torch.full((bags, dim), -torch.inf, dtype=weight.dtype, device=weight.device)
+        out = lowest.scatter_reduce(0, bag.unsqueeze(1).expand(-1, dim), rows, "amax")
+        return _shown_as(torch.where(sizes > 0, out, torch.zeros_like(out)), "EmbeddingBagBackward0")
+    out = torch.zeros(bags, dim, dtype=weight.dtype, device=weight.device).index_add(0, bag, rows)
+    out = out / sizes.clamp(min=1).to(out.dtype) if mode == "mean" else out
+    return _shown_as(out, "EmbeddingBagBackward0")
+

@@ -295,5 +295,5 @@ from torch.nn._vision_functions import (  # noqa: E402,F401
 )
 from torch.nn._bilinear import bilinear  # noqa: E402,F401  (F.bilinear)
 from torch.nn._more_functions import (  # noqa: E402,F401
-    channel_shuffle, kl_div, local_response_norm, pdist, rms_norm,
+    channel_shuffle, embedding_bag, kl_div, local_response_norm, pdist, rms_norm,
 )

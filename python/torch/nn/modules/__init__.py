@@ -25,7 +25,7 @@ from torch.nn.modules.loss import (  # noqa: F401
     HuberLoss, KLDivLoss, L1Loss, MarginRankingLoss, MSELoss, MultiLabelMarginLoss, MultiLabelSoftMarginLoss,
     MultiMarginLoss, NLLLoss, PoissonNLLLoss, SmoothL1Loss, SoftMarginLoss, TripletMarginLoss, TripletMarginWithDistanceLoss,
 )
-from torch.nn.modules.sparse import Embedding  # noqa: F401
+from torch.nn.modules.sparse import Embedding, EmbeddingBag  # noqa: F401
 from torch.nn.modules.lazy import LazyModuleMixin  # noqa: F401
 from torch.nn.modules.rnn import GRU, GRUCell, LSTM, LSTMCell, RNN, RNNBase, RNNCell, RNNCellBase  # noqa: F401
 from torch.nn.modules.normalization import GroupNorm, LayerNorm, LocalResponseNorm, RMSNorm  # noqa: F401
@@ -62,7 +62,7 @@ __all__ = [
     "HingeEmbeddingLoss", "HuberLoss", "KLDivLoss", "L1Loss", "MarginRankingLoss", "MSELoss", "MultiLabelMarginLoss",
     "MultiLabelSoftMarginLoss", "MultiMarginLoss", "NLLLoss", "PoissonNLLLoss", "SmoothL1Loss", "SoftMarginLoss",
     "TripletMarginLoss", "TripletMarginWithDistanceLoss",
-    "Embedding",
+    "Embedding", "EmbeddingBag",
     "LazyModuleMixin",
     "GRU", "GRUCell", "LSTM", "LSTMCell", "RNN", "RNNBase", "RNNCell", "RNNCellBase",
     "GroupNorm", "LayerNorm", "LocalResponseNorm", "RMSNorm",
