@@ -23,6 +23,7 @@
 #include "core/ops/assemble.h"
 #include "core/ops/blend.h"
 #include "core/ops/combine.h"
+#include "core/ops/contract.h"
 #include "core/ops/diagonal.h"
 #include "core/ops/distance.h"
 #include "core/ops/einsum.h"
@@ -39,6 +40,7 @@
 #include "core/ops/addmm_family.h"
 #include "core/ops/linalg.h"
 #include "core/ops/linalg_solvers.h"
+#include "core/ops/nan_reductions.h"
 #include "core/ops/norm.h"
 #include "core/ops/reduce.h"
 #include "core/ops/scan_extrema.h"
@@ -208,6 +210,10 @@ std::vector<OpCase> cases() {
   red("sum", kAll, [](const Tensor& t) { return sum(t); });
   red("sum dims", kAll, [](const Tensor& t) { return sum(t, DimList{0, 2}, true); });
   red("mean", kFloats, [](const Tensor& t) { return mean(t, DimList{1}); });
+  red("nansum", kNumeric, [](const Tensor& t) {
+    return nansum(is_floating(t.dtype()) ? where(gt(t, Scalar(0.5)), Scalar(NAN), t) : t, DimList{1});
+  });
+  red("nanmean", kFloats, [](const Tensor& t) { return nanmean(where(gt(t, Scalar(0.5)), Scalar(NAN), t), DimList{0, 2}, true); });
   red("prod", kNumeric, [](const Tensor& t) { return prod(t, 2); });
   red("max/min", kNumeric, [](const Tensor& t) { return add(max(t), min(t)); });
   red("amax/amin", kNumeric, [](const Tensor& t) { return sub(amax(t, DimList{1}), amin(t, DimList{1})); });
@@ -282,6 +288,10 @@ std::vector<OpCase> cases() {
                }, false});
   // Linear algebra.
   c.push_back({"matmul", {{3, 5}, {5, 4}}, kNumeric, two([](const Tensor& a, const Tensor& b) { return matmul(a, b); }), false});
+  c.push_back({"tensordot/inner", {{2, 3, 4}, {4, 3}, {3}}, kNumeric, [](const Inputs& in, Device) {
+                 return std::vector<Tensor>{tensordot(in[0], in[1], {1, 2}, {1, 0}), tensordot(in[0], in[1], {-1}, {0}),
+                                            inner(in[2], in[1]), inner(in[2], in[2])};
+               }, false});
   c.push_back({"outer/meshgrid/repeat_interleave/unique", {{3}, {4}}, kNumeric, [](const Inputs& in, Device) {
                  std::vector<Tensor> grid = meshgrid({in[0], in[1]}, "xy");
                  UniqueResult u = unique(cat({in[1], in[1]}, 0), std::nullopt);

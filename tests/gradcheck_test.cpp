@@ -20,6 +20,7 @@
 #include "core/ops/assemble.h"
 #include "core/ops/blend.h"
 #include "core/ops/clamp_bounds.h"
+#include "core/ops/contract.h"
 #include "core/ops/copy.h"
 #include "core/ops/creation.h"
 #include "core/ops/diagonal.h"
@@ -35,6 +36,7 @@
 #include "core/ops/addmm_family.h"
 #include "core/ops/linalg.h"
 #include "core/ops/linalg_solvers.h"
+#include "core/ops/nan_reductions.h"
 #include "core/ops/norm.h"
 #include "core/ops/order_stats.h"
 #include "core/ops/rearrange.h"
@@ -149,6 +151,14 @@ std::vector<GradCase> cases() {
   c.push_back({"einsum bmm", {{2, 2, 3}, {2, 3, 2}}, [](I x) { return einsum("bij,bjk->bik", {x[0], x[1]}); }});
   c.push_back({"einsum diagonal, sums, three operands", {{3, 3}, {3, 2}, {2}},
                [](I x) { return einsum("ii,ij,j->i", {x[0], x[1], x[2]}); }});
+  c.push_back({"tensordot", {{2, 3, 4}, {4, 3}}, [](I x) { return tensordot(x[0], x[1], {1, 2}, {1, 0}); }});
+  c.push_back({"inner", {{3, 4}, {2, 4}}, [](I x) { return inner(x[0], x[1]); }});
+  c.push_back({"nansum/nanmean", {m}, [](I x) {
+                 // The first two elements NaN whatever their value, so the perturbation keeps the mask.
+                 Tensor first = lt(arange(Scalar(x[0].numel()), DType::Int64, x[0].device()), Scalar(2));
+                 Tensor y = where(reshape(first, x[0].sizes()), Scalar(NAN), x[0]);
+                 return add(sum(nansum(y, {1})), sum(nanmean(y, {0})));
+               }});
   c.push_back({"sum", {m}, [](I x) { return sum(x[0]); }});
   c.push_back({"sum dims", {b3}, [](I x) { return sum(x[0], {0, 2}); }});
   c.push_back({"sum keepdim", {m}, [](I x) { return sum(x[0], {1}, true); }});

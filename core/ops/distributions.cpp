@@ -112,6 +112,27 @@ void exponential_fill(const Tensor& t, double lambd, Generator& g) {
   });
 }
 
+// cauchy_distribution<double>: median + sigma * tan(pi (u - 1/2)), fused as libtorch's build fuses it.
+void cauchy_fill(const Tensor& t, double median, double sigma, Generator& g) {
+  constexpr double kPi = 3.14159265358979323846;  // c10::pi<double>
+  visit_dtype(t.dtype(), [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    T* data = t.data<T>();
+    for_each_serial(t, [&](int64_t off) {
+      data[off] = store<T>(std::fma(sigma, std::tan(kPi * (uniform_double(g, 0.0, 1.0) - 0.5)), median));
+    });
+  });
+}
+
+// lognormal_distribution<double>: exp of normal_distribution<double>'s draw.
+void log_normal_fill(const Tensor& t, double mean, double std, Generator& g) {
+  visit_dtype(t.dtype(), [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    T* data = t.data<T>();
+    for_each_serial(t, [&](int64_t off) { data[off] = store<T>(std::exp(normal_double(g, mean, std))); });
+  });
+}
+
 // a / b as a tensor of dtype dt divides: double in double; float and the 16-bit types in
 // float, then rounded to the dtype.
 double divide_as(DType dt, double a, double b) {
@@ -347,6 +368,29 @@ const Tensor& exponential_(const Tensor& t, double lambd, Generator* gen) {
   if (!t.device().is_cpu()) via_host(t, [&](const Tensor& h) { exponential_(h, lambd, gen); });
   else if (t.numel() > 0) exponential_fill(t, lambd, pick_generator(gen));
   zero_grad_history(t, "ExponentialBackward0", {t});
+  return t;
+}
+
+const Tensor& cauchy_(const Tensor& t, double median, double sigma, Generator* gen) {
+  autograd::check_inplace(t);
+  TP_CHECK(sigma > 0.0, RuntimeError, "cauchy_ expects sigma > 0.0, but found sigma=", sigma);
+  TP_CHECK(is_floating(t.dtype()), RuntimeError,
+           "Cauchy distribution is a continuous probability distribution. dtype must be a floating point but you "
+           "specified ", dtype_cpp_name(t.dtype()));
+  if (!t.device().is_cpu()) via_host(t, [&](const Tensor& h) { cauchy_(h, median, sigma, gen); });
+  else if (t.numel() > 0) cauchy_fill(t, median, sigma, pick_generator(gen));
+  zero_grad_history(t, "CauchyBackward0", {t});
+  return t;
+}
+
+const Tensor& log_normal_(const Tensor& t, double mean, double std, Generator* gen) {
+  autograd::check_inplace(t);
+  TP_CHECK(std > 0.0, RuntimeError, "log_normal_ expects std > 0.0, but found std=", std);
+  TP_CHECK(is_floating(t.dtype()), NotImplementedError, "\"log_normal_cpu\" not implemented for '",
+           dtype_legacy_name(t.dtype()), "'");
+  if (!t.device().is_cpu()) via_host(t, [&](const Tensor& h) { log_normal_(h, mean, std, gen); });
+  else if (t.numel() > 0) log_normal_fill(t, mean, std, pick_generator(gen));
+  zero_grad_history(t, "LogNormalBackward0", {t});
   return t;
 }
 

@@ -1,5 +1,5 @@
 // Sampling ops beyond the factories of random.h: torch.multinomial, torch.bernoulli /
-// Tensor.bernoulli_, Tensor.exponential_, Tensor.geometric_ and torch.normal's tensor overloads, drawing from
+// Tensor.bernoulli_, Tensor.exponential_, Tensor.cauchy_, Tensor.log_normal_, Tensor.geometric_ and torch.normal's tensor overloads, drawing from
 // the CPU generator in the order PyTorch's CPU kernels do, so a seed gives PyTorch's values.
 //
 // Like random.h, tensors on another device are sampled on the CPU and copied there.
@@ -27,6 +27,12 @@ const Tensor& bernoulli_(const Tensor& t, const Tensor& p, Generator* gen = null
 
 // t.exponential_(lambd): t filled with Exp(lambd) samples.
 const Tensor& exponential_(const Tensor& t, double lambd = 1.0, Generator* gen = nullptr);
+
+// t.cauchy_(median, sigma): t filled with Cauchy(median, sigma) samples.
+const Tensor& cauchy_(const Tensor& t, double median = 0.0, double sigma = 1.0, Generator* gen = nullptr);
+
+// t.log_normal_(mean, std): t filled with exp(N(mean, std)) samples.
+const Tensor& log_normal_(const Tensor& t, double mean = 1.0, double std = 2.0, Generator* gen = nullptr);
 
 // t.geometric_(p): t filled with the number of Bernoulli(p) trials up to the first success.
 const Tensor& geometric_(const Tensor& t, double p, Generator* gen = nullptr);

@@ -4,6 +4,7 @@
 #include "core/ops/index_dim.h"
 
 #include <algorithm>
+#include <string>
 #include <vector>
 
 #include "core/autograd/autograd.h"
@@ -45,7 +46,10 @@ void check_bounds(const Tensor& index, int64_t size, int64_t dim, bool select_te
 
 // gather/scatter's index: self's rank, no larger than self (and src) apart from dim.
 void check_dim_index(const char* fn, const Tensor& self, int64_t dim, const Tensor& index, const Tensor* src) {
-  TP_CHECK(is_index_dtype(index.dtype()), RuntimeError, fn, "(): Expected dtype int64 for index");
+  // ATen's scatter_gather_dtype_check: an empty index may have any dtype; the scatter family
+  // names itself "scatter".
+  TP_CHECK(index.numel() == 0 || is_index_dtype(index.dtype()), RuntimeError,
+           std::string(fn) == "gather" ? "gather" : "scatter", "(): Expected dtype int32/int64 for index");
   TP_CHECK(std::max<int64_t>(index.dim(), 1) == std::max<int64_t>(self.dim(), 1) || index.numel() == 0,
            RuntimeError, "Index tensor must have the same number of dimensions as input tensor");
   for (int64_t d = 0; d < index.dim() && index.numel() != 0; ++d) {
@@ -118,6 +122,8 @@ Tensor gather(const Tensor& self, int64_t dim, const Tensor& index) {
   return autograd::record_op(
       {self},
       [&] {
+        // An empty index gathers nothing, whatever its rank.
+        if (index.numel() == 0) return empty(index.sizes(), TensorOptions(self.dtype(), self.device()));
         Tensor out = advanced_index(at_least_1d(self), positions(index, dim));
         return index.dim() == 0 ? reshape(out, {}) : out;
       },

@@ -46,21 +46,6 @@ double float_max(DType t) {
 // ---- samplers (core/TransformationHelper.h, core/DistributionsHelper.h) ----
 // `val * std + mean` is one FMA in libtorch's build, as uniform's scaling (random_draws.h).
 
-// normal_distribution<double>: Box-Muller, keeping the sine half for the next call.
-double normal_double(Generator& g, double mean, double std) {
-  if (g.next_double_normal_sample) {
-    const double cached = *g.next_double_normal_sample;
-    g.next_double_normal_sample.reset();
-    return std::fma(cached, std, mean);
-  }
-  const double u1 = uniform_double(g, 0.0, 1.0);
-  const double u2 = uniform_double(g, 0.0, 1.0);
-  const double r = std::sqrt(-2.0 * std::log1p(-u2));
-  const double theta = 2.0 * kPi * u1;
-  g.next_double_normal_sample = r * std::sin(theta);
-  return std::fma(r * std::cos(theta), std, mean);
-}
-
 // ---- normal_ kernels (native/cpu/DistributionTemplates.h) ----
 
 // normal_fill_16<double>: Box-Muller pairing element j with element j + 8.

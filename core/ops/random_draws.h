@@ -35,6 +35,23 @@ inline double uniform_double(Generator& g, double from, double to) {
   return std::fma(x, to - from, from);
 }
 
+// normal_distribution<double>: Box-Muller, keeping the sine half for the next call; `val * std
+// + mean` is one FMA in libtorch's build, as uniform's scaling.
+inline double normal_double(Generator& g, double mean, double std) {
+  constexpr double kTwoPi = 2.0 * 3.14159265358979323846;  // 2 * c10::pi<double>
+  if (g.next_double_normal_sample) {
+    const double cached = *g.next_double_normal_sample;
+    g.next_double_normal_sample.reset();
+    return std::fma(cached, std, mean);
+  }
+  const double u1 = uniform_double(g, 0.0, 1.0);
+  const double u2 = uniform_double(g, 0.0, 1.0);
+  const double r = std::sqrt(-2.0 * std::log1p(-u2));
+  const double theta = kTwoPi * u1;
+  g.next_double_normal_sample = r * std::sin(theta);
+  return std::fma(r * std::cos(theta), std, mean);
+}
+
 // The dims of t, fastest first, in the order TensorIterator::reorder_dimensions gives a
 // single output: smaller strides vary faster, so a random kernel fills memory in order.
 std::vector<int64_t> fastest_first_dims(const Shape& sizes, const Shape& strides);

@@ -47,8 +47,8 @@ Reduction reduction_of(const std::string& reduce) {
 
 // scatter_reduce's checks, in ATen's order: dtypes, ranks, sizes apart from dim, bounds.
 void check_scatter_reduce(const Tensor& self, int64_t dim, const Tensor& index, const Tensor& src) {
-  TP_CHECK(index.dtype() == DType::Int64 || index.dtype() == DType::Int32, RuntimeError,
-           "scatter_reduce(): Expected dtype int64 for index");
+  TP_CHECK(index.numel() == 0 || index.dtype() == DType::Int64 || index.dtype() == DType::Int32, RuntimeError,
+           "scatter(): Expected dtype int32/int64 for index");
   TP_CHECK(self.dtype() == src.dtype(), RuntimeError, "scatter(): Expected self.dtype to be equal to src.dtype");
   TP_CHECK(std::max<int64_t>(index.dim(), 1) == std::max<int64_t>(self.dim(), 1) || index.numel() == 0,
            RuntimeError, "Index tensor must have the same number of dimensions as self tensor");

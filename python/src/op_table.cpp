@@ -62,6 +62,22 @@ py::object call_with_out(NativeFn fn, const char* name, const py::args& a, py::k
   return out_obj;
 }
 
+// A TypeError from parsing a call of an op with several overloads in PyTorch: PyTorch's listing
+// of them (raise_no_overload) unless exactly one could take that many arguments
+// (torch._overloads.listing); otherwise the binding's own error stands.
+void list_overloads(const py::type_error& e, const char* name, const py::args& a, const py::kwargs& kw,
+                    bool method) {
+  if (std::string(e.what()).find("received an invalid combination of arguments") != std::string::npos) return;
+  const size_t positional = a.size() - (method ? 1 : 0);
+  py::object listed = py::module_::import("torch._overloads")
+                          .attr("listing")(std::string(method ? "Tensor." : "torch.") + name, positional, kw.size(),
+                                           e.what());
+  if (listed.is_none()) return;
+  std::vector<std::string> overloads;
+  for (py::handle s : listed) overloads.push_back(py::str(s));
+  raise_no_overload(name, a, kw, method, overloads);
+}
+
 }  // namespace
 
 void bind_ops(py::module_& m) {
@@ -79,17 +95,27 @@ void bind_ops(py::module_& m) {
       m.def(
           op.name,
           [fn, name, takes_out](const py::args& a, const py::kwargs& kw) {
-            if (takes_out && kw.contains("out")) return call_with_out(fn, name, a, kw);
-            return fn(a, kw);
+            try {
+              if (takes_out && kw.contains("out")) return call_with_out(fn, name, a, kw);
+              return fn(a, kw);
+            } catch (const py::type_error& e) {
+              list_overloads(e, name, a, kw, false);
+              throw;
+            }
           },
           op.help);
       help.append(py::make_tuple(std::string("torch.") + op.name, op.help));
     }
     if (op.where != OpWhere::Function) {
       py::cpp_function method(
-          [fn](const py::args& a, const py::kwargs& kw) {
+          [fn, name](const py::args& a, const py::kwargs& kw) {
             OpArgs::next_is_method = true;
-            return fn(a, kw);
+            try {
+              return fn(a, kw);
+            } catch (const py::type_error& e) {
+              list_overloads(e, name, a, kw, true);
+              throw;
+            }
           },
           py::name(op.name), py::is_method(tensor), py::sibling(py::getattr(tensor, op.name, py::none())), op.help);
       py::setattr(tensor, op.name, method);

@@ -1,7 +1,11 @@
 // Bindings of the ops PyTorch composes from others: outer, meshgrid, repeat_interleave
-// (core/ops/combine.h) and unique / unique_consecutive (core/ops/unique*.h); their part of the
-// op table.
+// (core/ops/combine.h), tensordot and inner (core/ops/contract.h) and unique /
+// unique_consecutive (core/ops/unique*.h); their part of the op table.
+#include <algorithm>
+
+#include "core/error.h"
 #include "core/ops/combine.h"
+#include "core/ops/contract.h"
 #include "core/ops/unique.h"
 #include "core/ops/unique_consecutive.h"
 #include "python/src/args.h"
@@ -43,6 +47,41 @@ py::object c_meshgrid(const py::args& a, const py::kwargs& kw) {
   return wrap_list(meshgrid(tensors, indexing), true);
 }
 
+// tensordot(a, b, dims=2): dims an int (a's last dims with b's first) or a pair of dim lists.
+py::object c_tensordot(const py::args& a, const py::kwargs& kw) {
+  OpArgs p("tensordot", a, kw, {"a", "b", "dims"});
+  Tensor x = p.tensor(0), y = p.tensor(1);
+  std::vector<int64_t> dims_a, dims_b;
+  py::handle dims = p.get(2);
+  if (!dims || as_index(dims)) {
+    const int64_t n = dims ? *as_index(dims) : 2;
+    TP_CHECK(n >= 0, RuntimeError, "tensordot expects dims >= 0, but got dims=", n);
+    TP_CHECK(n <= std::min(x.dim(), y.dim()), RuntimeError, "tensordot expects dims < ndim_a or ndim_b, but got dims=", n);
+    for (int64_t i = 0; i < n; ++i) {
+      dims_a.push_back(i - n);
+      dims_b.push_back(i);
+    }
+  } else {
+    if (!py::isinstance<py::sequence>(dims) || py::len(dims) != 2)
+      raise_type_error("tensordot(): argument 'dims' must be an int or a pair of dim lists");
+    auto dim_list = [](py::handle v) {
+      std::vector<int64_t> out;
+      if (auto i = as_index(v)) return std::vector<int64_t>{*i};
+      for (py::handle d : v) out.push_back(unpack_int64(d));
+      return out;
+    };
+    py::sequence pair = py::reinterpret_borrow<py::sequence>(dims);
+    dims_a = dim_list(pair[0]);
+    dims_b = dim_list(pair[1]);
+  }
+  return wrap(tensordot(x, y, dims_a, dims_b));
+}
+
+py::object c_inner(const py::args& a, const py::kwargs& kw) {
+  OpArgs p("inner", a, kw, {"input", "other"});
+  return wrap(inner(p.tensor(0), p.tensor(1)));
+}
+
 // repeat_interleave(input, repeats, dim=None, *, output_size=None) or repeat_interleave(repeats)
 py::object c_repeat_interleave(const py::args& a, const py::kwargs& kw) {
   const bool method = OpArgs::next_is_method;  // x.repeat_interleave() has no one-argument form
@@ -82,6 +121,8 @@ std::vector<OpSpec> combine_ops() {
   return {
       {"outer", c_outer, W::Both, "outer(input, vec2): the outer product of two 1-D tensors"},
       {"ger", c_ger, W::Both, "ger(input, vec2): outer(), its old name"},
+      {"tensordot", c_tensordot, W::Function, "tensordot(a, b, dims=2): a's dims contracted with b's"},
+      {"inner", c_inner, W::Both, "inner(input, other): the last dimensions contracted"},
       {"meshgrid", c_meshgrid, W::Function,
        "meshgrid(*tensors, indexing='ij'|'xy'): coordinate grids from 1-D tensors"},
       {"repeat_interleave", c_repeat_interleave, W::Both,

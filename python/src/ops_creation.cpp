@@ -78,15 +78,38 @@ py::object t_linspace(const py::args& a, const py::kwargs& kw) {
   return wrap(with_requires_grad(p, 5, linspace(p.scalar(0), p.scalar(1), p.integer(2), options(p, 3, 4, default_float_dtype()))));
 }
 
-py::object t_randint(const py::args& a, const py::kwargs& kw) {
+py::object randint_high(const py::args& a, const py::kwargs& kw) {
+  OpArgs p("randint", a, kw, {"high", "size", "generator", "dtype", "device", "requires_grad"});
+  TensorOptions o = options(p, 3, 4, DType::Int64);
+  return wrap(with_requires_grad(p, 5, randint(p.integer(0), p.int_list(1), o, generator_arg(p, 2))));
+}
+
+py::object randint_low_high(const py::args& a, const py::kwargs& kw) {
   OpArgs p("randint", a, kw, {"low", "high", "size", "generator", "dtype", "device", "requires_grad"});
-  // randint(high, size) or randint(low, high, size).
-  bool two = a.size() == 2 || (!p.has(2) && p.has(1));
-  Shape size = two ? p.int_list(1) : p.int_list(2);
   TensorOptions o = options(p, 4, 5, DType::Int64);
-  Generator* gen = generator_arg(p, 3);
-  if (two) return wrap(with_requires_grad(p, 6, randint(p.integer(0), size, o, gen)));
-  return wrap(with_requires_grad(p, 6, randint(p.integer(0), p.integer(1), size, o, gen)));
+  return wrap(with_requires_grad(p, 6, randint(p.integer(0), p.integer(1), p.int_list(2), o, generator_arg(p, 3))));
+}
+
+// randint(high, size) or randint(low, high, size), size positional or size=; the rest
+// keyword-only. As PyTorch's parser: when two arguments make randint(high, size) the only
+// overload that could take them, its own error; otherwise a failed parse lists the overloads.
+py::object t_randint(const py::args& a, const py::kwargs& kw) {
+  const size_t given = a.size() + kw.size();
+  if (given == 2) return randint_high(a, kw);
+  size_t bounds = std::min<size_t>(a.size(), 3);
+  for (const char* name : {"low", "high", "size"}) bounds += kw.contains(name) ? 1 : 0;
+  const bool high_only = bounds == 2 && !kw.contains("low") && !(kw.contains("high") && !a.empty());
+  try {
+    return high_only ? randint_high(a, kw) : randint_low_high(a, kw);
+  } catch (const py::type_error&) {
+    const std::string rest = "torch.dtype dtype = None, torch.layout layout = None, torch.device device = None, "
+                             "bool pin_memory = False, bool requires_grad = False)";
+    raise_no_overload("randint", a, kw, false,
+                      {"(int high, tuple of ints size, *, torch.Generator generator, Tensor out = None, " + rest,
+                       "(int high, tuple of ints size, *, Tensor out = None, " + rest,
+                       "(int low, int high, tuple of ints size, *, torch.Generator generator, Tensor out = None, " + rest,
+                       "(int low, int high, tuple of ints size, *, Tensor out = None, " + rest});
+  }
 }
 
 py::object t_randperm(const py::args& a, const py::kwargs& kw) {

@@ -1,6 +1,9 @@
 // Bindings of the math ops: elementwise functions and their in-place methods (add, mul,
 // clamp, where, comparisons, ...), reductions with dim/keepdim (sum, mean, max -> a
 // return_types pair, argmax, std, softmax, ...) and matrix products; their part of the op table.
+#include <algorithm>
+#include <string>
+
 #include "core/error.h"
 #include "core/autograd/autograd.h"
 #include "core/ops/clamp_bounds.h"
@@ -8,10 +11,13 @@
 #include "core/ops/copy.h"
 #include "core/ops/elementwise.h"
 #include "core/ops/linalg.h"
+#include "core/ops/linalg_solvers.h"
+#include "core/ops/nan_reductions.h"
 #include "core/ops/nonzero.h"
 #include "core/ops/norm.h"
 #include "core/ops/random.h"
 #include "core/ops/reduce.h"
+#include "core/ops/shape.h"
 #include "core/ops/sort.h"
 #include "python/src/args.h"
 #include "python/src/op_table.h"
@@ -239,6 +245,14 @@ py::object r_mean(const py::args& a, const py::kwargs& kw) {
   if (!p.has(1)) return wrap(mean(p.tensor(0), p.dtype(3)));
   return wrap(mean(p.tensor(0), dims_of(p, 1), p.boolean(2, false), p.dtype(3)));
 }
+py::object r_nansum(const py::args& a, const py::kwargs& kw) {
+  OpArgs p("nansum", a, kw, {"input", "dim", "keepdim", "dtype"});
+  return wrap(nansum(p.tensor(0), dims_of(p, 1), p.boolean(2, false), p.dtype(3)));
+}
+py::object r_nanmean(const py::args& a, const py::kwargs& kw) {
+  OpArgs p("nanmean", a, kw, {"input", "dim", "keepdim", "dtype"});
+  return wrap(nanmean(p.tensor(0), dims_of(p, 1), p.boolean(2, false), p.dtype(3)));
+}
 py::object r_prod(const py::args& a, const py::kwargs& kw) {
   OpArgs p("prod", a, kw, {"input", "dim", "keepdim", "dtype"});
   if (!p.has(1)) return wrap(prod(p.tensor(0), p.dtype(3)));
@@ -320,6 +334,27 @@ py::object r_cumprod(const py::args& a, const py::kwargs& kw) { return scan_op(a
 py::object r_cumsum_(const py::args& a, const py::kwargs& kw) { return scan_op(a, kw, "cumsum_", false, true); }
 py::object r_cumprod_(const py::args& a, const py::kwargs& kw) { return scan_op(a, kw, "cumprod_", true, true); }
 
+// The nuclear norm over two dims (all of a 2-D input's when none are given): the sum of the
+// singular values, as linalg.matrix_norm(ord='nuc') computes it.
+Tensor nuclear_norm(const Tensor& x, DimList dims, bool keepdim) {
+  if (dims.empty())
+    for (int64_t d = 0; d < x.dim(); ++d) dims.push_back(d);
+  if (dims.size() != 2) {
+    std::string got;
+    for (int64_t d : dims) {
+      if (!got.empty()) got += ' ';
+      got += std::to_string(d);
+    }
+    fail(ErrorKind::RuntimeError, "linalg.matrix_norm: dim must be a 2-tuple. Got ", got);
+  }
+  Tensor S = std::get<1>(linalg_svd(movedim(x, {dims[0], dims[1]}, {-2, -1}), false));
+  Tensor result = sum(S, {-1});
+  if (!keepdim) return result;
+  int64_t lo = std::min(wrap_dim(dims[0], x.dim()), wrap_dim(dims[1], x.dim()));
+  int64_t hi = std::max(wrap_dim(dims[0], x.dim()), wrap_dim(dims[1], x.dim()));
+  return unsqueeze(unsqueeze(result, lo), hi);
+}
+
 // norm(input, p='fro', dim=None, keepdim=False, dtype=None): torch.functional.norm, which
 // hands every vector norm ('fro' included) to linalg.vector_norm.
 py::object r_norm(const py::args& a, const py::kwargs& kw) {
@@ -327,8 +362,7 @@ py::object r_norm(const py::args& a, const py::kwargs& kw) {
   double ord = 2;
   if (p.has(1) && py::isinstance<py::str>(p.get(1))) {
     std::string name = py::str(p.get(1));
-    if (name == "nuc")
-      fail(ErrorKind::NotImplementedError, "tensorplay does not compute the nuclear norm (p='nuc'): it needs an SVD");
+    if (name == "nuc") return wrap(nuclear_norm(p.tensor(0), p.has(2) ? dims_of(p, 2) : DimList{}, p.boolean(3, false)));
     if (name != "fro") fail(ErrorKind::RuntimeError, "linalg.matrix_norm: Order ", name, " not supported.");
   } else if (p.has(1)) {
     ord = p.number(1, 2);
@@ -403,6 +437,8 @@ std::vector<OpSpec> math_ops() {
       {"uniform_", bi_uniform, W::Method, "x.uniform_(from=0, to=1): in place"},
       {"normal_", bi_normal, W::Method, "x.normal_(mean=0, std=1): in place"},
       {"sum", r_sum, W::Both, "sum(input, dim=None, keepdim=False, dtype=None)"},
+      {"nansum", r_nansum, W::Both, "nansum(input, dim=None, keepdim=False, dtype=None): the sum, NaN as zero"},
+      {"nanmean", r_nanmean, W::Both, "nanmean(input, dim=None, keepdim=False, dtype=None): the mean of the non-NaN"},
       {"mean", r_mean, W::Both, "mean(input, dim=None, keepdim=False, dtype=None)"},
       {"prod", r_prod, W::Both, "prod(input, dim=None, keepdim=False, dtype=None)"},
       {"max", r_max, W::Both, "max(input) / max(input, dim, keepdim=False) -> (values, indices)"},

@@ -1,6 +1,6 @@
 // Bindings of the sampling ops (torch.multinomial, torch.bernoulli, torch.normal and the
-// Tensor methods multinomial, bernoulli, bernoulli_, exponential_, geometric_) and their
-// part of the op table; the generator's state functions are in generator_binding.cpp.
+// Tensor methods multinomial, bernoulli, bernoulli_, exponential_, cauchy_, log_normal_,
+// geometric_) and their part of the op table; the generator's state functions are in generator_binding.cpp.
 #include "core/autograd/autograd.h"
 #include "core/ops/creation.h"
 #include "core/ops/distributions.h"
@@ -53,6 +53,18 @@ py::object m_bernoulli_(const py::args& a, const py::kwargs& kw) {
 py::object m_exponential_(const py::args& a, const py::kwargs& kw) {
   OpArgs p("exponential_", a, kw, {"input", "lambd", "generator"});
   exponential_(p.tensor(0), p.number(1, 1.0), generator_arg(p, 2));
+  return self_arg(a);
+}
+
+py::object m_cauchy_(const py::args& a, const py::kwargs& kw) {
+  OpArgs p("cauchy_", a, kw, {"input", "median", "sigma", "generator"});
+  cauchy_(p.tensor(0), p.number(1, 0.0), p.number(2, 1.0), generator_arg(p, 3));
+  return self_arg(a);
+}
+
+py::object m_log_normal_(const py::args& a, const py::kwargs& kw) {
+  OpArgs p("log_normal_", a, kw, {"input", "mean", "std", "generator"});
+  log_normal_(p.tensor(0), p.number(1, 1.0), p.number(2, 2.0), generator_arg(p, 3));
   return self_arg(a);
 }
 
@@ -112,6 +124,8 @@ std::vector<OpSpec> random_ops() {
       {"bernoulli_", m_bernoulli_, W::Method, "x.bernoulli_(p=0.5): fills x with 0/1 draws, in place"},
       {"exponential_", m_exponential_, W::Method, "x.exponential_(lambd=1): exponential samples, in place"},
       {"geometric_", m_geometric_, W::Method, "x.geometric_(p): trials up to the first success, in place"},
+      {"cauchy_", m_cauchy_, W::Method, "x.cauchy_(median=0, sigma=1): Cauchy samples, in place"},
+      {"log_normal_", m_log_normal_, W::Method, "x.log_normal_(mean=1, std=2): exp of normal samples, in place"},
       {"normal", t_normal, W::Function, "normal(mean, std, size=None): normal samples with the given means and stds"},
   };
 }

@@ -229,7 +229,13 @@ py::object d_is_pinned(const py::args& a, const py::kwargs& kw) {
 py::object d_type(const py::args& a, const py::kwargs& kw) {
   OpArgs p("type", a, kw, {"input", "dtype", "non_blocking"});
   if (!p.has(1)) return py::str(legacy_type_str(p.tensor(0)));
-  return same_or_wrap(a[0], to(p.tensor(0), std::nullopt, p.dtype(1)));
+  if (is_dtype(p.get(1))) return same_or_wrap(a[0], to(p.tensor(0), std::nullopt, p.dtype(1)));
+  // A legacy type (torch.cuda.FloatTensor) or its name: its dtype, on its device kind.
+  py::tuple target = py::module_::import("torch._legacy_tensors").attr("_type_target")(p.get(1));
+  Device device = to_device_value(target[1], "type");
+  const Tensor& t = p.tensor(0);
+  if (device.type == t.device().type) device = t.device();
+  return same_or_wrap(a[0], to(t, device, dtype_from(target[0]), false, p.boolean(2, false)));
 }
 
 // ---- conversion ----

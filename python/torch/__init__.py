@@ -61,7 +61,18 @@ _C.Tensor.__reduce_ex__ = _tensor_utils._reduce_tensor  # copy.copy and pickle, 
 globals().update(_STORAGE_TYPES)  # torch.FloatStorage, ...: a saved file names them
 from torch._legacy_tensors import *  # noqa: E402,F401,F403  (torch.LongTensor(...), ...)
 from torch._elementwise_aliases import fix, fix_, isreal, positive, _install as _install_aliases  # noqa: E402
+from torch import _alias_ops, _composite_ops, _inplace_functions, _pre_linalg, _tensor_resize  # noqa: E402
+from torch._pre_linalg import matrix_power, svd  # noqa: E402,F401
+from torch._range import range  # noqa: E402,F401  (the deprecated inclusive one)
+from torch._window_functions import (  # noqa: E402,F401
+    bartlett_window, blackman_window, hamming_window, hann_window, kaiser_window,
+)
+_tensor_resize._install()
+_inplace_functions._install()
 _install_aliases()
+_pre_linalg._install()
+_alias_ops._install()
+_composite_ops._install()
 from torch import special  # noqa: E402,F401
 
 
@@ -69,7 +80,7 @@ def __getattr__(name):
     # torch.optim, torch.utils, torch.distributed, torch.testing, torch.distributions and
     # torch.save/load load on first use: start-up time counts.
     if name in ("optim", "utils", "distributed", "serialization", "linalg", "accelerator", "functional",
-                "testing", "distributions"):
+                "testing", "distributions", "signal", "fft", "masked"):
         import importlib
         return importlib.import_module("torch." + name)
     if name in ("save", "load"):

@@ -61,3 +61,17 @@ def log_softmax(input, dim, dtype=None):
 
 def round(input):
     return torch.round(input)
+
+
+def _export_composites():
+    """The special functions composed in torch._special_functions, each as a torch.special function."""
+    from torch import _special_functions as composites
+    for fn in composites.UNARY:
+        globals()[fn.__name__] = composites._unary(fn)
+        __all__.append(fn.__name__)
+    for fn in composites.BINARY:
+        globals()[fn.__name__] = composites._binary(fn)
+        __all__.append(fn.__name__)
+
+
+_export_composites()

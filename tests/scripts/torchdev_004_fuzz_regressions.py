@@ -17,3 +17,12 @@ except RuntimeError as e:
 x = torch.tensor(2.0, device="cuda").requires_grad_()
 x.backward(torch.tensor(1.0, dtype=torch.bfloat16, device="cuda"))
 print(x.grad)
+
+# LAPACK's gesdd loops forever on an infinity (fuzz_torch seed 1, call 195726, x.svd(3)); an
+# infinite or NaN input is refused with ATen's non-finite text (MKL returns NaN factors instead).
+m = torch.tensor([[1.0, 2.0], [float("inf"), 3.0]], dtype=torch.float64)
+for call in (lambda: m.svd(3), lambda: torch.linalg.svdvals(m), lambda: torch.linalg.pinv(m)):
+    try:
+        call()
+    except torch.linalg.LinAlgError as e:
+        print("LinAlgError:", e)

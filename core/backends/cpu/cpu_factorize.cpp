@@ -3,6 +3,7 @@
 // geqrf + orgqr, syevd, gesdd) and copied back row-major. PyTorch links MKL's LAPACK, this
 // OpenBLAS's: the results agree to the dtype's rounding, not bit for bit.
 #include <algorithm>
+#include <cmath>
 #include <vector>
 
 #include "core/backends/cpu/cpu_backend.h"
@@ -116,6 +117,10 @@ int eigh(const T* a, int64_t n, bool upper, T* w, T* v) {
 
 template <typename T>
 int svd(const T* a, int64_t m, int64_t n, bool full, T* u, T* s, T* vh) {
+  // gesdd reports NaN with info -4 (dlange's NaN check) but loops forever on an infinity:
+  // report both the same way, without calling it.
+  for (int64_t i = 0; i < m * n; ++i)
+    if (!std::isfinite(static_cast<double>(a[i]))) return -4;
   const int64_t k = std::min(m, n), ucols = full ? m : k, vrows = full ? n : k;
   std::vector<T> f = column_major(a, m, n);
   const int64_t lda = std::max<int64_t>(1, m), ldu = lda, ldvt = std::max<int64_t>(1, vrows);

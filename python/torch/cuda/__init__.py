@@ -29,6 +29,15 @@ def get_device_properties(device=None):
     return _C._cuda_get_device_properties(device)
 
 
+def is_bf16_supported(including_emulation=True):
+    """As PyTorch: compute capability 8.0 and later natively, older GPUs by emulation."""
+    if not is_available():
+        return False
+    if get_device_properties(current_device()).major >= 8:
+        return True
+    return including_emulation
+
+
 def memory_allocated(device=None):
     return _C._cuda_memory_allocated(device)
 
@@ -91,3 +100,8 @@ class device:
         if self.idx >= 0 and self.prev_idx != self.idx:
             set_device(self.prev_idx)
         return False
+
+
+from torch._legacy_tensors import cuda_types as _cuda_types  # noqa: E402  (torch.cuda.FloatTensor, ...)
+
+globals().update(_cuda_types)

@@ -11,7 +11,7 @@ from torch._C import _linalg as _la
 
 __all__ = ["vector_norm", "norm", "matrix_norm", "inv", "inv_ex", "solve", "solve_ex", "det", "slogdet",
            "cholesky", "cholesky_ex", "qr", "eigh", "eigvalsh", "svd", "svdvals", "pinv", "lstsq",
-           "matrix_rank", "matrix_power", "solve_triangular", "LinAlgError"]
+           "matrix_rank", "matrix_power", "diagonal", "vecdot", "multi_dot", "vander", "cond", "tensorinv", "tensorsolve", "solve_triangular", "LinAlgError"]
 
 LinAlgError.__module__ = "torch.linalg"
 
@@ -34,7 +34,8 @@ def vector_norm(x, ord=2, dim=None, keepdim=False, *, dtype=None, out=None):
 
 
 def matrix_norm(A, ord="fro", dim=(-2, -1), keepdim=False, *, dtype=None, out=None):
-    """'fro', or the induced 1/-1/inf/-inf norms (largest/smallest absolute column or row sum)."""
+    """'fro', the induced 1/-1/inf/-inf norms (largest/smallest absolute column or row sum), or
+    from the singular values 'nuc' (their sum) and 2/-2 (the largest/smallest)."""
     if not isinstance(dim, (tuple, list)) or len(dim) != 2:
         raise RuntimeError(f"linalg.matrix_norm: dim must be a 2-tuple. Got {' '.join(str(d) for d in dim)}")
     if A.dim() < 2:
@@ -50,8 +51,15 @@ def matrix_norm(A, ord="fro", dim=(-2, -1), keepdim=False, *, dtype=None, out=No
             second -= 1
         sums = (A if dtype is None else A.to(dtype)).abs().sum(first, keepdim=keepdim)
         result = (torch.amax if ord > 0 else torch.amin)(sums, second, keepdim=keepdim)
+    elif ord in ("nuc", 2, -2):
+        # The singular values' sum (nuclear), largest (2) or smallest (-2).
+        S = svdvals(torch.movedim(A if dtype is None else A.to(dtype), tuple(dim), (-2, -1)))
+        result = S.sum(-1) if ord == "nuc" else S.amax(-1) if ord == 2 else S.amin(-1)
+        if keepdim:
+            for d in sorted(d % A.dim() for d in dim):
+                result = result.unsqueeze(d)
     else:
-        torch.norm(A, ord)  # the nuclear and 2-norms need an SVD: raises its error
+        raise RuntimeError(f"linalg.matrix_norm: Order {ord} not supported.")
     return result if out is None else out.copy_(result)
 
 
@@ -141,13 +149,20 @@ def _tolerance(S, A, atol, rtol):
 
 
 def pinv(A, *, atol=None, rtol=None, hermitian=False, out=None):
-    """The pseudoinverse from the SVD: singular values at or under the tolerance count as zero."""
+    """The pseudoinverse from the SVD (from eigh when hermitian): singular values at or under the
+    tolerance count as zero."""
     if A.dim() < 2 or not A.dtype.is_floating_point or A.dtype in (torch.float16, torch.bfloat16):
         dtype = str(A.dtype).replace("torch.", "").capitalize()
         dtype = {"Float32": "Float", "Float64": "Double", "Int64": "Long", "Int32": "Int", "Float16": "Half",
                  "Bfloat16": "BFloat16", "Int16": "Short", "Int8": "Char", "Uint8": "Byte"}.get(dtype, dtype)
         raise RuntimeError(f"linalg.pinv({dtype}{{{list(A.shape)}}}): expected a tensor with 2 or more dimensions "
                            "of float, double, cfloat or cdouble types")
+    if hermitian:
+        # From eigh (A's lower triangle, as LAPACK reads it): eigenvalues at or under the tolerance
+        # in absolute value count as zero.
+        L, V = eigh(A)
+        L_pinv = torch.where(L.abs() > _tolerance(L.abs(), A, atol, rtol), L.reciprocal(), torch.zeros_like(L))
+        return _into(torch.matmul(V * L_pinv.unsqueeze(-2), V.mT), out)
     U, S, Vh = _la.linalg_svd(A, False)
     S_pinv = torch.where(S > _tolerance(S, A, atol, rtol), S.reciprocal(), torch.zeros_like(S))
     return _into(torch.matmul(Vh.mT * S_pinv.unsqueeze(-2), U.mT), out)
@@ -162,8 +177,9 @@ def matrix_rank(A, *, atol=None, rtol=None, hermitian=False, out=None):
 
 
 def lstsq(A, B, rcond=None, *, driver=None, out=None):
-    """The least-squares solution of AX = B through the pseudoinverse (PyTorch's CPU default, the
-    gelsy driver, returns no residuals or singular values, only the rank)."""
+    """The least-squares solution of AX = B through the pseudoinverse, with what each LAPACK
+    driver reports: the rank (all but gels), the singular values (gelsd, gelss) and, for a tall
+    full-rank A, the squared residuals (all but gelsy, PyTorch's CPU default)."""
     if A.dim() < 2:
         raise RuntimeError("torch.linalg.lstsq: input must have at least 2 dimensions.")
     vector = B.dim() == A.dim() - 1
@@ -173,11 +189,97 @@ def lstsq(A, B, rcond=None, *, driver=None, out=None):
     if A.dtype != B.dtype:
         raise RuntimeError(f"torch.linalg.lstsq: Expected input and other to have the same dtype, but got "
                            f"input's dtype {A.dtype} and other's dtype {B.dtype}")
+    driver = "gelsy" if driver is None else driver
+    if driver not in ("gels", "gelsy", "gelsd", "gelss"):
+        raise RuntimeError("torch.linalg.lstsq: parameter `driver` should be one of (gels, gelsy, gelsd, gelss)")
     tol_rtol = None if rcond is None else rcond
     X = torch.matmul(pinv(A, rtol=tol_rtol), B_)
-    rank = matrix_rank(A, rtol=tol_rtol)
     empty = torch.empty(0, dtype=A.dtype, device=A.device)
-    return _into(_types.linalg_lstsq((X.squeeze(-1) if vector else X, empty, rank, empty)), out)
+    rank = matrix_rank(A, rtol=tol_rtol) if driver != "gels" else torch.empty(0, dtype=torch.int64, device=A.device)
+    singular_values = svdvals(A) if driver in ("gelsd", "gelss") else empty
+    residuals = empty
+    m, n = A.shape[-2], A.shape[-1]
+    if driver != "gelsy" and m > n and bool((matrix_rank(A) == n).all()):
+        residuals = (torch.matmul(A, X) - B_).pow(2).sum(-2)
+        residuals = residuals.squeeze(-1) if vector else residuals
+    return _into(_types.linalg_lstsq((X.squeeze(-1) if vector else X, residuals, rank, singular_values)), out)
+
+
+def vecdot(x, y, *, dim=-1, out=None):
+    """The dot product of vectors along dim (broadcast): (x * y).sum(dim) for real tensors."""
+    return _into((x * y).sum(dim), out)
+
+
+def multi_dot(tensors, *, out=None):
+    """The product of the matrices in turn; a 1-D first (last) is a row (column) vector."""
+    if len(tensors) < 2:
+        raise RuntimeError(f"multi_dot(): expected at least 2 tensors but got {len(tensors)}")
+    first, last = tensors[0].dim() == 1, tensors[-1].dim() == 1
+    mats = [tensors[0].unsqueeze(0) if first else tensors[0]] + list(tensors[1:-1]) + \
+        [tensors[-1].unsqueeze(-1) if last else tensors[-1]]
+    for i, t in enumerate(mats):
+        if t.dim() != 2:
+            where = "first" if i == 0 else "last" if i == len(mats) - 1 else None
+            if where:
+                raise RuntimeError(f"multi_dot(): the {where} tensor must be 1D or 2D but got {tensors[i].dim()}D")
+            raise RuntimeError(f"multi_dot(): tensor {i} must be 2D but got {t.dim()}D")
+    result = mats[0]
+    for t in mats[1:]:
+        result = torch.mm(result, t)
+    if first:
+        result = result.squeeze(0)
+    if last:
+        result = result.squeeze(-1)
+    return _into(result, out)
+
+
+def vander(x, *, N=None):
+    """The Vandermonde matrix [1, x, x**2, ...] (increasing powers), as ATen's cumprod."""
+    x_ = x.unsqueeze(-1) if x.dim() == 0 else x
+    n = N if N is not None else x_.shape[-1]
+    if n <= 1:
+        raise RuntimeError("N must be greater than 1.")
+    powers = torch.cumprod(x_.unsqueeze(-1).expand(*x_.shape, n - 1), -1)
+    return torch.cat([torch.ones(*x_.shape, 1, dtype=powers.dtype, device=x.device), powers], -1)
+
+
+def cond(A, p=None, *, out=None):
+    """The condition number: the ratio of the extreme singular values (p None, 2, -2), else
+    norm(A, p) * norm(inv(A), p)."""
+    if p in (None, 2, -2):
+        S = svdvals(A)
+        high, low = S[..., 0], S[..., -1]
+        return _into(high / low if p != -2 else low / high, out)
+    return _into(matrix_norm(A, p) * matrix_norm(inv(A), p), out)
+
+
+def tensorinv(A, ind=2, *, out=None):
+    """The inverse of A seen as a matrix (its first ind dims by the rest), in A's shape reversed."""
+    if ind <= 0:
+        raise RuntimeError(f"Expected a strictly positive integer for 'ind', but got {ind}")
+    end, start = list(A.shape[ind:]), list(A.shape[:ind])
+    rows, cols = math.prod(end), math.prod(start)
+    if rows != cols:
+        raise RuntimeError("Expected self to satisfy the requirement prod(self.shape[ind:]) == prod(self.shape[:ind]), "
+                           f"but got {rows} != {cols}")
+    return _into(inv(A.reshape(rows, rows)).reshape(end + start), out)
+
+
+def tensorsolve(A, B, dims=None, *, out=None):
+    """X with tensordot(A, X, X.ndim) = B."""
+    if dims is not None:
+        A = torch.movedim(A, list(dims), list(range(A.dim() - len(dims), A.dim())))
+    result_shape = list(A.shape[B.dim():])
+    result_product, other_product = math.prod(result_shape), math.prod(A.shape[:B.dim()])
+    if result_product != other_product:
+        raise RuntimeError("Expected self to satisfy the requirement prod(self.shape[other.ndim:]) == "
+                           f"prod(self.shape[:other.ndim]), but got {result_product} != {other_product}")
+    return _into(solve(A.reshape(result_product, result_product), B.flatten()).reshape(result_shape), out)
+
+
+def diagonal(A, *, offset=0, dim1=-2, dim2=-1):
+    """The diagonals of the matrices: torch.diagonal with the matrix dimensions as defaults."""
+    return torch.diagonal(A, offset, dim1, dim2)
 
 
 def matrix_power(A, n, *, out=None):

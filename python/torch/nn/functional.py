@@ -294,3 +294,6 @@ from torch.nn._vision_functions import (  # noqa: E402,F401
     pixel_shuffle, pixel_unshuffle, unfold, upsample, upsample_bilinear, upsample_nearest,
 )
 from torch.nn._bilinear import bilinear  # noqa: E402,F401  (F.bilinear)
+from torch.nn._more_functions import (  # noqa: E402,F401
+    channel_shuffle, embedding_bag, kl_div, local_response_norm, pdist, rms_norm,
+)

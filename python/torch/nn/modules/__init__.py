@@ -22,13 +22,13 @@ from torch.nn.modules.flatten import Flatten, Unflatten  # noqa: F401
 from torch.nn.modules.distance import CosineSimilarity, PairwiseDistance  # noqa: F401
 from torch.nn.modules.loss import (  # noqa: F401
     BCELoss, BCEWithLogitsLoss, CosineEmbeddingLoss, CrossEntropyLoss, CTCLoss, GaussianNLLLoss, HingeEmbeddingLoss,
-    HuberLoss, L1Loss, MarginRankingLoss, MSELoss, MultiLabelMarginLoss, MultiLabelSoftMarginLoss, MultiMarginLoss,
-    NLLLoss, PoissonNLLLoss, SmoothL1Loss, SoftMarginLoss, TripletMarginLoss, TripletMarginWithDistanceLoss,
+    HuberLoss, KLDivLoss, L1Loss, MarginRankingLoss, MSELoss, MultiLabelMarginLoss, MultiLabelSoftMarginLoss,
+    MultiMarginLoss, NLLLoss, PoissonNLLLoss, SmoothL1Loss, SoftMarginLoss, TripletMarginLoss, TripletMarginWithDistanceLoss,
 )
-from torch.nn.modules.sparse import Embedding  # noqa: F401
+from torch.nn.modules.sparse import Embedding, EmbeddingBag  # noqa: F401
 from torch.nn.modules.lazy import LazyModuleMixin  # noqa: F401
 from torch.nn.modules.rnn import GRU, GRUCell, LSTM, LSTMCell, RNN, RNNBase, RNNCell, RNNCellBase  # noqa: F401
-from torch.nn.modules.normalization import GroupNorm, LayerNorm  # noqa: F401
+from torch.nn.modules.normalization import GroupNorm, LayerNorm, LocalResponseNorm, RMSNorm  # noqa: F401
 from torch.nn.modules.transformer import (  # noqa: F401
     Transformer, TransformerDecoder, TransformerDecoderLayer, TransformerEncoder, TransformerEncoderLayer,
 )
@@ -38,7 +38,7 @@ from torch.nn.modules.padding import (  # noqa: F401
     CircularPad1d, CircularPad2d, ConstantPad1d, ConstantPad2d, ReflectionPad1d, ReflectionPad2d, ReplicationPad1d,
     ReplicationPad2d, ZeroPad1d, ZeroPad2d,
 )
-from torch.nn.modules.pixelshuffle import PixelShuffle, PixelUnshuffle  # noqa: F401
+from torch.nn.modules.pixelshuffle import ChannelShuffle, PixelShuffle, PixelUnshuffle  # noqa: F401
 from torch.nn.modules.fold import Fold, Unfold  # noqa: F401
 from torch.nn.modules.unpooling import MaxUnpool1d, MaxUnpool2d  # noqa: F401
 
@@ -59,19 +59,19 @@ __all__ = [
     "Flatten", "Unflatten",
     "CosineSimilarity", "PairwiseDistance",
     "BCELoss", "BCEWithLogitsLoss", "CosineEmbeddingLoss", "CrossEntropyLoss", "CTCLoss", "GaussianNLLLoss",
-    "HingeEmbeddingLoss", "HuberLoss", "L1Loss", "MarginRankingLoss", "MSELoss", "MultiLabelMarginLoss",
+    "HingeEmbeddingLoss", "HuberLoss", "KLDivLoss", "L1Loss", "MarginRankingLoss", "MSELoss", "MultiLabelMarginLoss",
     "MultiLabelSoftMarginLoss", "MultiMarginLoss", "NLLLoss", "PoissonNLLLoss", "SmoothL1Loss", "SoftMarginLoss",
     "TripletMarginLoss", "TripletMarginWithDistanceLoss",
-    "Embedding",
+    "Embedding", "EmbeddingBag",
     "LazyModuleMixin",
     "GRU", "GRUCell", "LSTM", "LSTMCell", "RNN", "RNNBase", "RNNCell", "RNNCellBase",
-    "GroupNorm", "LayerNorm",
+    "GroupNorm", "LayerNorm", "LocalResponseNorm", "RMSNorm",
     "Transformer", "TransformerDecoder", "TransformerDecoderLayer", "TransformerEncoder", "TransformerEncoderLayer",
     "InstanceNorm1d", "InstanceNorm2d",
     "Upsample", "UpsamplingBilinear2d", "UpsamplingNearest2d",
     "CircularPad1d", "CircularPad2d", "ConstantPad1d", "ConstantPad2d", "ReflectionPad1d", "ReflectionPad2d",
     "ReplicationPad1d", "ReplicationPad2d", "ZeroPad1d", "ZeroPad2d",
-    "PixelShuffle", "PixelUnshuffle",
+    "ChannelShuffle", "PixelShuffle", "PixelUnshuffle",
     "Fold", "Unfold",
     "MaxUnpool1d", "MaxUnpool2d",
 ]

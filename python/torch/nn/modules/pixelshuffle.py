@@ -1,5 +1,5 @@
 """nn.PixelShuffle and nn.PixelUnshuffle (torch/nn/modules/pixelshuffle.py): F.pixel_shuffle /
-F.pixel_unshuffle with the factor given at construction."""
+F.pixel_unshuffle with the factor given at construction; nn.ChannelShuffle, F.channel_shuffle's."""
 from torch.nn import functional as F
 from torch.nn.modules.module import Module
 
@@ -30,3 +30,18 @@ class PixelUnshuffle(Module):
 
     def extra_repr(self):
         return f"downscale_factor={self.downscale_factor}"
+
+
+class ChannelShuffle(Module):
+    __constants__ = ["groups"]
+
+    def __init__(self, groups):
+        super().__init__()
+        self.groups = groups
+
+    def forward(self, input):
+        return F.channel_shuffle(input, self.groups)
+
+    def extra_repr(self):
+        return f"groups={self.groups}"
+

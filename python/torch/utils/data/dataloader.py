@@ -1,6 +1,8 @@
 """torch.utils.data.DataLoader: batches of a dataset in the sampler's order, collated, in this
 process (num_workers is accepted; tensorplay has no worker processes). Every iter() draws a
 base seed from the generator first, as PyTorch does, so later random numbers match."""
+import warnings
+
 import torch
 from torch.utils.data import _random
 from torch.utils.data._utils.collate import default_collate
@@ -103,6 +105,26 @@ def _pin(data):
     return data
 
 
+def _pins(loader):
+    """Whether batches go to pinned memory: pin_memory=True and an accelerator that pins (not
+    MPS), with PyTorch's warnings (at the iterator's creation) when pin_memory has no effect."""
+    if not loader.pin_memory:
+        return False
+    if loader.pin_memory_device:
+        warnings.warn("pin_memory_device is deprecated, the current accelerator will be used as the device,"
+                      f"ignore pin_memory_device='{loader.pin_memory_device}'.", stacklevel=2)
+    accelerator = torch.accelerator.current_accelerator(check_available=True)
+    if accelerator is None:
+        warnings.warn("'pin_memory' argument is set as true but no accelerator is found, then device pinned memory "
+                      "won't be used.", stacklevel=2)
+        return False
+    if accelerator.type == "mps":
+        warnings.warn("'pin_memory' argument is set as true but not supported on MPS now, device pinned memory "
+                      "won't be used.", stacklevel=2)
+        return False
+    return True
+
+
 class _SingleProcessDataLoaderIter:
     """One pass over a DataLoader."""
 
@@ -111,6 +133,7 @@ class _SingleProcessDataLoaderIter:
         # PyTorch's _BaseDataLoaderIter draws its base seed (for workers) on every iter().
         self._base_seed = _random.draw_seed(loader.generator)
         self._num_yielded = 0
+        self._pin_memory = _pins(loader)
         if loader._is_iterable:
             self._source = iter(loader.dataset)
             self._indices = None
@@ -149,4 +172,4 @@ class _SingleProcessDataLoaderIter:
     def __next__(self):
         data = self._next_data()
         self._num_yielded += 1
-        return _pin(data) if self._loader.pin_memory else data
+        return _pin(data) if self._pin_memory else data

@@ -1,0 +1,2 @@
+"""torch.signal: the window functions (torch.signal.windows)."""
+from torch.signal import windows  # noqa: F401
