@@ -3,9 +3,11 @@
 #include "core/backends/caching_allocator.h"
 
 #include <cstdio>
+#include <algorithm>
 #include <map>
 #include <mutex>
 #include <set>
+#include <vector>
 
 #include "core/error.h"
 
@@ -26,13 +28,18 @@ struct CacheBlock {
   size_t size = 0;
   bool allocated = false;
   bool small = false;  // which pool it belongs to
+  int stream = 0;      // the stream its segment serves
+  std::vector<int> stream_uses;  // other streams that used it (record_stream)
+  double ready_ns = 0;           // freed while in use: cached again from this time
   CacheBlock* prev = nullptr;  // neighbours inside the same segment
   CacheBlock* next = nullptr;
 };
 
-// Best fit: the smallest free block that is large enough, lowest address first.
+// Best fit among the stream's blocks: the smallest free block that is large enough, lowest
+// address first.
 struct BySize {
   bool operator()(const CacheBlock* a, const CacheBlock* b) const {
+    if (a->stream != b->stream) return a->stream < b->stream;
     if (a->size != b->size) return a->size < b->size;
     return a->ptr < b->ptr;
   }
@@ -46,24 +53,28 @@ struct CachingAllocator::State {
   std::mutex mutex;
   std::set<CacheBlock*, BySize> small_free, large_free;
   std::map<const void*, CacheBlock*> active;  // allocated blocks by address
+  std::vector<CacheBlock*> pending_free;  // freed, waiting for other streams' work
+  std::function<double(int)> stream_end_ns;
+  std::function<double()> now_ns;
   size_t allocated = 0, reserved = 0, peak = 0;
 
   std::set<CacheBlock*, BySize>& pool(bool small) { return small ? small_free : large_free; }
 
-  // Takes the best-fitting cached block out of its pool, or nullptr.
-  CacheBlock* take_free_block(bool small, size_t size) {
+  // Takes the stream's best-fitting cached block out of its pool, or nullptr.
+  CacheBlock* take_free_block(bool small, size_t size, int stream) {
     auto& p = pool(small);
     CacheBlock key;
     key.size = size;
+    key.stream = stream;
     auto it = p.lower_bound(&key);
-    if (it == p.end()) return nullptr;
+    if (it == p.end() || (*it)->stream != stream) return nullptr;
     CacheBlock* b = *it;
     p.erase(it);
     return b;
   }
 
   // A new segment from the source (cudaMalloc), as one free block; nullptr when it won't fit.
-  CacheBlock* new_segment(bool small, size_t segment_size) {
+  CacheBlock* new_segment(bool small, size_t segment_size, int stream) {
     char* mem = static_cast<char*>(source->acquire(segment_size));
     if (mem == nullptr) return nullptr;
     reserved += segment_size;
@@ -71,7 +82,43 @@ struct CachingAllocator::State {
     b->ptr = mem;
     b->size = segment_size;
     b->small = small;
+    b->stream = stream;
     return b;
+  }
+
+  // A block nobody uses any more goes back to its pool, merged with free neighbours so the
+  // segment can become one block again (free_block).
+  void cache_block(CacheBlock* block) {
+    block->allocated = false;
+    block->stream_uses.clear();
+    auto& p = pool(block->small);
+    if (CacheBlock* prev = block->prev; prev && !prev->allocated) {
+      p.erase(prev);
+      prev->size += block->size;
+      prev->next = block->next;
+      if (block->next) block->next->prev = prev;
+      delete block;
+      block = prev;
+    }
+    if (CacheBlock* next = block->next; next && !next->allocated) {
+      p.erase(next);
+      block->size += next->size;
+      block->next = next->next;
+      if (next->next) next->next->prev = block;
+      delete next;
+    }
+    p.insert(block);
+  }
+
+  // Caches the pending blocks whose streams have finished with them (process_events).
+  void cache_finished_blocks() {
+    if (pending_free.empty()) return;
+    const double now = now_ns();
+    auto done = std::stable_partition(pending_free.begin(), pending_free.end(),
+                                      [now](const CacheBlock* b) { return b->ready_ns > now; });
+    std::vector<CacheBlock*> finished(done, pending_free.end());
+    pending_free.erase(done, pending_free.end());
+    for (CacheBlock* b : finished) cache_block(b);
   }
 
   // Frees every segment that is one whole free block (release_cached_blocks).
@@ -138,6 +185,7 @@ CachingAllocator::~CachingAllocator() {
   std::set<CacheBlock*> blocks(state_->small_free.begin(), state_->small_free.end());
   blocks.insert(state_->large_free.begin(), state_->large_free.end());
   for (auto& [ptr, b] : state_->active) blocks.insert(b);
+  blocks.insert(state_->pending_free.begin(), state_->pending_free.end());
   for (CacheBlock* b : blocks) {
     if (b->prev == nullptr) {  // the first block of a segment: the segment's whole extent
       size_t bytes = 0;
@@ -148,20 +196,21 @@ CachingAllocator::~CachingAllocator() {
   for (CacheBlock* b : blocks) delete b;
 }
 
-void* CachingAllocator::allocate(size_t nbytes) {
+void* CachingAllocator::allocate(size_t nbytes, int stream) {
   if (nbytes == 0) return nullptr;  // as CUDA's allocator: no memory for empty tensors
   State& s = *state_;
   std::lock_guard<std::mutex> lock(s.mutex);
+  s.cache_finished_blocks();
   size_t size = round_size(nbytes);
   bool small = size <= kSmallSize;
   size_t alloc_size = allocation_size(size);
 
-  CacheBlock* block = s.take_free_block(small, size);
-  if (block == nullptr) block = s.new_segment(small, alloc_size);
+  CacheBlock* block = s.take_free_block(small, size, stream);
+  if (block == nullptr) block = s.new_segment(small, alloc_size, stream);
   if (block == nullptr) {
     // Give cached segments back to the arena and try once more, as PyTorch does.
     s.release_cached_segments();
-    block = s.new_segment(small, alloc_size);
+    block = s.new_segment(small, alloc_size, stream);
   }
   if (block == nullptr) s.out_of_memory(alloc_size);
 
@@ -172,6 +221,7 @@ void* CachingAllocator::allocate(size_t nbytes) {
     rest->ptr = block->ptr + size;
     rest->size = remaining;
     rest->small = small;
+    rest->stream = stream;
     rest->prev = block;
     rest->next = block->next;
     if (block->next) block->next->prev = rest;
@@ -195,25 +245,32 @@ void CachingAllocator::free(void* ptr) {
   CacheBlock* block = it->second;
   s.active.erase(it);
   s.allocated -= block->size;
-  block->allocated = false;
-  // Merge with free neighbours so the segment can become one block again.
-  auto& pool = s.pool(block->small);
-  if (CacheBlock* prev = block->prev; prev && !prev->allocated) {
-    pool.erase(prev);
-    prev->size += block->size;
-    prev->next = block->next;
-    if (block->next) block->next->prev = prev;
-    delete block;
-    block = prev;
+  if (!block->stream_uses.empty() && s.stream_end_ns) {
+    // Other streams may still be reading or writing it: keep it (still "active") until the
+    // work they have queued so far is done, as PyTorch's events on those streams say.
+    block->ready_ns = 0;
+    for (int st : block->stream_uses) block->ready_ns = std::max(block->ready_ns, s.stream_end_ns(st));
+    s.pending_free.push_back(block);
+    return;
   }
-  if (CacheBlock* next = block->next; next && !next->allocated) {
-    pool.erase(next);
-    block->size += next->size;
-    block->next = next->next;
-    if (next->next) next->next->prev = block;
-    delete next;
-  }
-  pool.insert(block);
+  s.cache_block(block);
+}
+
+void CachingAllocator::record_stream(void* ptr, int stream) {
+  if (ptr == nullptr) return;  // an empty tensor holds no block
+  State& s = *state_;
+  std::lock_guard<std::mutex> lock(s.mutex);
+  auto it = s.active.find(ptr);
+  if (it == s.active.end()) return;  // a view's pointer inside a block: PyTorch records by block too
+  CacheBlock* b = it->second;
+  if (stream != b->stream && std::find(b->stream_uses.begin(), b->stream_uses.end(), stream) == b->stream_uses.end())
+    b->stream_uses.push_back(stream);
+}
+
+void CachingAllocator::set_stream_clock(std::function<double(int)> stream_end_ns, std::function<double()> now_ns) {
+  std::lock_guard<std::mutex> lock(state_->mutex);
+  state_->stream_end_ns = std::move(stream_end_ns);
+  state_->now_ns = std::move(now_ns);
 }
 
 size_t CachingAllocator::memory_allocated() const {
@@ -238,6 +295,7 @@ void CachingAllocator::reset_peak_memory_stats() {
 
 void CachingAllocator::empty_cache() {
   std::lock_guard<std::mutex> lock(state_->mutex);
+  state_->cache_finished_blocks();
   state_->release_cached_segments();
 }
 

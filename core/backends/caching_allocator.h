@@ -3,13 +3,16 @@
 // 2 MiB segments (the small pool); larger ones get their own segments (20 MiB for 1-10 MiB,
 // else rounded to 2 MiB); the best-fitting cached block is split; freed blocks merge and
 // stay cached until empty_cache. When no segment can be had, the cached ones are released
-// and the request retried; then torch.OutOfMemoryError with PyTorch 2.x's text. Where the
+// and the request retried; then torch.OutOfMemoryError with PyTorch 2.x's text. A segment
+// serves the stream it was allocated for; a block freed while other streams still use it
+// (record_stream) waits until their work is done before it is cached again. Where the
 // segments come from is the device's business (SegmentSource: the simulator's arena, or
 // cudaMalloc).
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 
@@ -34,10 +37,17 @@ class CachingAllocator {
   CachingAllocator(const CachingAllocator&) = delete;
   CachingAllocator& operator=(const CachingAllocator&) = delete;
 
-  // Memory for nbytes (rounded as PyTorch rounds), or torch.OutOfMemoryError with nothing
-  // left allocated; nullptr for 0 bytes (an empty tensor holds no memory).
-  void* allocate(size_t nbytes);
+  // Memory for nbytes (rounded as PyTorch rounds) for work on `stream`, or
+  // torch.OutOfMemoryError with nothing left allocated; nullptr for 0 bytes (an empty tensor
+  // holds no memory).
+  void* allocate(size_t nbytes, int stream = 0);
   void free(void* ptr);
+  // Tensor.record_stream: `ptr`'s block is also used by `stream`; when it is freed it is
+  // cached again only once the work queued on that stream by then has finished.
+  void record_stream(void* ptr, int stream);
+  // Where record_stream's waits are read: when a stream's queued work ends, and the time now
+  // (a device without it never holds a block back).
+  void set_stream_clock(std::function<double(int)> stream_end_ns, std::function<double()> now_ns);
 
   size_t memory_allocated() const;      // bytes in live blocks (rounded sizes)
   size_t memory_reserved() const;       // bytes in segments held from the source

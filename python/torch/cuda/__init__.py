@@ -1,8 +1,11 @@
 """torch.cuda: the GPUs tensorplay sees (real ones, or simulated ones with --sim-gpus), their
-properties and memory statistics, events and synchronization, over torch._C's _cuda_* functions."""
+properties and memory statistics, streams, events and synchronization, over torch._C's _cuda_*
+functions."""
 from torch._C import OutOfMemoryError, _CudaDeviceProperties  # noqa: F401
 from torch import _C
 from torch.cuda import amp  # noqa: F401
+from torch.cuda.streams import (  # noqa: F401
+    Event, Stream, StreamContext, current_stream, default_stream, set_stream, stream)
 
 
 def is_available():
@@ -68,10 +71,6 @@ def manual_seed(seed):
 
 
 manual_seed_all = manual_seed
-
-
-class Event(_C._CudaEventBase):
-    """torch.cuda.Event(enable_timing=False): record(), synchronize(), query(), elapsed_time(end)."""
 
 
 class device:
