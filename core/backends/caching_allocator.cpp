@@ -4,12 +4,14 @@
 
 #include <cstdio>
 #include <algorithm>
+#include <deque>
 #include <map>
 #include <mutex>
 #include <set>
 #include <vector>
 
 #include "core/error.h"
+#include "core/machine_clock.h"
 
 namespace tp {
 
@@ -29,8 +31,11 @@ struct CacheBlock {
   bool allocated = false;
   bool small = false;  // which pool it belongs to
   int stream = 0;      // the stream its segment serves
+  size_t requested = 0;  // the bytes asked for (allocated blocks)
+  bool pending = false;  // freed, but another stream may still use it
   std::vector<int> stream_uses;  // other streams that used it (record_stream)
   double ready_ns = 0;           // freed while in use: cached again from this time
+  AllocContext context;          // where it was allocated, while history is recorded
   CacheBlock* prev = nullptr;  // neighbours inside the same segment
   CacheBlock* next = nullptr;
 };
@@ -45,20 +50,85 @@ struct BySize {
   }
 };
 
+std::function<AllocContext()>& context_source() {
+  static std::function<AllocContext()> source;
+  return source;
+}
+
 }  // namespace
+
+void AllocStat::increase(int64_t n) {
+  current += n;
+  allocated += n;
+  peak = std::max(peak, current);
+}
+
+void AllocStat::decrease(int64_t n) {
+  current -= n;
+  freed += n;
+}
 
 struct CachingAllocator::State {
   int device_index = 0;
   std::unique_ptr<SegmentSource> source;
-  std::mutex mutex;
+  mutable std::mutex mutex;
   std::set<CacheBlock*, BySize> small_free, large_free;
   std::map<const void*, CacheBlock*> active;  // allocated blocks by address
+  std::map<const char*, CacheBlock*> segments;  // each segment's first block, by address
   std::vector<CacheBlock*> pending_free;  // freed, waiting for other streams' work
   std::function<double(int)> stream_end_ns;
   std::function<double()> now_ns;
-  size_t allocated = 0, reserved = 0, peak = 0;
+  AllocatorStats stats;
+  bool recording = false;
+  size_t max_entries = 0;
+  std::deque<TraceEntry> history;
 
   std::set<CacheBlock*, BySize>& pool(bool small) { return small ? small_free : large_free; }
+
+  // Adds n to a statistic for all pools and for the block's own pool.
+  static void increase(AllocStat (&stat)[3], bool small, int64_t n) {
+    stat[0].increase(n);
+    stat[small ? 1 : 2].increase(n);
+  }
+  static void decrease(AllocStat (&stat)[3], bool small, int64_t n) {
+    stat[0].decrease(n);
+    stat[small ? 1 : 2].decrease(n);
+  }
+
+  // A cached block that is part of a split segment cannot be given back: "inactive split".
+  void pool_insert(CacheBlock* b) {
+    pool(b->small).insert(b);
+    if (b->prev || b->next) {
+      increase(stats.inactive_split, b->small, 1);
+      increase(stats.inactive_split_bytes, b->small, static_cast<int64_t>(b->size));
+    }
+  }
+  void pool_erase(CacheBlock* b) {
+    pool(b->small).erase(b);
+    if (b->prev || b->next) {
+      decrease(stats.inactive_split, b->small, 1);
+      decrease(stats.inactive_split_bytes, b->small, static_cast<int64_t>(b->size));
+    }
+  }
+
+  void record(TraceEntry::Action action, const void* addr, size_t size, int stream, AllocContext context = {},
+              size_t device_free = 0) {
+    if (!recording) return;
+    TraceEntry e;
+    e.action = action;
+    e.addr = reinterpret_cast<uintptr_t>(addr);
+    e.size = size;
+    e.stream = stream;
+    e.time_us = static_cast<int64_t>(machine_clock().now_ns() / 1e3);
+    e.device_free = device_free;
+    e.context = std::move(context);
+    history.push_back(std::move(e));
+    while (history.size() > max_entries) history.pop_front();
+  }
+
+  AllocContext context() const {
+    return recording && context_source() ? context_source()() : AllocContext{};
+  }
 
   // Takes the stream's best-fitting cached block out of its pool, or nullptr.
   CacheBlock* take_free_block(bool small, size_t size, int stream) {
@@ -69,7 +139,7 @@ struct CachingAllocator::State {
     auto it = p.lower_bound(&key);
     if (it == p.end() || (*it)->stream != stream) return nullptr;
     CacheBlock* b = *it;
-    p.erase(it);
+    pool_erase(b);
     return b;
   }
 
@@ -77,23 +147,32 @@ struct CachingAllocator::State {
   CacheBlock* new_segment(bool small, size_t segment_size, int stream) {
     char* mem = static_cast<char*>(source->acquire(segment_size));
     if (mem == nullptr) return nullptr;
-    reserved += segment_size;
+    increase(stats.segment, small, 1);
+    increase(stats.reserved_bytes, small, static_cast<int64_t>(segment_size));
+    ++stats.num_device_alloc;
     CacheBlock* b = new CacheBlock;
     b->ptr = mem;
     b->size = segment_size;
     b->small = small;
     b->stream = stream;
+    segments[mem] = b;
+    record(TraceEntry::Action::SegmentAlloc, mem, segment_size, stream, context());
     return b;
   }
 
   // A block nobody uses any more goes back to its pool, merged with free neighbours so the
   // segment can become one block again (free_block).
   void cache_block(CacheBlock* block) {
+    decrease(stats.active, block->small, 1);
+    decrease(stats.active_bytes, block->small, static_cast<int64_t>(block->size));
+    record(TraceEntry::Action::FreeCompleted, block->ptr, block->size, block->stream, block->context);
     block->allocated = false;
+    block->pending = false;
     block->stream_uses.clear();
-    auto& p = pool(block->small);
+    block->context.reset();
+    block->requested = 0;
     if (CacheBlock* prev = block->prev; prev && !prev->allocated) {
-      p.erase(prev);
+      pool_erase(prev);
       prev->size += block->size;
       prev->next = block->next;
       if (block->next) block->next->prev = prev;
@@ -101,13 +180,13 @@ struct CachingAllocator::State {
       block = prev;
     }
     if (CacheBlock* next = block->next; next && !next->allocated) {
-      p.erase(next);
+      pool_erase(next);
       block->size += next->size;
       block->next = next->next;
       if (next->next) next->next->prev = block;
       delete next;
     }
-    p.insert(block);
+    pool_insert(block);
   }
 
   // Caches the pending blocks whose streams have finished with them (process_events).
@@ -127,7 +206,11 @@ struct CachingAllocator::State {
       for (auto it = p->begin(); it != p->end();) {
         CacheBlock* b = *it;
         if (b->prev == nullptr && b->next == nullptr) {
-          reserved -= b->size;
+          decrease(stats.segment, b->small, 1);
+          decrease(stats.reserved_bytes, b->small, static_cast<int64_t>(b->size));
+          ++stats.num_device_free;
+          record(TraceEntry::Action::SegmentFree, b->ptr, b->size, b->stream, context());
+          segments.erase(b->ptr);
           source->release(b->ptr, b->size);
           delete b;
           it = p->erase(it);
@@ -138,10 +221,15 @@ struct CachingAllocator::State {
     }
   }
 
+  size_t allocated() const { return static_cast<size_t>(stats.allocated_bytes[0].current); }
+  size_t reserved() const { return static_cast<size_t>(stats.reserved_bytes[0].current); }
+
   // PyTorch 2.x's text without NVML (DeviceCachingAllocator::malloc).
   [[noreturn]] void out_of_memory(size_t alloc_size) {
     size_t total = 0, free_bytes = 0;
-    source->capacity(reserved, &total, &free_bytes);
+    source->capacity(reserved(), &total, &free_bytes);
+    ++stats.num_ooms;
+    record(TraceEntry::Action::Oom, nullptr, alloc_size, 0, context(), free_bytes);
     DeviceProblem problem;
     problem.kind = DeviceProblem::Kind::OutOfMemory;
     problem.device = Device::cuda(device_index);
@@ -152,8 +240,8 @@ struct CachingAllocator::State {
          format_size(alloc_size), ". GPU ", device_index, " has a total capacity of ",
          format_size(total), " of which ", format_size(free_bytes), " is free. ",
          "Including non-PyTorch memory, this process has ", format_size(total - free_bytes),
-         " memory in use. Of the allocated memory ", format_size(allocated),
-         " is allocated by PyTorch, and ", format_size(reserved - allocated),
+         " memory in use. Of the allocated memory ", format_size(allocated()),
+         " is allocated by PyTorch, and ", format_size(reserved() - allocated()),
          " is reserved by PyTorch but unallocated. If reserved but unallocated memory is large "
          "try setting PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True to avoid fragmentation.  "
          "See documentation for Memory Management  "
@@ -182,18 +270,17 @@ CachingAllocator::CachingAllocator(int device_index, std::unique_ptr<SegmentSour
 CachingAllocator::~CachingAllocator() {
   // Tensors still alive when a simulated device is rebuilt lose their memory with it: give
   // every segment back (a real GPU's allocator is never destroyed).
-  std::set<CacheBlock*> blocks(state_->small_free.begin(), state_->small_free.end());
-  blocks.insert(state_->large_free.begin(), state_->large_free.end());
-  for (auto& [ptr, b] : state_->active) blocks.insert(b);
-  blocks.insert(state_->pending_free.begin(), state_->pending_free.end());
-  for (CacheBlock* b : blocks) {
-    if (b->prev == nullptr) {  // the first block of a segment: the segment's whole extent
-      size_t bytes = 0;
-      for (CacheBlock* p = b; p != nullptr; p = p->next) bytes += p->size;
-      state_->source->release(b->ptr, bytes);
+  for (auto& [ptr, head] : state_->segments) {
+    size_t bytes = 0;
+    for (CacheBlock* b = head; b != nullptr;) {
+      bytes += b->size;
+      CacheBlock* next = b->next;
+      if (b != head) delete b;
+      b = next;
     }
+    state_->source->release(head->ptr, bytes);
+    delete head;
   }
-  for (CacheBlock* b : blocks) delete b;
 }
 
 void* CachingAllocator::allocate(size_t nbytes, int stream) {
@@ -209,6 +296,7 @@ void* CachingAllocator::allocate(size_t nbytes, int stream) {
   if (block == nullptr) block = s.new_segment(small, alloc_size, stream);
   if (block == nullptr) {
     // Give cached segments back to the arena and try once more, as PyTorch does.
+    ++s.stats.num_alloc_retries;
     s.release_cached_segments();
     block = s.new_segment(small, alloc_size, stream);
   }
@@ -227,12 +315,18 @@ void* CachingAllocator::allocate(size_t nbytes, int stream) {
     if (block->next) block->next->prev = rest;
     block->next = rest;
     block->size = size;
-    s.pool(small).insert(rest);
+    s.pool_insert(rest);
   }
   block->allocated = true;
+  block->requested = nbytes;
+  block->context = s.context();
   s.active[block->ptr] = block;
-  s.allocated += block->size;
-  if (s.allocated > s.peak) s.peak = s.allocated;
+  State::increase(s.stats.allocation, small, 1);
+  State::increase(s.stats.allocated_bytes, small, static_cast<int64_t>(block->size));
+  State::increase(s.stats.active, small, 1);
+  State::increase(s.stats.active_bytes, small, static_cast<int64_t>(block->size));
+  State::increase(s.stats.requested_bytes, small, static_cast<int64_t>(nbytes));
+  s.record(TraceEntry::Action::Alloc, block->ptr, block->size, stream, block->context);
   return block->ptr;
 }
 
@@ -244,12 +338,16 @@ void CachingAllocator::free(void* ptr) {
   TP_ASSERT(it != s.active.end());
   CacheBlock* block = it->second;
   s.active.erase(it);
-  s.allocated -= block->size;
+  State::decrease(s.stats.allocation, block->small, 1);
+  State::decrease(s.stats.allocated_bytes, block->small, static_cast<int64_t>(block->size));
+  State::decrease(s.stats.requested_bytes, block->small, static_cast<int64_t>(block->requested));
+  s.record(TraceEntry::Action::FreeRequested, block->ptr, block->size, block->stream, s.context());
   if (!block->stream_uses.empty() && s.stream_end_ns) {
     // Other streams may still be reading or writing it: keep it (still "active") until the
     // work they have queued so far is done, as PyTorch's events on those streams say.
     block->ready_ns = 0;
     for (int st : block->stream_uses) block->ready_ns = std::max(block->ready_ns, s.stream_end_ns(st));
+    block->pending = true;
     s.pending_free.push_back(block);
     return;
   }
@@ -275,22 +373,92 @@ void CachingAllocator::set_stream_clock(std::function<double(int)> stream_end_ns
 
 size_t CachingAllocator::memory_allocated() const {
   std::lock_guard<std::mutex> lock(state_->mutex);
-  return state_->allocated;
+  return state_->allocated();
 }
 
 size_t CachingAllocator::memory_reserved() const {
   std::lock_guard<std::mutex> lock(state_->mutex);
-  return state_->reserved;
+  return state_->reserved();
 }
 
 size_t CachingAllocator::max_memory_allocated() const {
   std::lock_guard<std::mutex> lock(state_->mutex);
-  return state_->peak;
+  return static_cast<size_t>(state_->stats.allocated_bytes[0].peak);
 }
+
+AllocatorStats CachingAllocator::stats() const {
+  std::lock_guard<std::mutex> lock(state_->mutex);
+  return state_->stats;
+}
+
+namespace {
+
+// Applies fn to every statistic of the allocator.
+template <typename Fn>
+void each_stat(AllocatorStats& s, Fn fn) {
+  for (AllocStat* group : {s.allocation, s.segment, s.active, s.inactive_split, s.allocated_bytes, s.reserved_bytes,
+                           s.active_bytes, s.inactive_split_bytes, s.requested_bytes})
+    for (int i = 0; i < 3; ++i) fn(group[i]);
+}
+
+}  // namespace
 
 void CachingAllocator::reset_peak_memory_stats() {
   std::lock_guard<std::mutex> lock(state_->mutex);
-  state_->peak = state_->allocated;
+  each_stat(state_->stats, [](AllocStat& a) { a.peak = a.current; });
+}
+
+void CachingAllocator::reset_accumulated_stats() {
+  std::lock_guard<std::mutex> lock(state_->mutex);
+  AllocatorStats& s = state_->stats;
+  each_stat(s, [](AllocStat& a) { a.allocated = a.freed = 0; });
+  s.num_alloc_retries = s.num_ooms = s.num_device_alloc = s.num_device_free = 0;
+}
+
+std::vector<SegmentInfo> CachingAllocator::snapshot() const {
+  std::lock_guard<std::mutex> lock(state_->mutex);
+  std::vector<SegmentInfo> out;
+  for (const auto& [ptr, head] : state_->segments) {
+    SegmentInfo seg;
+    seg.address = reinterpret_cast<uintptr_t>(head->ptr);
+    seg.stream = head->stream;
+    seg.small = head->small;
+    for (const CacheBlock* b = head; b != nullptr; b = b->next) {
+      BlockInfo info;
+      info.address = reinterpret_cast<uintptr_t>(b->ptr);
+      info.size = b->size;
+      info.requested = b->requested;
+      info.context = b->context;
+      info.state = !b->allocated ? BlockInfo::State::Inactive
+                   : b->pending  ? BlockInfo::State::ActivePendingFree
+                                 : BlockInfo::State::ActiveAllocated;
+      seg.total += b->size;
+      if (info.state == BlockInfo::State::ActiveAllocated) {
+        seg.allocated += b->size;
+        seg.requested += b->requested;
+      }
+      if (info.state != BlockInfo::State::Inactive) seg.active += b->size;
+      seg.blocks.push_back(std::move(info));
+    }
+    out.push_back(std::move(seg));
+  }
+  return out;
+}
+
+void CachingAllocator::record_history(bool enabled, size_t max_entries) {
+  std::lock_guard<std::mutex> lock(state_->mutex);
+  if (enabled && !state_->recording) state_->history.clear();
+  state_->recording = enabled && max_entries > 0;
+  state_->max_entries = max_entries;
+}
+
+std::vector<TraceEntry> CachingAllocator::history() const {
+  std::lock_guard<std::mutex> lock(state_->mutex);
+  return {state_->history.begin(), state_->history.end()};
+}
+
+void CachingAllocator::set_context_source(std::function<AllocContext()> source) {
+  context_source() = std::move(source);
 }
 
 void CachingAllocator::empty_cache() {

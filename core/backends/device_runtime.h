@@ -17,6 +17,8 @@
 
 namespace tp {
 
+class CachingAllocator;
+
 // What answers for a device: the host, the meta device (shapes only), a simulated GPU
 // (cuda:N or mps:0), or a real one.
 enum class DeviceKind { Cpu, Meta, Simulated, Cuda };
@@ -97,6 +99,9 @@ class DeviceRuntime {
   virtual MemoryStats memory_stats() const { return {}; }
   virtual void reset_peak_memory_stats() {}
   virtual void empty_cache() {}
+  // The allocator itself, for PyTorch's full statistics, snapshots and history; nullptr for
+  // a device without one.
+  virtual CachingAllocator* caching_allocator() { return nullptr; }
 
   // The stream clock (device_clock.h). A simulated GPU models every kernel and copy; the
   // other devices keep no log: an empty point and no records.

@@ -20,6 +20,7 @@ PyObject* init_torch_c() {
     bind_finfo(m);
     bind_cuda(m);
     bind_profiler(m);
+    bind_memory(m);
     bind_autograd(m);
     bind_function(m);
     bind_nn(m);

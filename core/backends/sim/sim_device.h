@@ -33,6 +33,7 @@ struct SimDevice final : DeviceRuntime {
   MemoryStats memory_stats() const override;
   void reset_peak_memory_stats() override;
   void empty_cache() override;
+  CachingAllocator* caching_allocator() override { return allocator.get(); }
 
   // Host<->device copies (sim_copy.cpp): memcpy, timed by the link model.
   void copy_from_host(void* dst, const void* host_src, size_t nbytes, CopyOptions options) override;

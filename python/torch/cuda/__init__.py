@@ -6,6 +6,10 @@ from torch import _C
 from torch.cuda import amp  # noqa: F401
 from torch.cuda.streams import (  # noqa: F401
     Event, Stream, StreamContext, current_stream, default_stream, set_stream, stream)
+from torch.cuda import memory  # noqa: F401
+from torch.cuda.memory import (  # noqa: F401
+    max_memory_reserved, memory_snapshot, memory_stats, memory_stats_as_nested_dict, memory_summary,
+    reset_accumulated_memory_stats)
 
 
 def is_available():

@@ -6,6 +6,12 @@ import torch
 from torch import _C
 
 
+def _stream_handle(device_index, stream_id):
+    """cudaStream_t as PyTorch shows it: 0 for the default stream (CUDA's null stream); the
+    others get a stable made-up handle, the same in reprs and memory snapshots."""
+    return 0 if stream_id == 0 else 0x7F0000000000 + (device_index << 20) + (stream_id << 8)
+
+
 class Stream:
     """torch.cuda.Stream(device=None, priority=0): a queue of GPU work that runs in order;
     work on different streams may overlap. Lower priority numbers are higher priorities
@@ -29,8 +35,7 @@ class Stream:
 
     @property
     def cuda_stream(self):
-        # The default stream is CUDA's null stream; the others get a stable made-up handle.
-        return 0 if self.stream_id == 0 else 0x7F0000000000 + (self.device_index << 20) + (self.stream_id << 8)
+        return _stream_handle(self.device_index, self.stream_id)
 
     def wait_event(self, event):
         """Work queued on this stream from now on waits for `event`."""
