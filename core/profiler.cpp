@@ -13,6 +13,8 @@ namespace {
 struct State {
   bool active = false;
   bool shapes = false;
+  bool memory = false;
+  bool stack = false;
   int64_t next_id = 1;
   std::vector<size_t> open;  // indexes in rec.host of the spans still open, innermost last
   Recording rec;
@@ -29,11 +31,15 @@ bool active() { return state().active; }
 
 bool record_shapes() { return state().shapes; }
 
-void start(bool shapes) {
+bool with_stack() { return state().stack; }
+
+void start(bool shapes, bool memory, bool stack) {
   State& s = state();
   s = State{};
   s.active = true;
   s.shapes = shapes;
+  s.memory = memory;
+  s.stack = stack;
 }
 
 Recording stop() {
@@ -47,7 +53,7 @@ Recording stop() {
 }
 
 int64_t push(std::string name, HostKind kind, std::vector<std::vector<int64_t>> shapes,
-             std::vector<std::string> dtypes) {
+             std::vector<std::string> dtypes, std::vector<std::string> stack) {
   State& s = state();
   if (!s.active) return 0;
   HostEvent e;
@@ -60,6 +66,7 @@ int64_t push(std::string name, HostKind kind, std::vector<std::vector<int64_t>> 
     e.shapes = std::move(shapes);
     e.dtypes = std::move(dtypes);
   }
+  e.stack = std::move(stack);
   s.open.push_back(s.rec.host.size());
   s.rec.host.push_back(std::move(e));
   return s.rec.host.back().id;
@@ -90,9 +97,28 @@ int64_t runtime_call(const char* name, double start_ns, double end_ns) {
   return s.rec.host.back().id;
 }
 
+void memory_delta(bool device, int64_t bytes) {
+  State& s = state();
+  if (!s.active || !s.memory || s.open.empty()) return;
+  HostEvent& e = s.rec.host[s.open.back()];
+  (device ? e.self_device_mem : e.self_cpu_mem) += bytes;
+}
+
 void device_work(int device, const ClockRecord& record, int64_t correlation) {
   State& s = state();
   if (s.active) s.rec.device.push_back({device, record, correlation});
 }
+
+namespace {
+const char* g_wait_cause = nullptr;  // the outermost cause wins: print(x) waits "in print"
+}  // namespace
+
+const char* wait_cause() { return g_wait_cause; }
+
+WaitCause::WaitCause(const char* cause) : previous_(g_wait_cause) {
+  if (g_wait_cause == nullptr) g_wait_cause = cause;
+}
+
+WaitCause::~WaitCause() { g_wait_cause = previous_; }
 
 }  // namespace tp::profiler

@@ -12,6 +12,7 @@
 
 #include "core/error.h"
 #include "core/machine_clock.h"
+#include "core/profiler.h"
 
 namespace tp {
 
@@ -327,6 +328,7 @@ void* CachingAllocator::allocate(size_t nbytes, int stream) {
   State::increase(s.stats.active_bytes, small, static_cast<int64_t>(block->size));
   State::increase(s.stats.requested_bytes, small, static_cast<int64_t>(nbytes));
   s.record(TraceEntry::Action::Alloc, block->ptr, block->size, stream, block->context);
+  profiler::memory_delta(true, static_cast<int64_t>(block->size));
   return block->ptr;
 }
 
@@ -342,6 +344,7 @@ void CachingAllocator::free(void* ptr) {
   State::decrease(s.stats.allocated_bytes, block->small, static_cast<int64_t>(block->size));
   State::decrease(s.stats.requested_bytes, block->small, static_cast<int64_t>(block->requested));
   s.record(TraceEntry::Action::FreeRequested, block->ptr, block->size, block->stream, s.context());
+  profiler::memory_delta(true, -static_cast<int64_t>(block->size));
   if (!block->stream_uses.empty() && s.stream_end_ns) {
     // Other streams may still be reading or writing it: keep it (still "active") until the
     // work they have queued so far is done, as PyTorch's events on those streams say.

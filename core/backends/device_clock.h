@@ -10,12 +10,14 @@
 
 namespace tp {
 
-// Where on the device a piece of work ran: the SMs (kernels) or a copy engine.
-enum class ClockLane { Compute, CopyHtoD, CopyDtoH, Peer };
+// Where on the device a piece of work ran: the SMs (kernels) or a copy engine; or HostWait:
+// the host waiting for the device (synchronize, .item(), a blocking copy), for the timeline.
+enum class ClockLane { Compute, CopyHtoD, CopyDtoH, Peer, HostWait };
 
 // One piece of work on a stream.
 struct ClockRecord {
-  std::string name;      // kernel name ("add_f32") or copy kind ("memcpy HtoD (pinned)")
+  std::string name;      // kernel name ("add_f32"), copy kind ("memcpy HtoD (pinned)"), or
+                         // what the host waited in (".item()", "torch.cuda.synchronize()")
   int64_t bytes = 0;     // bytes read + written (kernels) or moved (copies)
   double flops = 0;
   double issue_ns = 0;   // host time when it was issued

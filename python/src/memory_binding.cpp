@@ -4,9 +4,6 @@
 // _snapshot do).
 #include <pybind11/pybind11.h>
 
-#include <Python.h>
-#include <frameobject.h>
-
 #include <memory>
 #include <string>
 #include <vector>
@@ -15,6 +12,7 @@
 #include "core/backends/device_runtime.h"
 #include "core/cuda_api.h"
 #include "python/src/bindings.h"
+#include "python/src/python_stack.h"
 
 namespace tp::torchpy {
 
@@ -32,24 +30,7 @@ int device_arg(py::handle device) {
 }
 
 // The Python stack now, innermost first, as the history's frames.
-AllocContext python_stack() {
-  auto frames = std::make_shared<std::vector<AllocFrame>>();
-  PyFrameObject* f = PyEval_GetFrame();  // borrowed
-  Py_XINCREF(f);
-  while (f != nullptr) {
-    PyCodeObject* code = PyFrame_GetCode(f);
-    AllocFrame fr;
-    fr.filename = PyUnicode_AsUTF8(code->co_filename);
-    fr.name = PyUnicode_AsUTF8(code->co_name);
-    fr.line = PyFrame_GetLineNumber(f);
-    Py_DECREF(code);
-    frames->push_back(std::move(fr));
-    PyFrameObject* back = PyFrame_GetBack(f);  // new reference
-    Py_DECREF(f);
-    f = back;
-  }
-  return frames;
-}
+AllocContext python_stack() { return std::make_shared<const std::vector<AllocFrame>>(python_frames()); }
 
 py::list frames_of(const AllocContext& context) {
   py::list out;

@@ -13,6 +13,7 @@
 #include "python/src/bindings.h"
 #include "python/src/profiled_op.h"
 #include "python/src/py_types.h"
+#include "python/src/python_stack.h"
 
 namespace tp::torchpy {
 
@@ -39,6 +40,7 @@ const char* lane_name(ClockLane lane) {
     case ClockLane::CopyHtoD: return "memcpy_htod";
     case ClockLane::CopyDtoH: return "memcpy_dtoh";
     case ClockLane::Peer: return "memcpy_peer";
+    case ClockLane::HostWait: return "host_wait";
   }
   return "";
 }
@@ -71,15 +73,21 @@ void ProfiledOp::open(const char* name, PyObject* args) {
       }
     }
   }
-  id_ = profiler::push(std::string("aten::") + name, profiler::HostKind::Op, std::move(shapes), std::move(types));
+  std::vector<std::string> stack;
+  if (profiler::with_stack())
+    for (const AllocFrame& f : python_frames()) stack.push_back(f.filename + "(" + std::to_string(f.line) + "): " + f.name);
+  id_ = profiler::push(std::string("aten::") + name, profiler::HostKind::Op, std::move(shapes), std::move(types),
+                       std::move(stack));
 }
 
 void bind_profiler(py::module_& m) {
-  m.def("_profiler_start", &profiler::start, py::arg("record_shapes"));
+  m.def("_profiler_start", &profiler::start, py::arg("record_shapes"), py::arg("profile_memory"),
+        py::arg("with_stack"));
   m.def("_profiler_active", &profiler::active);
   m.def("_profiler_push", [](const std::string& name) { return profiler::push(name, profiler::HostKind::UserRange); });
   m.def("_profiler_pop", &profiler::pop);
-  // (host spans, device work): host (name, cat, start_ns, end_ns, id, parent, shapes, types);
+  // (host spans, device work): host (name, cat, start_ns, end_ns, id, parent, shapes, types,
+  // stack, self_cpu_mem, self_device_mem);
   // device (device, stream, lane, name, start_ns, end_ns, bytes, flops, sm_share,
   // correlation, issue_ns).
   m.def("_profiler_stop", [] {
@@ -89,7 +97,7 @@ void bind_profiler(py::module_& m) {
       py::list shapes;
       for (const auto& s : e.shapes) shapes.append(py::cast(s));
       host.append(py::make_tuple(e.name, kind_name(e.kind), e.start_ns, e.end_ns, e.id, e.parent, shapes,
-                                 py::cast(e.dtypes)));
+                                 py::cast(e.dtypes), py::cast(e.stack), e.self_cpu_mem, e.self_device_mem));
     }
     for (const profiler::DeviceWork& w : rec.device) {
       const ClockRecord& r = w.record;

@@ -41,6 +41,21 @@ void SimClock::host_wait(const char* name, double ns) {
   const double from = host_ns();
   machine_clock().wait_until(ns);
   profiler::runtime_call(name, from, host_ns());
+  log_host_wait(name, from);
+}
+
+void SimClock::log_host_wait(const char* runtime_call, double from) {
+  const double to = host_ns();
+  if (to <= from) return;  // nothing left to wait for
+  ClockRecord r;
+  const char* cause = profiler::wait_cause();
+  r.name = cause ? cause : runtime_call;
+  r.lane = ClockLane::HostWait;
+  r.stream = current_;
+  r.issue_ns = r.start_ns = from;
+  r.end_ns = to;
+  if (host_waits_.size() >= kMaxLog) host_waits_.erase(host_waits_.begin(), host_waits_.begin() + kMaxLog / 2);
+  host_waits_.push_back(std::move(r));
 }
 
 int SimClock::create_stream(int priority) {
@@ -146,8 +161,10 @@ void SimClock::transfer(int64_t bytes, CopyDirection direction, bool pinned, boo
   } else {
     machine_clock().wait_until(r.end_ns);  // cudaMemcpy returns when the data has arrived
   }
-  const int64_t correlation = profiler::runtime_call("cudaMemcpyAsync", r.issue_ns, host_ns());
+  const double issued = r.issue_ns;
+  const int64_t correlation = profiler::runtime_call("cudaMemcpyAsync", issued, host_ns());
   push(std::move(r), correlation);
+  if (!(pinned && non_blocking)) log_host_wait("cudaMemcpyAsync", issued);
 }
 
 void SimClock::queue_copy(const std::string& name, int64_t bytes, double seconds) {
@@ -172,8 +189,11 @@ ClockPoint SimClock::point() const {
 
 std::vector<ClockRecord> SimClock::records_since(const ClockPoint& since) const {
   const size_t first = since.records > dropped_ ? since.records - dropped_ : 0;
-  if (first >= log_.size()) return {};
-  return std::vector<ClockRecord>(log_.begin() + static_cast<std::ptrdiff_t>(first), log_.end());
+  std::vector<ClockRecord> out;
+  if (first < log_.size()) out.assign(log_.begin() + static_cast<std::ptrdiff_t>(first), log_.end());
+  for (const ClockRecord& w : host_waits_)
+    if (w.start_ns >= since.host_ns) out.push_back(w);
+  return out;
 }
 
 void SimClock::reset() {
@@ -185,6 +205,7 @@ void SimClock::reset() {
   busy_ns_ = 0;
   dropped_ = 0;
   log_.clear();
+  host_waits_.clear();
 }
 
 void SimClock::push(ClockRecord record, int64_t correlation) {

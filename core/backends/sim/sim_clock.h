@@ -75,8 +75,10 @@ class SimClock {
   // Total modeled device time: the sum of every kernel's and copy's duration.
   double busy_ns() const { return busy_ns_; }
   ClockPoint point() const;
-  // The records queued after `since` (a point taken earlier).
+  // The records queued after `since` (a point taken earlier), then the host's waits
+  // (ClockLane::HostWait) that began after it.
   std::vector<ClockRecord> records_since(const ClockPoint& since) const;
+  // The device's work only.
   const std::vector<ClockRecord>& log() const { return log_; }
 
   // One stream, idle, and an empty log (:reset); the machine's clock runs on.
@@ -105,6 +107,9 @@ class SimClock {
   void push(ClockRecord record, int64_t correlation);
   // The host waits until `ns`; an open profile sees the runtime call `name` that waited.
   void host_wait(const char* name, double ns);
+  // Logs the host's wait since `from`, if it waited, named by its cause (profiler.h's
+  // wait_cause) or else by the runtime call.
+  void log_host_wait(const char* runtime_call, double from);
 
   GpuProfile profile_;
   int device_ = 0;
@@ -116,6 +121,7 @@ class SimClock {
   double busy_ns_ = 0;
   size_t dropped_ = 0;  // records dropped from the front of the log
   std::vector<ClockRecord> log_;
+  std::vector<ClockRecord> host_waits_;  // the host's waits for this device, kept as long
 };
 
 }  // namespace tp

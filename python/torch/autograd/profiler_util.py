@@ -160,6 +160,10 @@ class FunctionEventAvg(_Times):
             self.overload_name = other.overload_name
             self.stack = other.stack
             self.cpu_parent = other.cpu_parent
+        self.cpu_memory_usage += other.cpu_memory_usage
+        self.self_cpu_memory_usage += other.self_cpu_memory_usage
+        self.device_memory_usage += other.device_memory_usage
+        self.self_device_memory_usage += other.self_device_memory_usage
         self.cpu_time_total += other.cpu_time_total
         self.device_time_total += other.device_time_total
         self.self_cpu_time_total += other.self_cpu_time_total
@@ -195,11 +199,14 @@ class EventList(list):
     def key_averages(self, group_by_input_shapes=False, group_by_stack_n=0, group_by_overload_name=False):
         groups = {}
         for evt in self:
-            key = (evt.key, str(evt.input_shapes)) if group_by_input_shapes else (evt.key,)
+            key = (evt.key, str(evt.input_shapes) if group_by_input_shapes else "",
+                   tuple(evt.stack[:group_by_stack_n]) if group_by_stack_n > 0 else ())
             groups.setdefault(key, FunctionEventAvg()).add(evt)
-        if not group_by_input_shapes:
-            for avg in groups.values():
-                avg.input_shapes = ""  # as PyTorch's: no Input Shapes column unless grouped by them
+        for avg in groups.values():
+            # As PyTorch's: no Input Shapes or Source Location column unless grouped by them.
+            avg.stack = list(avg.stack[:group_by_stack_n]) if group_by_stack_n > 0 and avg.stack else []
+            if not group_by_input_shapes:
+                avg.input_shapes = ""
         return EventList(groups.values(), use_device=self._use_device, profile_memory=self._profile_memory,
                          with_flops=self._with_flops, header=self._header)
 
@@ -209,7 +216,7 @@ class EventList(list):
                             max_name_column_width=max_name_column_width,
                             max_shapes_column_width=max_shapes_column_width,
                             profile_memory=self._profile_memory, top_level_events_only=top_level_events_only,
-                            time_unit=time_unit)
+                            time_unit=time_unit, max_src_column_width=max_src_column_width)
 
     def total_average(self):
         total = FunctionEventAvg()
@@ -217,6 +224,14 @@ class EventList(list):
             total.add(evt)
         total.key = "Total"
         return total
+
+
+def _trim_path(path, width):
+    if len(path) > width:
+        path = path[len(path) - width:]
+        if len(path) > 3:
+            path = "..." + path[3:]
+    return path
 
 
 def _sort_key(sort_by):
@@ -228,14 +243,19 @@ def _sort_key(sort_by):
 
 def _build_table(events, sort_by=None, header=None, row_limit=100, max_name_column_width=55,
                  max_shapes_column_width=80, profile_memory=False, top_level_events_only=False,
-                 time_unit=None):
+                 time_unit=None, max_src_column_width=75):
     """PyTorch's table: Name, Self CPU %, Self CPU, CPU total %, CPU total, CPU time avg, then
     Self CUDA, Self CUDA %, CUDA total, CUDA time avg when there is GPU time, # of Calls, and
     Input Shapes when recorded; columns 12 wide, two spaces apart."""
     if len(events) == 0:
         return ""
     has_device_time = any(e.self_device_time_total > 0 for e in events)
+    has_device_mem = any(e.self_device_memory_usage > 0 for e in events)
     use_device = events[0].use_device
+    stacks = [e.stack for e in events if e.stack]
+    src_width = None
+    if stacks:
+        src_width = min(max(len(entry) for st in stacks for entry in st) + 4, max_src_column_width)
     has_input_shapes = any(e.input_shapes is not None and len(e.input_shapes) > 0 for e in events)
     if sort_by is not None:
         events = sorted(events, key=_sort_key(sort_by), reverse=True)
@@ -253,12 +273,20 @@ def _build_table(events, sort_by=None, header=None, row_limit=100, max_name_colu
         headers += [f"Self {device_name}", f"Self {device_name} %", f"{device_name} total", f"{device_name} time avg"]
     if profile_memory:
         headers += ["CPU Mem", "Self CPU Mem"]
+        if use_device and has_device_mem:
+            headers += [f"{device_name} Mem", f"Self {device_name} Mem"]
     headers.append("# of Calls")
     widths = [name_width] + [12] * (len(headers) - 1)
+    aligns = [">"] * len(widths)
     if has_input_shapes:
         headers.append("Input Shapes")
         widths.append(shapes_width)
-    row_format = "".join("{: >" + str(w) + "}  " for w in widths)
+        aligns.append(">")
+    if stacks:
+        headers.append("Source Location")
+        widths.append(src_width)
+        aligns.append("<")
+    row_format = "".join("{: " + a + str(w) + "}  " for a, w in zip(aligns, widths))
     header_sep = "".join("-" * w + "  " for w in widths)
     line_length = sum(w + 2 for w in widths) - 2
 
@@ -301,10 +329,19 @@ def _build_table(events, sort_by=None, header=None, row_limit=100, max_name_colu
                     unit(evt.device_time, evt.device_time_str)]
         if profile_memory:
             row += [_format_memory(evt.cpu_memory_usage), _format_memory(evt.self_cpu_memory_usage)]
+            if use_device and has_device_mem:
+                row += [_format_memory(evt.device_memory_usage), _format_memory(evt.self_device_memory_usage)]
         row.append(evt.count)
         if has_input_shapes:
             row.append(str(evt.input_shapes)[:shapes_width])
+        if stacks:
+            row.append(_trim_path(evt.stack[0], src_width) if evt.stack else "")
         out.append(row_format.format(*row))
+        if stacks:
+            empty = [""] * (len(headers) - 1)
+            for entry in (evt.stack or [])[1:]:
+                out.append(row_format.format(*(empty + [_trim_path(entry, src_width)])))
+            out.append(row_format.format(*(empty + [""])))
     out.append(header_sep)
     out.append(f"Self CPU time total: {unit(sum_self_cpu, _format_time(sum_self_cpu))}")
     if has_device_time:

@@ -71,6 +71,25 @@ def schedule(*, wait, warmup, active, repeat=0, skip_first=0, skip_first_wait=0)
     return schedule_fn
 
 
+def tensorboard_trace_handler(dir_name, worker_name=None, use_gzip=False):
+    """on_trace_ready= that writes each recorded cycle's Chrome trace into `dir_name`, as
+    DIR/WORKER.TIMESTAMP.pt.trace.json (TensorBoard's profiler plugin and Perfetto read it)."""
+    import gzip
+    import socket
+    import time
+
+    def handler_fn(prof):
+        os.makedirs(dir_name, exist_ok=True)
+        name = worker_name or f"{socket.gethostname()}_{os.getpid()}"
+        path = os.path.join(dir_name, f"{name}.{time.time_ns() // 1000000}.pt.trace.json")
+        prof.export_chrome_trace(path)
+        if use_gzip and os.path.exists(path):
+            with open(path, "rb") as f, gzip.open(path + ".gz", "wb") as g:
+                g.write(f.read())
+            os.remove(path)
+    return handler_fn
+
+
 def _default_schedule_fn(_):
     return ProfilerAction.RECORD
 
@@ -125,12 +144,15 @@ class _Recording:
     def _build(self):
         by_id = {}
         events = []
-        for name, cat, start, end, eid, parent, shapes, types in self.host:
+        for name, cat, start, end, eid, parent, shapes, types, stack, cpu_mem, device_mem in self.host:
             key = "ProfilerStep*" if name.startswith("ProfilerStep#") else name
             e = FunctionEvent(eid, name, start / 1e3, end / 1e3, input_shapes=shapes if self.record_shapes else [],
                               input_types=types, kind=cat, use_device=self.use_device)
             e.key = key
             e.parent_id = parent
+            e.stack = list(stack)
+            e.self_cpu_memory_usage = cpu_mem
+            e.self_device_memory_usage = device_mem
             by_id[eid] = e
             events.append(e)
         for e in events:
@@ -138,6 +160,9 @@ class _Recording:
             if p is not None:
                 e.cpu_parent = p
                 p.cpu_children.append(e)
+        for e in reversed(events):  # children come after their parents: totals bottom up
+            e.cpu_memory_usage = e.self_cpu_memory_usage + sum(c.cpu_memory_usage for c in e.cpu_children)
+            e.device_memory_usage = e.self_device_memory_usage + sum(c.device_memory_usage for c in e.cpu_children)
         if self.use_device:
             for dev, stream, lane, name, start, end, nbytes, flops, share, corr, issue in self.device:
                 k = FunctionEvent(0, name if lane == "kernel" else _memcpy_name(lane, name), start / 1e3, end / 1e3,
@@ -145,13 +170,11 @@ class _Recording:
                                   use_device=self.use_device, bytes=nbytes, flops=flops, correlation=corr)
                 k.sm_share = share
                 launcher = by_id.get(corr)
-                if launcher is not None:
-                    # The kernel counts for the op that queued it (the runtime call's parent).
-                    owner = launcher.cpu_parent if launcher.cpu_parent is not None else launcher
-                    owner.kernels.append(k)
-                    k.launcher = launcher
-                else:
-                    k.launcher = None
+                k.launcher = launcher
+                # The kernel counts for the op or range that queued it (the runtime call's
+                # parent); one queued outside any (autograd's backward) stands alone.
+                if launcher is not None and launcher.cpu_parent is not None:
+                    launcher.cpu_parent.kernels.append(k)
                 events.append(k)
         events.sort(key=lambda e: (e.start_us, e.device_type != "CPU"))
         return events
@@ -189,7 +212,7 @@ class profile:
         # One profile records at a time; one opened inside another records nothing, and the
         # outer one goes on.
         if not self._recording and not _C._profiler_active():
-            _C._profiler_start(self.record_shapes)
+            _C._profiler_start(self.record_shapes, self.profile_memory, self.with_stack)
             self._recording = True
 
     def _stop_trace(self):
