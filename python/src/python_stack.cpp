@@ -6,6 +6,7 @@
 
 namespace tp::torchpy {
 
+// Called with the GIL held (from a binding, or an allocation made by one).
 std::vector<AllocFrame> python_frames() {
   std::vector<AllocFrame> frames;
   PyFrameObject* f = PyEval_GetFrame();  // borrowed
@@ -13,8 +14,11 @@ std::vector<AllocFrame> python_frames() {
   while (f != nullptr) {
     PyCodeObject* code = PyFrame_GetCode(f);
     AllocFrame fr;
-    fr.filename = PyUnicode_AsUTF8(code->co_filename);
-    fr.name = PyUnicode_AsUTF8(code->co_name);
+    const char* file = PyUnicode_AsUTF8(code->co_filename);
+    const char* name = PyUnicode_AsUTF8(code->co_name);
+    if (file == nullptr || name == nullptr) PyErr_Clear();  // a name that is not valid UTF-8
+    fr.filename = file ? file : "?";
+    fr.name = name ? name : "?";
     fr.line = PyFrame_GetLineNumber(f);
     Py_DECREF(code);
     frames.push_back(std::move(fr));

@@ -22,6 +22,8 @@ class Stream:
             self.device_index = int(kwargs["device_index"])
             self.stream_id = int(kwargs["stream_id"])
         else:
+            if isinstance(priority, bool) or not isinstance(priority, int):
+                raise TypeError(f"Stream(): argument 'priority' must be int, not {type(priority).__name__}")
             self.device_index, self.stream_id = _C._cuda_new_stream(device, priority)
         self.device_type = 1  # c10::DeviceType::CUDA
 
