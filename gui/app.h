@@ -72,6 +72,7 @@ struct MemoryViewState {
 struct TimelineViewState {
   repl::Timeline timeline;
   double run_start_ns = 0;   // machine time when the last run started
+  double gpu_run_start_ns = 0;  // ... the last run that gave a GPU work (what "Last run" shows)
   double view_start = 0, view_span = 0;
   bool fit_last_run = true;  // after a run: show what it did
 };

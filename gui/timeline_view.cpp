@@ -46,7 +46,9 @@ void fit(TimelineViewState& s, double start, double end) {
 void refresh_timeline(App& app) {
   TimelineViewState& s = app.timeline;
   s.timeline = repl::build_timeline(repl::session_device_records(), 0);
-  if (s.fit_last_run) fit(s, std::max(s.run_start_ns, s.timeline.start_ns), s.timeline.end_ns);
+  // An input without GPU work (:check, print('hi')) leaves the view on the last one with some.
+  if (s.timeline.end_ns > s.run_start_ns) s.gpu_run_start_ns = s.run_start_ns;
+  if (s.fit_last_run) fit(s, std::max(s.gpu_run_start_ns, s.timeline.start_ns), s.timeline.end_ns);
 }
 
 void draw_timeline_view(App& app) {
@@ -60,7 +62,7 @@ void draw_timeline_view(App& app) {
   }
   if (ImGui::Button("Last run")) {
     s.fit_last_run = true;
-    fit(s, std::max(s.run_start_ns, t.start_ns), t.end_ns);
+    fit(s, std::max(s.gpu_run_start_ns, t.start_ns), t.end_ns);
   }
   ImGui::SameLine();
   if (ImGui::Button("Everything kept")) {
@@ -107,7 +109,7 @@ void draw_timeline_view(App& app) {
   const ImU32 grid = ImGui::GetColorU32(ImGuiCol_Border);
   dl->PushClipRect(origin, ImVec2(origin.x + label_w + track_w, origin.y + height), true);
   // The time axis: round ticks counted from the last run's start (or the log's).
-  const double zero = std::max(s.run_start_ns, t.start_ns);
+  const double zero = std::max(s.gpu_run_start_ns, t.start_ns);
   const double step = tick_step(s.view_span, std::max(2, static_cast<int>(track_w / (font * 7))));
   for (double tick = zero + std::ceil((s.view_start - zero) / step) * step; tick <= s.view_start + s.view_span;
        tick += step) {
