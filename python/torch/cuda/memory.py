@@ -107,6 +107,16 @@ def memory_summary(device=None, abbreviated=False):
 
 def _raw_snapshot():
     segments, traces = _C._cuda_memory_snapshot()
+    if _history["enabled"] == "state":
+        traces = [[] for _ in traces]
+    if _history["context"] is None:
+        for seg in segments:
+            seg["frames"] = []
+            for block in seg["blocks"]:
+                block["frames"] = []
+        for trace in traces:
+            for entry in trace:
+                entry["frames"] = []
     for seg in segments:
         seg["stream"] = _stream_handle(seg["device"], seg["stream"])
     for device, trace in enumerate(traces):
@@ -120,15 +130,24 @@ def memory_snapshot(mempool_id=None, include_traces=True):
     return _raw_snapshot()[0]
 
 
+# What _snapshot reports of the recording: "all" (the events and the blocks' stacks) or
+# "state" (the blocks' stacks only), and whether stacks are kept (context=None: none).
+_history = {"enabled": None, "context": "all"}
+
+
 def _record_memory_history(enabled="all", context="all", stacks="all", max_entries=sys.maxsize, device=None,
                            *args, **kwargs):
-    """Starts recording every allocation and free with its Python stack ("all" or "state"),
-    keeping the last max_entries events; enabled=None stops."""
+    """Starts recording every allocation and free with its Python stack, keeping the last
+    max_entries events ("all"), or only the stacks of the blocks alive ("state");
+    enabled=None stops."""
     if isinstance(enabled, bool):  # the older form: _record_memory_history(True, trace_alloc_max_entries=...)
         max_entries = kwargs.get("trace_alloc_max_entries", 1)
         enabled = "all" if enabled else None
     if enabled not in (None, "state", "all"):
         raise ValueError(f"expected enabled to be None, 'state' or 'all', got {enabled!r}")
+    if context not in (None, "state", "alloc", "all"):
+        raise ValueError(f"expected context to be None, 'state', 'alloc' or 'all', got {context!r}")
+    _history["enabled"], _history["context"] = enabled, context
     _C._cuda_record_memory_history(enabled is not None, min(int(max_entries), sys.maxsize))
 
 
