@@ -14,12 +14,21 @@ CudaEvent::CudaEvent(bool enable_timing) : enable_timing_(enable_timing) {}
 
 CudaEvent::~CudaEvent() = default;
 
-void CudaEvent::record(Device device) {
+void CudaEvent::record(Device device, int stream) {
   Device d = resolve_device(device);
-  // Like PyTorch, the event is created on first record, on that device.
-  if (!event_ || d != device_) event_ = runtime_for(d).create_event(enable_timing_);
-  event_->record();
-  device_ = d;
+  // Like PyTorch, the event is created on first record, on that device, and stays there.
+  if (event_) {
+    TP_CHECK(d == device_, RuntimeError, "Event device ", device_.index, " does not match recording stream's device ",
+             d.index, ".");
+  } else {
+    event_ = runtime_for(d).create_event(enable_timing_);
+    device_ = d;
+  }
+  event_->record(stream);
+}
+
+void CudaEvent::block(Device device, int stream) const {
+  if (event_) runtime_for(resolve_device(device)).stream_wait_event(stream, *event_);
 }
 
 bool CudaEvent::query() const { return !event_ || event_->query(); }

@@ -19,8 +19,12 @@ class CudaEvent {
   CudaEvent(const CudaEvent&) = delete;
   CudaEvent& operator=(const CudaEvent&) = delete;
 
-  // event.record(): marks the end of the work queued so far on `device`'s stream.
-  void record(Device device);
+  // event.record(stream): marks the end of the work queued so far on `device`'s stream
+  // (0: its default stream).
+  void record(Device device, int stream = 0);
+  // event.wait(stream): work queued on that stream from now on starts after this marker
+  // (nothing to wait for when never recorded).
+  void block(Device device, int stream) const;
   // event.query(): true when that work has finished (also when never recorded).
   bool query() const;
   // event.synchronize(): the host waits for that work.

@@ -255,6 +255,8 @@ GpuProfile load_gpu_profile(const std::string& path) {
   p.pageable_d2h_gbps = r.positive_number("pageable_d2h_gbps");
   p.transfer_latency_us = r.positive_number("transfer_latency_us");
   p.kernel_launch_latency_us = r.positive_number("kernel_launch_latency_us");
+  // Optional: a profile without it has one engine, shared by both directions.
+  p.copy_engines = r.has("copy_engines") ? r.positive_int("copy_engines") : 1;
 
   r.reject_unknown();
   return p;

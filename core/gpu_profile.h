@@ -72,6 +72,9 @@ struct GpuProfile {
   double pageable_d2h_gbps = 0;
   double transfer_latency_us = 0;  // fixed cost of one copy
   double kernel_launch_latency_us = 0;
+  // DMA engines for host<->device copies (deviceQuery's "copy engine(s)"): with two or more,
+  // one runs each way, so an upload overlaps a download; with one, they take turns.
+  int copy_engines = 1;
 
   // Peak FLOP/s for `dtype`, as PyTorch's kernels would use the hardware: fp32 matmul
   // does not use TF32 (PyTorch's default), half/bfloat16 matmul uses tensor cores where

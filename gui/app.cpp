@@ -9,13 +9,15 @@
 #include <algorithm>
 #include <cstring>
 
+#include "core/machine_clock.h"
 #include "gui/label_audit.h"
 #include "repl/sigint.h"
 
 namespace tp::gui {
 
 namespace {
-const View kViews[] = {View::Lesson, View::Grid, View::Timings, View::Memory, View::Console, View::Devices};
+const View kViews[] = {View::Lesson, View::Grid, View::Timings, View::Memory, View::Timeline, View::Console,
+                       View::Devices};
 }
 
 const char* view_id(View v) {
@@ -24,6 +26,7 @@ const char* view_id(View v) {
     case View::Grid: return "grid";
     case View::Timings: return "timings";
     case View::Memory: return "memory";
+    case View::Timeline: return "timeline";
     case View::Console: return "console";
     case View::Devices: return "devices";
   }
@@ -36,6 +39,7 @@ const char* view_title(View v) {
     case View::Grid: return "Thread grid";
     case View::Timings: return "Timings";
     case View::Memory: return "Memory map";
+    case View::Timeline: return "Timeline";
     case View::Console: return "Console";
     case View::Devices: return "Devices";
   }
@@ -70,6 +74,7 @@ std::string display_text(const std::string& s) {
 bool App::run(const std::string& input, bool step_code) {
   if (busy()) return false;
   before_run_ = collect_memory_map(session.python());
+  timeline.run_start_ns = machine_clock().now_ns();
   run_step_code_ = step_code;
   return session_thread.start(input);
 }
@@ -98,6 +103,7 @@ void App::finish_run(const RunReport& rep) {
   // The memory map follows the session: animate what moved, flash a device mix-up.
   memory.map = collect_memory_map(session.python());
   memory.stale = false;
+  refresh_timeline(*this);
   for (Transfer& t : detect_transfers(before_run_, memory.map, rep.copies, rep.wall_seconds)) {
     memory.transfers.push_back(t);
   }
@@ -268,6 +274,7 @@ void draw_app(App& app) {
           case View::Grid: draw_grid_view(app); break;
           case View::Timings: draw_timings_view(app); break;
           case View::Memory: draw_memory_view(app); break;
+          case View::Timeline: draw_timeline_view(app); break;
           case View::Console: draw_console_view(app, 0); break;
           case View::Devices: draw_devices_view(app); break;
         }

@@ -22,13 +22,14 @@
 #include "gui/session_thread.h"
 #include "gui/settings.h"
 #include "repl/meta_commands.h"
+#include "repl/timeline.h"
 
 struct ImFont;
 
 namespace tp::gui {
 
 // The views, in tab order.
-enum class View { Lesson, Grid, Timings, Memory, Console, Devices };
+enum class View { Lesson, Grid, Timings, Memory, Timeline, Console, Devices };
 const char* view_id(View v);     // "grid" (flags and settings)
 const char* view_title(View v);  // "Thread grid" (tabs)
 // Parses a view id; false when unknown.
@@ -67,6 +68,15 @@ struct MemoryViewState {
   double flash_age = 1e9;
 };
 
+// The timeline view: the rows read after each run, and the time range shown (machine ns).
+struct TimelineViewState {
+  repl::Timeline timeline;
+  double run_start_ns = 0;   // machine time when the last run started
+  double gpu_run_start_ns = 0;  // ... the last run that gave a GPU work (what "Last run" shows)
+  double view_start = 0, view_span = 0;
+  bool fit_last_run = true;  // after a run: show what it did
+};
+
 // Where a button was drawn last frame (window pixels), for the xdotool tests.
 struct ButtonRect {
   float x = 0, y = 0, w = 0, h = 0;
@@ -98,6 +108,7 @@ struct App {
   GridViewState grid;
   TimingsViewState timings;
   MemoryViewState memory;
+  TimelineViewState timeline;
   LessonPanel lesson;
   DemoState demo;
   ButtonRect lesson_run, lesson_next, lesson_back;  // the lesson column's buttons
@@ -166,6 +177,9 @@ std::string console_layout(const App& app);
 void draw_lesson_view(App& app);   // the Lesson tab: the list of lessons
 void draw_lesson_panel(App& app);  // the open lesson's column beside the views
 void draw_grid_view(App& app);
+void draw_timeline_view(App& app);  // host, streams and copy engines over modeled time
+// Reads the session's timeline after a run (while no code runs).
+void refresh_timeline(App& app);
 // The grid shows the session's own A @ B: called when a lesson step opens the grid and after
 // each run; takes A and B when the shown step is about the grid or the grid already shows them.
 void grid_follow_session(App& app);

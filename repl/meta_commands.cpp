@@ -3,6 +3,7 @@
 #include "repl/meta_commands.h"
 
 #include <chrono>
+#include <cstdlib>
 #include <cstdio>
 #include <map>
 #include <memory>
@@ -16,6 +17,7 @@
 #include "python/src/py_types.h"
 #include "repl/grid_text.h"
 #include "repl/lesson/lesson_commands.h"
+#include "repl/timeline.h"
 
 namespace tp::repl {
 
@@ -25,6 +27,7 @@ void cmd_help(MetaContext& ctx, const std::string& arg);
 void cmd_devices(MetaContext& ctx, const std::string& arg);
 void cmd_mem(MetaContext& ctx, const std::string& arg);
 void cmd_time(MetaContext& ctx, const std::string& arg);
+void cmd_trace(MetaContext& ctx, const std::string& arg);
 void cmd_grid(MetaContext& ctx, const std::string& arg);
 void cmd_reset(MetaContext& ctx, const std::string& arg);
 void cmd_quit(MetaContext& ctx, const std::string& arg);
@@ -40,6 +43,8 @@ const std::vector<MetaCommand>& meta_commands() {
       {":mem", "", "", "every tensor in scope: name, device, shape, dtype, bytes", cmd_mem},
       {":time", "", "STMT", "run STMT; host wall time, and device time (measured or modeled)",
        cmd_time},
+      {":trace", "", "[MS]", "the GPU timeline: host waits, each stream's kernels, each copy engine (last MS ms)",
+       cmd_trace},
       {":grid", "", "[A B]", "which GPU thread computes which element of A @ B (the GUI's thread grid)",
        cmd_grid},
       {":reset", "", "", "start a fresh session (variables cleared, devices set up again)",
@@ -359,6 +364,24 @@ void cmd_time(MetaContext& ctx, const std::string& arg) {
       ctx.out << e.device.str() << " device time: n/a (real GPU: measure it with "
               << "torch.cuda.Event)\n";
   }
+}
+
+void cmd_trace(MetaContext& ctx, const std::string& arg) {
+  double ms = 0;
+  if (!arg.empty()) {
+    char* end = nullptr;
+    ms = std::strtod(arg.c_str(), &end);
+    if (end == arg.c_str() || *end != '\0' || !(ms > 0)) {
+      ctx.out << "usage: :trace [MS]   the last MS milliseconds (default: all the GPUs' kept records)\n";
+      return;
+    }
+  }
+  if (accelerators().empty() || cuda_devices_are_real()) {
+    ctx.out << "no simulated GPU: the timeline shows a simulated GPU's modeled work (torch.profiler measures a "
+               "real one)\n";
+    return;
+  }
+  ctx.out << format_timeline(build_timeline(session_device_records(), ms * 1e6));
 }
 
 void cmd_grid(MetaContext& ctx, const std::string& arg) {

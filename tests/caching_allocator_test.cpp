@@ -167,3 +167,75 @@ TEST_CASE("device tensors allocate from the device's allocator; OOM then recover
   tp::cuda::reset_peak_memory_stats();
   CHECK(tp::cuda::max_memory_allocated() == 16 * MiB);
 }
+
+TEST_CASE("PyTorch's statistics: current, peak, totals, per pool; inactive split blocks") {
+  SimAllocator a(0, 64 * MiB);
+  void* p = a.allocate(4000);          // small pool: a 4096-byte block of a 2 MiB segment
+  void* q = a.allocate(3 * MiB);       // large pool: 3 MiB of a 20 MiB segment
+  tp::AllocatorStats s = a.stats();
+  CHECK(s.allocation[0].current == 2);
+  CHECK(s.allocated_bytes[1].current == 4096);  // [1]: small_pool
+  CHECK(s.allocated_bytes[2].current == 3 * MiB);
+  CHECK(s.requested_bytes[0].current == 4000 + 3 * MiB);
+  CHECK(s.reserved_bytes[0].current == 22 * MiB);
+  CHECK(s.segment[0].current == 2);
+  // The rest of each segment is cached but cannot be given back: inactive split.
+  CHECK(s.inactive_split[0].current == 2);
+  CHECK(s.inactive_split_bytes[0].current == (2 * MiB - 4096) + 17 * MiB);
+  a.free(q);
+  s = a.stats();
+  CHECK(s.allocation[0].current == 1);
+  CHECK(s.allocation[0].allocated == 2);
+  CHECK(s.allocation[0].freed == 1);
+  CHECK(s.allocated_bytes[0].peak == 4096 + 3 * MiB);
+  CHECK(s.active[2].current == 0);
+  CHECK(s.inactive_split[2].current == 0);  // the large segment is whole again
+  a.reset_peak_memory_stats();
+  CHECK(a.stats().allocated_bytes[0].peak == 4096);
+  a.empty_cache();
+  s = a.stats();
+  CHECK(s.segment[0].current == 1);
+  CHECK(s.reserved_bytes[0].freed == 20 * MiB);
+  CHECK(s.num_device_alloc == 2);
+  CHECK(s.num_device_free == 1);
+  a.reset_accumulated_stats();
+  CHECK(a.stats().allocation[0].allocated == 0);
+  CHECK(a.stats().allocation[0].current == 1);
+  a.free(p);
+}
+
+TEST_CASE("snapshot: segments and their blocks; history: allocs, frees, segments, OOM") {
+  SimAllocator a(0, 32 * MiB);
+  tp::CachingAllocator::set_context_source([] {
+    return std::make_shared<const std::vector<tp::AllocFrame>>(std::vector<tp::AllocFrame>{{"train.py", "step", 7}});
+  });
+  a.record_history(true, 100);
+  void* p = a.allocate(1000);
+  void* q = a.allocate(2000);
+  a.free(p);
+  std::vector<tp::SegmentInfo> segs = a.snapshot();
+  REQUIRE(segs.size() == 1);
+  CHECK(segs[0].small);
+  CHECK(segs[0].total == 2 * MiB);
+  CHECK(segs[0].allocated == 2048);
+  CHECK(segs[0].requested == 2000);
+  REQUIRE(segs[0].blocks.size() == 3);
+  CHECK(segs[0].blocks[0].state == tp::BlockInfo::State::Inactive);
+  CHECK(segs[0].blocks[1].state == tp::BlockInfo::State::ActiveAllocated);
+  CHECK(segs[0].blocks[1].context->at(0).line == 7);
+  CHECK_THROWS(a.allocate(40 * MiB));
+  using A = tp::TraceEntry::Action;
+  std::vector<A> actions;
+  for (const tp::TraceEntry& e : a.history()) actions.push_back(e.action);
+  CHECK(actions == std::vector<A>{A::SegmentAlloc, A::Alloc, A::Alloc, A::FreeRequested, A::FreeCompleted, A::Oom});
+  CHECK(a.history().back().size == 40 * MiB);
+  a.record_history(false, 0);
+  a.free(q);
+  CHECK(a.history().size() == 6);  // stopped: kept, not extended
+  a.record_history(true, 2);       // a new start clears it, and keeps the last two
+  void* r = a.allocate(10);
+  a.free(r);
+  a.free(a.allocate(10));
+  CHECK(a.history().size() == 2);
+  tp::CachingAllocator::set_context_source(nullptr);
+}

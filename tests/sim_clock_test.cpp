@@ -33,6 +33,14 @@ void use_sim(int gpus, const std::string& profile = "t4") {
 
 SimClock& clock0() { return *sim_backend().device(Device::cuda(0)).clock; }
 
+// The device's work queued since `since`, without the host's waits the log also returns.
+std::vector<ClockRecord> work_since(const SimClock& clock, const ClockPoint& since) {
+  std::vector<ClockRecord> out;
+  for (ClockRecord& r : clock.records_since(since))
+    if (r.lane != ClockLane::HostWait) out.push_back(std::move(r));
+  return out;
+}
+
 Tensor sim_ones(const Shape& shape, DType dtype = DType::Float32) {
   Tensor t = empty(shape, TensorOptions(dtype, Device::cuda(0)));
   fill_(t, Scalar(1.0));
@@ -114,7 +122,7 @@ TEST_CASE("roofline: bigger work takes more modeled time") {
   // The log names each kernel, with its bytes and flops, and says it is modeled.
   ClockPoint before = clock.point();
   matmul(big, big);
-  std::vector<ClockRecord> log = clock.records_since(before);
+  std::vector<ClockRecord> log = work_since(clock, before);
   REQUIRE(log.size() == 1);
   CHECK(log[0].name == "gemm (cuBLAS)");
   CHECK(log[0].flops == doctest::Approx(2.0 * 1024 * 1024 * 1024));
@@ -158,20 +166,20 @@ TEST_CASE("transfers follow the link model") {
   Tensor host = test::make_tensor(std::vector<double>(1 << 20, 1.0), {1 << 20});
   ClockPoint a = clock.point();
   Tensor dev = to(host, Device::cuda(0), std::nullopt);
-  std::vector<ClockRecord> log = clock.records_since(a);
+  std::vector<ClockRecord> log = work_since(clock, a);
   REQUIRE(log.size() == 1);
   CHECK(log[0].name == "memcpy HtoD (pageable)");
   CHECK(log[0].bytes == 4 << 20);
   Tensor pinned = pin_memory(host);
   a = clock.point();
   dev = to(pinned, Device::cuda(0), std::nullopt);
-  log = clock.records_since(a);
+  log = work_since(clock, a);
   REQUIRE(log.size() == 1);
   CHECK(log[0].name == "memcpy HtoD (pinned)");
   // Reading back (.cpu()) is a download.
   a = clock.point();
   Tensor back = to(dev, Device::cpu(), std::nullopt);
-  log = clock.records_since(a);
+  log = work_since(clock, a);
   REQUIRE(log.size() == 1);
   CHECK(log[0].name == "memcpy DtoH (pageable)");
 }
@@ -253,7 +261,7 @@ TEST_CASE("copies between two simulated GPUs use NVLink or PCIe") {
   Tensor y = empty({1 << 20}, TensorOptions(DType::Float32, Device::cuda(1)));
   ClockPoint a = d1.clock->point();
   sim_backend().copy(x, y);
-  std::vector<ClockRecord> log = d1.clock->records_since(a);
+  std::vector<ClockRecord> log = work_since(*d1.clock, a);
   REQUIRE(log.size() == 1);
   CHECK(log[0].name == "memcpy PtoP (NVLink)");
   CHECK(log[0].end_ns - log[0].start_ns ==
@@ -270,14 +278,14 @@ TEST_CASE("copies between two simulated GPUs use NVLink or PCIe") {
   SimClock& c1 = *sim_backend().device(Device::cuda(1)).clock;
   ClockPoint a = c1.point();
   sim_backend().copy(p, q);
-  std::vector<ClockRecord> log = c1.records_since(a);
+  std::vector<ClockRecord> log = work_since(c1, a);
   REQUIRE(log.size() == 1);
   CHECK(log[0].name == "memcpy PtoP (PCIe)");
 
   // x.to('cuda:1') takes the same peer path, not a trip through the host.
   a = c1.point();
   Tensor moved = to(p, Device::cuda(1), std::nullopt);
-  log = c1.records_since(a);
+  log = work_since(c1, a);
   REQUIRE(log.size() == 1);
   CHECK(log[0].name == "memcpy PtoP (PCIe)");
   CHECK(moved.device() == Device::cuda(1));

@@ -47,6 +47,8 @@ pageable_h2d_gbps = 12
 pageable_d2h_gbps = 12
 transfer_latency_us = 8             # estimate: fixed cost of one cudaMemcpy (call, DMA setup, completion)
 kernel_launch_latency_us = 4        # estimate: typical 2-5 us per launch of an empty kernel on Linux
+copy_engines = 2                    # estimate: discrete cards of this class report 2 or more ("copy engine(s)"
+                                    # in deviceQuery); the model uses one each way
 
 # --- Sources ---
 # [1] NVIDIA A100 Tensor Core GPU Datasheet (NVIDIA, 2021), A100 80GB SXM column.

@@ -46,6 +46,7 @@ pageable_h2d_gbps = 50
 pageable_d2h_gbps = 50
 transfer_latency_us = 10            # estimate: one Metal blit command buffer, committed and waited on
 kernel_launch_latency_us = 10       # estimate: encoding and committing a Metal compute command per op
+copy_engines = 1                    # unified memory: copies are the CPU's and the GPU's memcpy on one queue (estimate)
 
 # --- Sources ---
 # [1] "Apple unveils M2, taking the breakthrough performance and capabilities of M1 even

@@ -51,6 +51,8 @@ pageable_h2d_gbps = 20              # [7] measured 7-10 GB/s on a virtual machin
 pageable_d2h_gbps = 20
 transfer_latency_us = 8             # estimate: fixed cost of one cudaMemcpy (call, DMA setup, completion)
 kernel_launch_latency_us = 4        # estimate: typical 2-5 us per launch of an empty kernel on Linux
+copy_engines = 2                    # estimate: discrete cards of this class report 2 or more ("copy engine(s)"
+                                    # in deviceQuery); the model uses one each way
 
 # --- Sources ---
 # [1] NVIDIA H100 Tensor Core GPU Datasheet (NVIDIA, 2023), H100 SXM column.

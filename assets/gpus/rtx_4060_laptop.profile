@@ -51,6 +51,8 @@ pageable_h2d_gbps = 6
 pageable_d2h_gbps = 6
 transfer_latency_us = 10            # estimate: fixed cost of one cudaMemcpy on a laptop host
 kernel_launch_latency_us = 5        # estimate: typical 3-5 us per launch of an empty kernel
+copy_engines = 2                    # estimate: discrete cards of this class report 2 or more ("copy engine(s)"
+                                    # in deviceQuery); the model uses one each way
 
 # --- Sources ---
 # [1] NVIDIA GeForce RTX 4060 Laptop GPU specifications, GeForce RTX 40 Series Laptops

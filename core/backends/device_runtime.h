@@ -17,6 +17,8 @@
 
 namespace tp {
 
+class CachingAllocator;
+
 // What answers for a device: the host, the meta device (shapes only), a simulated GPU
 // (cuda:N or mps:0), or a real one.
 enum class DeviceKind { Cpu, Meta, Simulated, Cuda };
@@ -37,8 +39,8 @@ struct MemoryStats {
 class DeviceEvent {
  public:
   virtual ~DeviceEvent() = default;
-  // Marks the end of the work queued so far.
-  virtual void record() = 0;
+  // Marks the end of the work queued so far on `stream` (0: the default stream).
+  virtual void record(int stream = 0) = 0;
   // True when the device has reached the marker.
   virtual bool query() const = 0;
   // The host waits until the device has reached it.
@@ -73,6 +75,22 @@ class DeviceRuntime {
 
   // The host waits for all work queued on the device (torch.cuda.synchronize()).
   virtual void synchronize() {}
+
+  // Streams (torch.cuda.Stream): 0 is the default stream, where work goes unless another is
+  // current. A device that runs everything on one stream answers 0 for a new one, so its
+  // waits hold trivially (a real GPU, for now).
+  virtual int create_stream(int /*priority*/) { return 0; }
+  virtual int stream_priority(int /*stream*/) const { return 0; }
+  virtual int current_stream() const { return 0; }
+  virtual void set_current_stream(int /*stream*/) {}
+  // True when the work queued on the stream has finished; the host waits for it.
+  virtual bool stream_query(int /*stream*/) const { return true; }
+  virtual void stream_synchronize(int /*stream*/) { synchronize(); }
+  // Work queued on `stream` from now on starts only after `event` (stream.wait_event()).
+  virtual void stream_wait_event(int /*stream*/, const DeviceEvent& /*event*/) {}
+  // The caching allocator keeps `ptr`'s block from reuse until the work queued on `stream`
+  // by the time it is freed has finished (Tensor.record_stream).
+  virtual void record_stream(void* /*ptr*/, int /*stream*/) {}
   // A new, unrecorded event on the device's stream.
   virtual std::unique_ptr<DeviceEvent> create_event(bool enable_timing);
 
@@ -81,6 +99,9 @@ class DeviceRuntime {
   virtual MemoryStats memory_stats() const { return {}; }
   virtual void reset_peak_memory_stats() {}
   virtual void empty_cache() {}
+  // The allocator itself, for PyTorch's full statistics, snapshots and history; nullptr for
+  // a device without one.
+  virtual CachingAllocator* caching_allocator() { return nullptr; }
 
   // The stream clock (device_clock.h). A simulated GPU models every kernel and copy; the
   // other devices keep no log: an empty point and no records.

@@ -66,12 +66,24 @@ DType compute_dtype(BinaryOp op, DType common) {
   return common;
 }
 
+// An operand on the op's device in the compute dtype. A 0-dim CPU operand joining a device
+// op (a Python number, or a CPU scalar tensor) is a kernel argument in ATen, not a copy over
+// the link: it is written on the device by a fill, so the host never waits for a transfer.
+Tensor operand_on(const Tensor& t, Device device, DType compute) {
+  if (t.device().is_cpu() && !device.is_cpu() && !device.is_meta() && t.dim() == 0 && !t.requires_grad()) {
+    Tensor out = empty({}, TensorOptions(compute, device));
+    backend_for(device).fill(out, item(t));
+    return out;
+  }
+  return to(t, device, compute);
+}
+
 // One checked binary op: the operands are moved to the op's device in the compute dtype
 // (a 0-dim CPU operand may join a device op), expanded, and handed to the backend.
 Tensor run_binary(BinaryOp op, const Tensor& a, const Tensor& b, DType compute, Device device,
                   const Shape& shape) {
-  Tensor x = expand_to(to(a, device, compute), shape);
-  Tensor y = expand_to(to(b, device, compute), shape);
+  Tensor x = expand_to(operand_on(a, device, compute), shape);
+  Tensor y = expand_to(operand_on(b, device, compute), shape);
   DType out_dtype = binary_op_returns_bool(op) ? DType::Bool : compute;
   Tensor out = empty(shape, TensorOptions(out_dtype, device));
   backend_for(device).binary(op, x, y, out);

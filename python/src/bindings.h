@@ -13,6 +13,8 @@ void bind_ops(py::module_& m);           // op_table.cpp: every torch function a
 void bind_tensor_methods(py::module_& m);  // tensor_methods.cpp: operators, properties, indexing
 void bind_finfo(py::module_& m);         // finfo_binding.cpp: torch.finfo, torch.iinfo
 void bind_cuda(py::module_& m);          // cuda_binding.cpp: torch.cuda, torch.backends.mps
+void bind_profiler(py::module_& m);      // profiler_binding.cpp: torch.profiler's recorder
+void bind_memory(py::module_& m);        // memory_binding.cpp: torch.cuda.memory's statistics and snapshots
 void bind_autograd(py::module_& m);      // autograd_binding.cpp: grad mode, backward, grad_fn
 void bind_function(py::module_& m);      // function_binding.cpp: torch.autograd.Function's node
 void bind_nn(py::module_& m);            // nn_binding.cpp: torch.nn.functional ops, init, losses

@@ -1,10 +1,14 @@
 // torch.cuda and torch.backends.mps, C++ half: small torch._C functions over core/cuda_api.h
-// (devices, properties, memory stats) and core/cuda_event.h (Event, synchronize). The Python
-// packages torch/cuda and torch/backends/mps give them PyTorch's names and signatures.
+// (devices, properties, memory stats), core/cuda_event.h (Event, synchronize) and
+// core/cuda_stream.h (streams). The Python packages torch/cuda and torch/backends/mps give
+// them PyTorch's names and signatures.
 #include <memory>
 
 #include "core/cuda_api.h"
 #include "core/cuda_event.h"
+#include "core/cuda_stream.h"
+#include "core/error.h"
+#include "python/src/py_types.h"
 #include "python/src/args.h"
 #include "python/src/bindings.h"
 
@@ -47,19 +51,61 @@ void bind_properties(py::module_& m) {
   p.attr("__module__") = "torch._C";
 }
 
+// A torch.cuda.Stream (its device_index and stream_id), or the current stream for None.
+cuda::StreamRef stream_ref(py::handle stream) {
+  if (stream.is_none()) return cuda::current_stream(std::nullopt);
+  if (!py::hasattr(stream, "stream_id") || !py::hasattr(stream, "device_index"))
+    raise_type_error(std::string("expected a torch.cuda.Stream, got ") + Py_TYPE(stream.ptr())->tp_name);
+  return {Device::cuda(stream.attr("device_index").cast<int>()), stream.attr("stream_id").cast<int>()};
+}
+
 // torch.cuda.Event's C++ half (PyTorch's torch._C._CudaEventBase).
 void bind_event(py::module_& m) {
   py::class_<CudaEvent, std::unique_ptr<CudaEvent>> e(m, "_CudaEventBase");
   e.def(py::init([](bool enable_timing, bool, bool) { return std::make_unique<CudaEvent>(enable_timing); }),
         py::arg("enable_timing") = false, py::arg("blocking") = false, py::arg("interprocess") = false);
-  e.def("record", [](CudaEvent& ev, py::handle) { ev.record(Device::cuda(cuda::current_device())); },
-        py::arg("stream") = py::none());
+  e.def("record", [](CudaEvent& ev, py::handle stream) {
+    cuda::StreamRef s = stream_ref(stream);
+    ev.record(s.device, s.id);
+  }, py::arg("stream") = py::none());
+  e.def("wait", [](const CudaEvent& ev, py::handle stream) {
+    cuda::StreamRef s = stream_ref(stream);
+    ev.block(s.device, s.id);
+  }, py::arg("stream") = py::none());
   e.def("synchronize", &CudaEvent::synchronize);
   e.def("query", &CudaEvent::query);
   e.def("elapsed_time", [](const CudaEvent& ev, py::handle end) {
     if (!py::isinstance<CudaEvent>(end)) raise_type_error("elapsed_time(): argument 'end_event' must be Event");
     return ev.elapsed_time(end.cast<const CudaEvent&>());
   }, py::arg("end_event"));
+}
+
+// torch.cuda.Stream's C++ half: (device_index, stream_id) pairs; the class is Python
+// (torch/cuda/streams.py), as PyTorch's is.
+void bind_streams(py::module_& m) {
+  auto pair = [](cuda::StreamRef s) { return py::make_tuple(s.device.index, s.id); };
+  m.def("_cuda_new_stream", [pair](py::handle device, int priority) {
+    return pair(cuda::new_stream(cuda_index(device, "Stream"), priority));
+  });
+  m.def("_cuda_current_stream", [pair](py::handle device) {
+    return pair(cuda::current_stream(cuda_index(device, "current_stream")));
+  });
+  m.def("_cuda_default_stream", [pair](py::handle device) {
+    return pair(cuda::default_stream(cuda_index(device, "default_stream")));
+  });
+  m.def("_cuda_set_stream", [](py::handle stream) { cuda::set_stream(stream_ref(stream)); });
+  m.def("_cuda_stream_priority", [](py::handle stream) { return cuda::stream_priority(stream_ref(stream)); });
+  m.def("_cuda_stream_query", [](py::handle stream) { return cuda::stream_query(stream_ref(stream)); });
+  m.def("_cuda_stream_synchronize", [](py::handle stream) { cuda::stream_synchronize(stream_ref(stream)); });
+  py::cpp_function record_stream(
+      [](py::handle self, py::handle stream) {
+        // PyTorch's argument parser's text for anything but a Stream.
+        if (stream.is_none() || !py::hasattr(stream, "stream_id")) fail(ErrorKind::RuntimeError, "unknown parameter type");
+        cuda::record_stream(tensor_of(self), stream_ref(stream));
+      },
+      py::name("record_stream"), py::is_method(tensor_type()), py::arg("stream"),
+      "Keeps this tensor's memory from reuse until the stream's work queued by the time it is freed is done.");
+  py::setattr(tensor_type(), "record_stream", record_stream);
 }
 
 }  // namespace
@@ -92,6 +138,7 @@ void bind_cuda(py::module_& m) {
   m.def("_mps_is_available", &cuda::mps_is_available);
   bind_properties(m);
   bind_event(m);
+  bind_streams(m);
 }
 
 }  // namespace tp::torchpy

@@ -19,6 +19,8 @@ PyObject* init_torch_c() {
     bind_tensor_methods(m);
     bind_finfo(m);
     bind_cuda(m);
+    bind_profiler(m);
+    bind_memory(m);
     bind_autograd(m);
     bind_function(m);
     bind_nn(m);

@@ -14,6 +14,7 @@
 #include "core/ops/device_ops.h"
 #include "python/src/args.h"
 #include "python/src/bindings.h"
+#include "python/src/profiled_op.h"
 
 namespace tp::torchpy {
 
@@ -30,7 +31,10 @@ nn::Reduction reduction_arg(const OpArgs& p, size_t i) {
 // A function of _C._nn taking (*args, **kwargs) and reading them with OpArgs.
 template <typename Fn>
 void def_op(py::module_& m, const char* name, Fn fn) {
-  m.def(name, [fn](const py::args& a, const py::kwargs& kw) -> py::object { return fn(a, kw); });
+  m.def(name, [fn, name](const py::args& a, const py::kwargs& kw) -> py::object {
+    ProfiledOp profiled(name, a);
+    return fn(a, kw);
+  });
 }
 
 void bind_functional(py::module_& m) {

@@ -11,6 +11,7 @@
 #include "core/nn/pool.h"
 #include "python/src/args.h"
 #include "python/src/bindings.h"
+#include "python/src/profiled_op.h"
 
 namespace tp::torchpy {
 
@@ -37,7 +38,10 @@ Shape int_n(const OpArgs& p, size_t i, size_t n, int64_t dflt) {
 
 template <typename Fn>
 void def_op(py::module_& m, const char* name, Fn fn) {
-  m.def(name, [fn](const py::args& a, const py::kwargs& kw) -> py::object { return fn(a, kw); });
+  m.def(name, [fn, name](const py::args& a, const py::kwargs& kw) -> py::object {
+    ProfiledOp profiled(name, a);
+    return fn(a, kw);
+  });
 }
 
 // TORCH_WARN_ONCE's UserWarning, raised through Python's warnings machinery.

@@ -11,6 +11,7 @@
 #include "core/nn/upsample.h"
 #include "python/src/args.h"
 #include "python/src/bindings.h"
+#include "python/src/profiled_op.h"
 
 namespace tp::torchpy {
 
@@ -31,7 +32,10 @@ Shape int_n(const OpArgs& p, size_t i, size_t n, int64_t dflt) {
 
 template <typename Fn>
 void def_op(py::module_& m, const char* name, Fn fn) {
-  m.def(name, [fn](const py::args& a, const py::kwargs& kw) -> py::object { return fn(a, kw); });
+  m.def(name, [fn, name](const py::args& a, const py::kwargs& kw) -> py::object {
+    ProfiledOp profiled(name, a);
+    return fn(a, kw);
+  });
 }
 
 // conv_transpose{1,2}d(input, weight, bias=None, stride=1, padding=0, output_padding=0,

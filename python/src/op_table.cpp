@@ -11,6 +11,7 @@
 #include "core/ops/copy.h"
 #include "python/src/args.h"
 #include "python/src/bindings.h"
+#include "python/src/profiled_op.h"
 
 namespace tp::torchpy {
 
@@ -95,6 +96,7 @@ void bind_ops(py::module_& m) {
       m.def(
           op.name,
           [fn, name, takes_out](const py::args& a, const py::kwargs& kw) {
+            ProfiledOp profiled(name, a);
             try {
               if (takes_out && kw.contains("out")) return call_with_out(fn, name, a, kw);
               return fn(a, kw);
@@ -109,6 +111,7 @@ void bind_ops(py::module_& m) {
     if (op.where != OpWhere::Function) {
       py::cpp_function method(
           [fn, name](const py::args& a, const py::kwargs& kw) {
+            ProfiledOp profiled(name, a);
             OpArgs::next_is_method = true;
             try {
               return fn(a, kw);

@@ -10,6 +10,7 @@
 #include "core/ops/reduce.h"
 #include "core/ops/shape.h"
 #include "core/printing.h"
+#include "core/profiler.h"
 #include "python/src/args.h"
 #include "python/src/bindings.h"
 #include "python/src/numpy_binding.h"
@@ -134,7 +135,10 @@ void bind_tensor_methods(py::module_&) {
   // object has no attribute") print tp_name, which pybind11 made "torch._C.Tensor".
   reinterpret_cast<PyTypeObject*>(cls.ptr())->tp_name = "Tensor";
   cls.def(py::init([](const py::args& a, const py::kwargs& kw) { return legacy_new(a, kw).impl_ptr(); }));
-  cls.def("__repr__", [](py::handle self) { return tensor_repr(tensor_of(self)); });
+  cls.def("__repr__", [](py::handle self) {
+    profiler::WaitCause cause("print");  // reading a GPU tensor's values waits for the GPU
+    return tensor_repr(tensor_of(self));
+  });
   bind_tensor_operators(cls);
   // Defining __eq__ removed the inherited hash; PyTorch hashes tensors by identity.
   cls.def("__hash__", [](py::handle self) { return reinterpret_cast<intptr_t>(self.ptr()); });

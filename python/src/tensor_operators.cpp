@@ -7,6 +7,7 @@
 #include "core/ops/elementwise_math.h"
 #include "core/ops/linalg.h"
 #include "python/src/args.h"
+#include "python/src/profiled_op.h"
 #include "python/src/tensor_protocol.h"
 
 namespace tp::torchpy {
@@ -152,33 +153,45 @@ struct Named {
   const char* reflected;
   const char* inplace;
   Op op;
+  const char* aten;          // the op the profiler names ("add")
+  const char* aten_inplace;  // ... and its in-place form ("add_")
 };
 
 }  // namespace
 
 void bind_tensor_operators(TensorClass& cls) {
-  for (Named n : {Named{"__add__", "__radd__", "__iadd__", Op::Add}, {"__sub__", "__rsub__", "__isub__", Op::Sub},
-                  {"__mul__", "__rmul__", "__imul__", Op::Mul}, {"__truediv__", "__rtruediv__", "__itruediv__", Op::Div},
-                  {"__floordiv__", "__rfloordiv__", "__ifloordiv__", Op::FloorDiv},
-                  {"__mod__", "__rmod__", "__imod__", Op::Mod}, {"__pow__", "__rpow__", "__ipow__", Op::Pow},
-                  {"__matmul__", "__rmatmul__", "__imatmul__", Op::MatMul}, {"__and__", "__rand__", "__iand__", Op::And},
-                  {"__or__", "__ror__", "__ior__", Op::Or}, {"__xor__", "__rxor__", "__ixor__", Op::Xor},
-                  {"__lshift__", "__rlshift__", "__ilshift__", Op::LShift},
-                  {"__rshift__", "__rrshift__", "__irshift__", Op::RShift}}) {
+  for (Named n : {Named{"__add__", "__radd__", "__iadd__", Op::Add, "add", "add_"},
+                  {"__sub__", "__rsub__", "__isub__", Op::Sub, "sub", "sub_"},
+                  {"__mul__", "__rmul__", "__imul__", Op::Mul, "mul", "mul_"},
+                  {"__truediv__", "__rtruediv__", "__itruediv__", Op::Div, "div", "div_"},
+                  {"__floordiv__", "__rfloordiv__", "__ifloordiv__", Op::FloorDiv, "floor_divide", "floor_divide_"},
+                  {"__mod__", "__rmod__", "__imod__", Op::Mod, "remainder", "remainder_"},
+                  {"__pow__", "__rpow__", "__ipow__", Op::Pow, "pow", "pow_"},
+                  {"__matmul__", "__rmatmul__", "__imatmul__", Op::MatMul, "matmul", "matmul"},
+                  {"__and__", "__rand__", "__iand__", Op::And, "bitwise_and", "bitwise_and_"},
+                  {"__or__", "__ror__", "__ior__", Op::Or, "bitwise_or", "bitwise_or_"},
+                  {"__xor__", "__rxor__", "__ixor__", Op::Xor, "bitwise_xor", "bitwise_xor_"},
+                  {"__lshift__", "__rlshift__", "__ilshift__", Op::LShift, "__lshift__", "__ilshift__"},
+                  {"__rshift__", "__rrshift__", "__irshift__", Op::RShift, "__rshift__", "__irshift__"}}) {
     Op op = n.op;
-    cls.def(n.forward, [op](py::handle self, py::handle other) -> py::object {
+    const char* aten = n.aten;
+    const char* aten_inplace = n.aten_inplace;
+    cls.def(n.forward, [op, aten](py::handle self, py::handle other) -> py::object {
+      ProfiledOp profiled(aten, self, other);
       Operand b = operand(other);
       if (!b.ok) return not_implemented();
       Tensor r = b.is_tensor ? apply(op, tensor_of(self), b.t) : apply(op, tensor_of(self), b.s);
       return r.defined() ? wrap(r) : not_implemented();
     });
-    cls.def(n.reflected, [op](py::handle self, py::handle other) -> py::object {
+    cls.def(n.reflected, [op, aten](py::handle self, py::handle other) -> py::object {
+      ProfiledOp profiled(aten, other, self);
       Operand b = operand(other);
       if (!b.ok) return not_implemented();
       Tensor r = b.is_tensor ? apply(op, b.t, tensor_of(self)) : apply_reflected(op, b.s, tensor_of(self));
       return r.defined() ? wrap(r) : not_implemented();
     });
-    cls.def(n.inplace, [op](py::handle self, py::handle other) -> py::object {
+    cls.def(n.inplace, [op, aten_inplace](py::handle self, py::handle other) -> py::object {
+      ProfiledOp profiled(aten_inplace, self, other);
       Operand b = operand(other);
       if (!b.ok || !apply_inplace(op, tensor_of(self), b)) return not_implemented();
       return py::reinterpret_borrow<py::object>(self);
@@ -187,12 +200,15 @@ void bind_tensor_operators(TensorClass& cls) {
   struct NamedCmp {
     const char* name;
     Cmp op;
+    const char* aten;
   };
   // Anything else: NotImplemented, so == falls back to identity and < raises Python's TypeError.
-  for (NamedCmp n : {NamedCmp{"__eq__", Cmp::Eq}, {"__ne__", Cmp::Ne}, {"__lt__", Cmp::Lt}, {"__le__", Cmp::Le},
-                     {"__gt__", Cmp::Gt}, {"__ge__", Cmp::Ge}}) {
+  for (NamedCmp n : {NamedCmp{"__eq__", Cmp::Eq, "eq"}, {"__ne__", Cmp::Ne, "ne"}, {"__lt__", Cmp::Lt, "lt"},
+                     {"__le__", Cmp::Le, "le"}, {"__gt__", Cmp::Gt, "gt"}, {"__ge__", Cmp::Ge, "ge"}}) {
     Cmp op = n.op;
-    cls.def(n.name, [op](py::handle self, py::handle other) -> py::object {
+    const char* aten = n.aten;
+    cls.def(n.name, [op, aten](py::handle self, py::handle other) -> py::object {
+      ProfiledOp profiled(aten, self, other);
       Operand b = operand(other);
       if (!b.ok) return not_implemented();
       return wrap(compare(op, tensor_of(self), b));

@@ -80,7 +80,7 @@ def __getattr__(name):
     # torch.optim, torch.utils, torch.distributed, torch.testing, torch.distributions and
     # torch.save/load load on first use: start-up time counts.
     if name in ("optim", "utils", "distributed", "serialization", "linalg", "accelerator", "functional",
-                "testing", "distributions", "signal", "fft", "masked"):
+                "testing", "distributions", "signal", "fft", "masked", "profiler"):
         import importlib
         return importlib.import_module("torch." + name)
     if name in ("save", "load"):

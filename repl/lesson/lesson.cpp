@@ -90,8 +90,9 @@ struct Parser {
         if (value == "grid") s.view = View::Grid;
         else if (value == "timings") s.view = View::Timings;
         else if (value == "memory") s.view = View::Memory;
+        else if (value == "timeline") s.view = View::Timeline;
         else if (value == "devices") s.view = View::Devices;
-        else fail_at(n, "unknown view '" + value + "' (expected grid, timings, memory or devices)");
+        else fail_at(n, "unknown view '" + value + "' (expected grid, timings, memory, timeline or devices)");
       }
       return true;
     }
@@ -201,6 +202,7 @@ const char* view_name(View v) {
     case View::Grid: return "grid";
     case View::Timings: return "timings";
     case View::Memory: return "memory";
+    case View::Timeline: return "timeline";
     case View::Devices: return "devices";
   }
   return "";

@@ -12,7 +12,7 @@
 namespace tp::lesson {
 
 // The GUI view a step asks for.
-enum class View { None, Grid, Timings, Memory, Devices };
+enum class View { None, Grid, Timings, Memory, Timeline, Devices };
 
 // "grid", "timings", ... for a view; "" for None.
 const char* view_name(View v);

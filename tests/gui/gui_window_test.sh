@@ -21,6 +21,10 @@ shot memory --view memory --exec "x = ones(1000, 1000)" --exec "y = x.to('cuda')
 shot mismatch --view memory --exec "x = ones(1000, 1000)" --exec "y = x.to('cuda')" --exec "x + y" --frames 5
 shot console --view console --exec "x = ones(2, 2)" --exec "y = x.to('cuda')" --exec "x + y" --frames 5
 shot devices --view devices --frames 5
+shot timeline --view timeline --exec "x = ones(2048, 2048, device='cuda'); s = torch.cuda.Stream(); h = ones(2097152).pin_memory()" \
+  --exec "y = x @ x; y = y @ x; w = (y * y).sum(); s.wait_stream(torch.cuda.current_stream())
+with torch.cuda.stream(s): z = h.to('cuda', non_blocking=True)
+print(w.item()); v = (x + 1).cpu()" --frames 5
 shot lesson --view lesson --frames 5
 # A lesson step that opens the timings view shows the recorded run, not an empty plot.
 shot lesson_timings --exec ":lesson 7" --exec ":next" --frames 5
@@ -59,7 +63,7 @@ xvfb-run -a -s "-screen 0 1280x800x24" bash "$OUT/run.sh" "$GUI" "$OUT" "$ASSETS
 echo "window runs took $(( $(date +%s) - start )) s"
 if [ -s "$OUT/errors" ]; then cat "$OUT/errors"; fails=$((fails + 1)); fi
 
-for v in grid grid_done timings memory mismatch console devices lesson lesson_timings present lesson1_grid; do
+for v in grid grid_done timings memory mismatch console devices timeline lesson lesson_timings present lesson1_grid; do
   check "$v: a screenshot with content" "$CHECK" notblank "$OUT/$v.png" 12
 done
 # Thread grid (1280x800, the controls take the left quarter): the grey of A and B, no
@@ -73,6 +77,11 @@ check "timings: plot area" "$CHECK" colour "$OUT/timings.png" 0 0.2 0.7 0.9 20 2
 check "timings: CPU BLAS line" "$CHECK" colour "$OUT/timings.png" 0 0.1 0.7 1 250 170 60 30 0.0005
 check "timings: crossover marked" "$CHECK" colour "$OUT/timings.png" 0 0.1 0.7 1 255 255 0 40 0.0003
 check "lesson's timings view: the recorded CPU BLAS line" "$CHECK" colour "$OUT/lesson_timings.png" 0.37 0.1 0.75 1 250 170 60 30 0.0005
+# Timeline: kernels (blue) on the stream row, the upload (green) on the copy engine's row,
+# the host's wait for .item() (red).
+check "timeline: a kernel" "$CHECK" colour "$OUT/timeline.png" 0 0.1 1 0.5 66 133 244 6 0.001
+check "timeline: a copy" "$CHECK" colour "$OUT/timeline.png" 0 0.1 1 0.5 46 160 67 6 0.001
+check "timeline: the host waits" "$CHECK" colour "$OUT/timeline.png" 0 0.1 1 0.5 214 69 65 6 0.0005
 # Memory map: a host box (blue) on the left, a device box (orange) on the right.
 check "memory: x in host RAM" "$CHECK" colour "$OUT/memory.png" 0 0.1 0.4 0.75 70 120 200 6 0.01
 check "memory: y in GPU memory" "$CHECK" colour "$OUT/memory.png" 0.55 0.1 1 0.75 220 130 50 6 0.01

@@ -7,6 +7,7 @@
 
 #include "core/backends/cpu/host_block_cache.h"
 #include "core/error.h"
+#include "core/profiler.h"
 
 namespace tp {
 
@@ -21,7 +22,9 @@ cpu::HostBlockCache& block_cache() {
 
 void* CpuDevice::allocate(size_t nbytes) {
   try {
-    return block_cache().allocate(nbytes);
+    void* p = block_cache().allocate(nbytes);
+    profiler::memory_delta(false, static_cast<int64_t>(nbytes));
+    return p;
   } catch (const std::bad_alloc&) {
     // PyTorch's text: c10's alloc_cpu.cpp enforces posix_memalign's result.
     fail(ErrorKind::RuntimeError, "[enforce fail at alloc_cpu.cpp:127] err == 0. DefaultCPUAllocator: can't "
@@ -29,7 +32,10 @@ void* CpuDevice::allocate(size_t nbytes) {
   }
 }
 
-void CpuDevice::deallocate(void* ptr, size_t nbytes) { block_cache().release(ptr, nbytes); }
+void CpuDevice::deallocate(void* ptr, size_t nbytes) {
+  block_cache().release(ptr, nbytes);
+  profiler::memory_delta(false, -static_cast<int64_t>(nbytes));
+}
 
 void CpuDevice::copy_from_host(void* dst, const void* host_src, size_t nbytes, CopyOptions) {
   std::memcpy(dst, host_src, nbytes);

@@ -63,6 +63,8 @@ void CudaDevice::reset_peak_memory_stats() { cuda_allocator(index_).reset_peak_m
 
 void CudaDevice::empty_cache() { cuda_allocator(index_).empty_cache(); }
 
+CachingAllocator* CudaDevice::caching_allocator() { return &cuda_allocator(index_); }
+
 DeviceRuntime& cuda_device_runtime(int device) {
   // One per GPU, made on first use and never destroyed (the driver may be shutting down at
   // exit, as for the allocators).

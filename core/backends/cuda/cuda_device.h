@@ -22,6 +22,7 @@ class CudaDevice final : public DeviceRuntime {
   MemoryStats memory_stats() const override;
   void reset_peak_memory_stats() override;
   void empty_cache() override;
+  CachingAllocator* caching_allocator() override;
   void copy_from_host(void* dst, const void* host_src, size_t nbytes, CopyOptions options) override;
   void copy_to_host(void* host_dst, const void* src, size_t nbytes, CopyOptions options) override;
 

@@ -19,7 +19,7 @@ class CudaDeviceEvent final : public DeviceEvent {
   ~CudaDeviceEvent() override {
     if (event_) cudaEventDestroy(event_);  // in a destructor: no throwing check
   }
-  void record() override {
+  void record(int /*stream: one stream on a real GPU for now*/) override {
     CudaDeviceGuard guard(device_);
     CUDA_CHECK(cudaEventRecord(event_, 0));
   }

@@ -13,9 +13,16 @@ SimDevice::SimDevice(Device device, const GpuProfile& profile, size_t capacity_b
       profile(profile),
       allocator(std::make_unique<CachingAllocator>(device.type == DeviceType::MPS ? 0 : device.index,
                                                    std::make_unique<SimArena>(capacity_bytes))),
-      clock(std::make_unique<SimClock>(profile)) {}
+      clock(std::make_unique<SimClock>(profile, device.type == DeviceType::MPS ? 0 : device.index)) {
+  // The allocator asks the clock when a stream's work ends and what time it is now, to know
+  // when a block freed while another stream used it (record_stream) may be handed out again.
+  SimClock* c = clock.get();
+  allocator->set_stream_clock([c](int stream) { return c->stream_end_ns(stream); },
+                              [c] { return c->host_ns(); });
+}
 
-void* SimDevice::allocate(size_t nbytes) { return allocator->allocate(nbytes); }
+// A block serves the stream that is current when it is allocated, as in PyTorch.
+void* SimDevice::allocate(size_t nbytes) { return allocator->allocate(nbytes, clock->current_stream()); }
 
 void SimDevice::deallocate(void* ptr, size_t /*nbytes*/) { allocator->free(ptr); }
 

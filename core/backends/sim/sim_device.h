@@ -1,7 +1,6 @@
 // One simulated GPU (cuda:N or mps:0) and its device face: memory from its own caching
 // allocator over a SimArena (host memory, capped), host<->device copies over the modeled
-// link, its one modeled stream (synchronize, events) and that stream's clock
-// (sim_clock.h). Its kernels are SimBackend's, which find it by Device.
+// link, its modeled streams (synchronize, events) and their clock (sim_clock.h). Its kernels are SimBackend's, which find it by Device.
 #pragma once
 
 #include <memory>
@@ -34,14 +33,24 @@ struct SimDevice final : DeviceRuntime {
   MemoryStats memory_stats() const override;
   void reset_peak_memory_stats() override;
   void empty_cache() override;
+  CachingAllocator* caching_allocator() override { return allocator.get(); }
 
   // Host<->device copies (sim_copy.cpp): memcpy, timed by the link model.
   void copy_from_host(void* dst, const void* host_src, size_t nbytes, CopyOptions options) override;
   void copy_to_host(void* host_dst, const void* src, size_t nbytes, CopyOptions options) override;
 
-  // The modeled stream (sim_events.cpp): the host waits for it; events mark points on it.
+  // The modeled streams (sim_events.cpp): the host waits for them; events mark points on
+  // them; the allocator holds blocks another stream still uses.
   void synchronize() override;
   std::unique_ptr<DeviceEvent> create_event(bool enable_timing) override;
+  int create_stream(int priority) override;
+  int stream_priority(int stream) const override;
+  int current_stream() const override;
+  void set_current_stream(int stream) override;
+  bool stream_query(int stream) const override;
+  void stream_synchronize(int stream) override;
+  void stream_wait_event(int stream, const DeviceEvent& event) override;
+  void record_stream(void* ptr, int stream) override;
 
   // The stream's clock (sim_device.cpp) and collectives over the link (sim_collective.cpp).
   ClockPoint clock_point() const override;

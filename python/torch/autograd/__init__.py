@@ -6,6 +6,16 @@ from torch.autograd.gradcheck import gradcheck, gradgradcheck  # noqa: F401
 from torch.autograd.grad_mode import enable_grad, inference_mode, no_grad, set_grad_enabled  # noqa: F401
 from torch.autograd.variable import Variable  # noqa: F401
 
+
+
+def __getattr__(name):
+    # torch.autograd.profiler loads on first use (it brings torch.profiler): start-up time counts.
+    if name == "profiler":
+        import importlib
+        return importlib.import_module("torch.autograd.profiler")
+    raise AttributeError(f"module 'torch.autograd' has no attribute '{name}'")
+
+
 __all__ = ["Function", "Variable", "gradcheck", "gradgradcheck", "backward", "grad", "no_grad", "enable_grad", "set_grad_enabled", "inference_mode"]
 
 

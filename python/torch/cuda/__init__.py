@@ -1,8 +1,15 @@
 """torch.cuda: the GPUs tensorplay sees (real ones, or simulated ones with --sim-gpus), their
-properties and memory statistics, events and synchronization, over torch._C's _cuda_* functions."""
+properties and memory statistics, streams, events and synchronization, over torch._C's _cuda_*
+functions."""
 from torch._C import OutOfMemoryError, _CudaDeviceProperties  # noqa: F401
 from torch import _C
 from torch.cuda import amp  # noqa: F401
+from torch.cuda.streams import (  # noqa: F401
+    Event, Stream, StreamContext, current_stream, default_stream, set_stream, stream)
+from torch.cuda import memory  # noqa: F401
+from torch.cuda.memory import (  # noqa: F401
+    max_memory_reserved, memory_snapshot, memory_stats, memory_stats_as_nested_dict, memory_summary,
+    reset_accumulated_memory_stats)
 
 
 def is_available():
@@ -77,10 +84,6 @@ def manual_seed(seed):
 
 
 manual_seed_all = manual_seed
-
-
-class Event(_C._CudaEventBase):
-    """torch.cuda.Event(enable_timing=False): record(), synchronize(), query(), elapsed_time(end)."""
 
 
 class device:

@@ -1,0 +1,166 @@
+// The timeline view: the host thread (its waits for a GPU in red, each launch a tick), each
+// stream's kernels and each copy engine's transfers, over the simulated machine's modeled
+// time (repl/timeline.h builds the rows; :trace prints the same). The mouse wheel zooms
+// around the pointer, dragging pans, hovering names a span with its duration and bytes.
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <string>
+
+#include "gui/app.h"
+
+namespace tp::gui {
+
+namespace {
+
+std::string duration(double ns) {
+  char buf[32];
+  if (std::abs(ns) < 0.5) ns = 0;  // no "-0.0 us"
+  if (std::abs(ns) >= 1e6) {
+    std::snprintf(buf, sizeof buf, "%.3f ms", ns / 1e6);
+  } else {
+    std::snprintf(buf, sizeof buf, "%.1f us", ns / 1e3);
+  }
+  return buf;
+}
+
+// A tick step of 1, 2 or 5 times a power of ten, giving about `n` ticks over `span`.
+double tick_step(double span, int n) {
+  const double raw = span / std::max(n, 1);
+  const double p = std::pow(10.0, std::floor(std::log10(raw)));
+  for (double m : {1.0, 2.0, 5.0, 10.0})
+    if (m * p >= raw) return m * p;
+  return 10 * p;
+}
+
+void fit(TimelineViewState& s, double start, double end) {
+  const double span = std::max(end - start, 1e3);
+  s.view_start = start - span * 0.02;
+  s.view_span = span * 1.04;
+}
+
+}  // namespace
+
+void refresh_timeline(App& app) {
+  TimelineViewState& s = app.timeline;
+  s.timeline = repl::build_timeline(repl::session_device_records(), 0);
+  // An input without GPU work (:check, print('hi')) leaves the view on the last one with some.
+  if (s.timeline.end_ns > s.run_start_ns) s.gpu_run_start_ns = s.run_start_ns;
+  if (s.fit_last_run) fit(s, std::max(s.gpu_run_start_ns, s.timeline.start_ns), s.timeline.end_ns);
+}
+
+void draw_timeline_view(App& app) {
+  TimelineViewState& s = app.timeline;
+  const repl::Timeline& t = s.timeline;
+  const float font = ImGui::GetFontSize();
+  if (app.devices.gpus.empty() || app.devices.gpus_real) {
+    ImGui::TextWrapped("The timeline shows a simulated GPU's modeled work; this session has %s.",
+                       app.devices.gpus.empty() ? "no GPU" : "a real GPU (use torch.profiler to measure it)");
+    return;
+  }
+  if (ImGui::Button("Last run")) {
+    s.fit_last_run = true;
+    fit(s, std::max(s.gpu_run_start_ns, t.start_ns), t.end_ns);
+  }
+  ImGui::SameLine();
+  if (ImGui::Button("Everything kept")) {
+    s.fit_last_run = false;
+    fit(s, t.start_ns, t.end_ns);
+  }
+  ImGui::SameLine();
+  ImGui::TextDisabled("modeled time (simulated GPU): wheel zooms, drag pans, hover for details");
+  if (t.end_ns <= t.start_ns || s.view_span <= 0) {
+    ImGui::TextWrapped("Nothing on the GPU yet: run some GPU work, e.g. x = torch.ones(1000, 1000, device='cuda'); "
+                       "y = x @ x; print(y.sum())");
+    return;
+  }
+
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  const ImVec2 avail = ImGui::GetContentRegionAvail();
+  float label_w = font * 4;
+  for (const repl::TimelineRow& r : t.rows) label_w = std::max(label_w, ImGui::CalcTextSize(r.name.c_str()).x);
+  label_w += font;
+  const float row_h = font * 1.8f;
+  const float axis_h = font * 1.6f;
+  const float track_x = origin.x + label_w;
+  const float track_w = std::max(avail.x - label_w - font * 0.5f, font * 4);
+  const float height = axis_h + row_h * static_cast<float>(t.rows.size());
+  ImGui::InvisibleButton("timeline_canvas", ImVec2(label_w + track_w, std::max(height, font)));
+  const bool hovered = ImGui::IsItemHovered();
+  ImGuiIO& io = ImGui::GetIO();
+  auto x_of = [&](double ns) { return track_x + static_cast<float>((ns - s.view_start) / s.view_span) * track_w; };
+  auto ns_of = [&](float x) { return s.view_start + (x - track_x) / track_w * s.view_span; };
+  if (hovered && io.MouseWheel != 0) {  // zoom around the pointer
+    const double at = ns_of(io.MousePos.x);
+    const double factor = io.MouseWheel > 0 ? 0.8 : 1.25;
+    s.view_span = std::clamp(s.view_span * factor, 100.0, 1e12);
+    s.view_start = at - (io.MousePos.x - track_x) / track_w * s.view_span;
+    s.fit_last_run = false;
+  }
+  if (ImGui::IsItemActive() && ImGui::IsMouseDragging(ImGuiMouseButton_Left)) {
+    s.view_start -= io.MouseDelta.x / track_w * s.view_span;
+    s.fit_last_run = false;
+  }
+
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const ImU32 text = ImGui::GetColorU32(ImGuiCol_Text);
+  const ImU32 grid = ImGui::GetColorU32(ImGuiCol_Border);
+  dl->PushClipRect(origin, ImVec2(origin.x + label_w + track_w, origin.y + height), true);
+  // The time axis: round ticks counted from the last run's start (or the log's).
+  const double zero = std::max(s.gpu_run_start_ns, t.start_ns);
+  const double step = tick_step(s.view_span, std::max(2, static_cast<int>(track_w / (font * 7))));
+  for (double tick = zero + std::ceil((s.view_start - zero) / step) * step; tick <= s.view_start + s.view_span;
+       tick += step) {
+    const float x = x_of(tick);
+    dl->AddLine(ImVec2(x, origin.y + axis_h * 0.7f), ImVec2(x, origin.y + height), grid);
+    const std::string label = duration(tick - zero);
+    if (x + ImGui::CalcTextSize(label.c_str()).x + 2 <= track_x + track_w) {
+      dl->AddText(ImVec2(x + 2, origin.y), text, label.c_str());
+    }
+  }
+  const repl::TimelineSpan* tip = nullptr;
+  const repl::TimelineRow* tip_row = nullptr;
+  for (size_t i = 0; i < t.rows.size(); ++i) {
+    const repl::TimelineRow& row = t.rows[i];
+    const float y = origin.y + axis_h + row_h * static_cast<float>(i);
+    dl->AddText(ImVec2(origin.x, y + (row_h - font) / 2), text, row.name.c_str());
+    dl->AddLine(ImVec2(track_x, y + row_h), ImVec2(track_x + track_w, y + row_h), grid);
+    for (double l : row.launches_ns) {
+      const float x = x_of(l);
+      if (x < track_x || x > track_x + track_w) continue;
+      dl->AddLine(ImVec2(x, y + row_h * 0.55f), ImVec2(x, y + row_h * 0.95f), ImGui::GetColorU32(ImGuiCol_TextDisabled));
+    }
+    for (const repl::TimelineSpan& sp : row.spans) {
+      float a = std::max(x_of(sp.start_ns), track_x), b = std::min(x_of(sp.end_ns), track_x + track_w);
+      if (b < track_x || a > track_x + track_w) continue;
+      b = std::max(b, a + 2.0f);  // a very short kernel is still seen
+      const bool copy = row.name.find(" copy ") != std::string::npos || row.name.find("peer") != std::string::npos;
+      const ImU32 fill = sp.wait ? IM_COL32(214, 69, 65, 255) : copy ? IM_COL32(46, 160, 67, 255) : IM_COL32(66, 133, 244, 255);
+      const ImVec2 p0(a, y + row_h * 0.15f), p1(b, y + row_h * 0.85f);
+      dl->AddRectFilled(p0, p1, fill, 2.0f);
+      if (sp.wait) dl->AddRect(p0, p1, IM_COL32(255, 210, 0, 255), 2.0f, 0, 2.0f);  // a sync point
+      if (b - a > ImGui::CalcTextSize(sp.label.c_str()).x + 6) {
+        dl->AddText(ImVec2(a + 3, y + (row_h - font) / 2), IM_COL32(255, 255, 255, 255), sp.label.c_str());
+      }
+      if (hovered && io.MousePos.x >= a && io.MousePos.x <= b && io.MousePos.y >= p0.y && io.MousePos.y <= p1.y) {
+        tip = &sp;
+        tip_row = &row;
+      }
+    }
+  }
+  dl->PopClipRect();
+  if (tip) {
+    ImGui::BeginTooltip();
+    ImGui::Text("%s", tip->label.c_str());
+    ImGui::TextDisabled("%s", tip_row->name.c_str());
+    ImGui::Text("%s (modeled), from %s", duration(tip->end_ns - tip->start_ns).c_str(),
+                duration(tip->start_ns - s.view_start).c_str());
+    if (tip->bytes > 0) ImGui::Text("%s", repl::format_bytes(static_cast<size_t>(tip->bytes)).c_str());
+    if (tip->wait) ImGui::Text("the host waits here for the GPU");
+    ImGui::EndTooltip();
+  }
+}
+
+}  // namespace tp::gui
