@@ -74,7 +74,7 @@ std::string display_text(const std::string& s) {
 bool App::run(const std::string& input, bool step_code) {
   if (busy()) return false;
   before_run_ = collect_memory_map(session.python());
-  timeline.run_start_ns = machine_clock().now_ns();
+  timeline.last_run.started(machine_clock().now_ns());
   run_step_code_ = step_code;
   return session_thread.start(input);
 }

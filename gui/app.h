@@ -21,6 +21,7 @@
 #include "gui/session.h"
 #include "gui/session_thread.h"
 #include "gui/settings.h"
+#include "gui/timeline_layout.h"
 #include "repl/meta_commands.h"
 #include "repl/timeline.h"
 
@@ -71,8 +72,7 @@ struct MemoryViewState {
 // The timeline view: the rows read after each run, and the time range shown (machine ns).
 struct TimelineViewState {
   repl::Timeline timeline;
-  double run_start_ns = 0;   // machine time when the last run started
-  double gpu_run_start_ns = 0;  // ... the last run that gave a GPU work (what "Last run" shows)
+  LastGpuRun last_run;       // what "Last run" shows
   double view_start = 0, view_span = 0;
   bool fit_last_run = true;  // after a run: show what it did
 };

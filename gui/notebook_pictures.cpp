@@ -7,6 +7,7 @@
 #include "gui/memory_colours.h"
 #include "gui/memory_layout.h"
 #include "gui/svg_writer.h"
+#include "gui/timeline_layout.h"
 #include "repl/meta_commands.h"
 
 namespace tp::gui {
@@ -126,6 +127,55 @@ std::string memory_map_svg(const MemoryMap& map, float width, float height) {
   } else {
     for (size_t i = 0; i < map.link.size(); ++i)
       svg.text(room.x0 + 2, room.y0 + 2 + kLine * float(i + 1), map.link[i], memory_colours::link_facts, room.w());
+  }
+  return svg.str();
+}
+
+std::string timeline_svg(const repl::Timeline& t, double from_ns, float width) {
+  float label_w = kFont * 4;
+  SvgWriter measure(width, 0, kFont, kBackground);
+  for (const repl::TimelineRow& r : t.rows) label_w = std::max(label_w, measure.text_width(r.name));
+  label_w += kFont;
+  const float row_h = kFont * 1.8f, axis_h = kFont * 1.6f, top = kLine + 4;
+  const float track_x = label_w, track_w = std::max(width - label_w - kFont * 0.5f, kFont * 4);
+  const float height = top + axis_h + row_h * float(t.rows.size()) + 4;
+  SvgWriter svg(width, height, kFont, kBackground);
+  const double start = std::max(from_ns, t.start_ns);
+  if (t.end_ns <= start) {
+    svg.text(4, 2, "Nothing on the GPU yet: run some GPU work, e.g. y = x @ x on a cuda tensor", kText, width - 8);
+    return svg.str();
+  }
+  const TimelineWindow window = timeline_fit(start, t.end_ns);  // as the window's "Last run"
+  const double span = window.span, view_start = window.start;
+  svg.text(4, 2, "modeled time (simulated GPU), from the start of the last run with GPU work", kText, width - 8);
+  auto x_of = [&](double ns) { return track_x + float((ns - view_start) / span) * track_w; };
+  const double step = timeline_tick_step(span, std::max(2, int(track_w / (kFont * 7))));
+  for (double tick = start + std::ceil((view_start - start) / step) * step; tick <= view_start + span; tick += step) {
+    const float x = x_of(tick);
+    svg.line(x, top + axis_h * 0.7f, x, height - 4, timings_colours::grid);
+    const std::string label = timeline_duration(tick - start);
+    if (x + svg.text_width(label) + 2 <= track_x + track_w) svg.text(x + 2, top, label, kText);
+  }
+  for (size_t i = 0; i < t.rows.size(); ++i) {
+    const repl::TimelineRow& row = t.rows[i];
+    const float y = top + axis_h + row_h * float(i);
+    svg.text(0, y + (row_h - kFont) / 2, row.name, kText, label_w);
+    svg.line(track_x, y + row_h, track_x + track_w, y + row_h, timings_colours::grid);
+    for (double l : row.launches_ns) {
+      const float x = x_of(l);
+      if (x >= track_x && x <= track_x + track_w) svg.line(x, y + row_h * 0.55f, x, y + row_h * 0.95f, timings_colours::label);
+    }
+    for (const repl::TimelineSpan& sp : row.spans) {
+      float a = std::max(x_of(sp.start_ns), track_x), b = std::min(x_of(sp.end_ns), track_x + track_w);
+      if (b < track_x || a > track_x + track_w) continue;
+      b = std::max(b, a + 2.0f);  // a very short kernel is still seen
+      const uint32_t fill = sp.wait ? timeline_colours::wait
+                            : timeline_copy_row(row.name) ? timeline_colours::copy
+                                                          : timeline_colours::kernel;
+      svg.rect(a, y + row_h * 0.15f, b, y + row_h * 0.85f, fill, 2);
+      if (sp.wait) svg.outline(a, y + row_h * 0.15f, b, y + row_h * 0.85f, timeline_colours::wait_outline, 2, 2);
+      if (b - a > svg.text_width(sp.label) + 6) svg.text(a + 3, y + (row_h - kFont) / 2, sp.label, timeline_colours::span_text);
+    }
   }
   return svg.str();
 }

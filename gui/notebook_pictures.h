@@ -12,6 +12,7 @@
 #include "gui/memory_state.h"
 #include "gui/pixel_canvas.h"
 #include "gui/timings_state.h"
+#include "repl/timeline.h"
 
 namespace tp::gui {
 
@@ -24,6 +25,10 @@ std::string grid_svg(const GridSchedule& s, const std::vector<double>& t_ns, flo
 
 // The memory map (host RAM | the link | each GPU) in `width` x `height` pixels.
 std::string memory_map_svg(const MemoryMap& map, float width, float height);
+
+// The timeline (the host thread, each stream's kernels, each copy engine's transfers) from
+// `from_ns` (the last run's start) to its end, `width` pixels wide, in modeled time.
+std::string timeline_svg(const repl::Timeline& t, double from_ns, float width);
 
 // The timings plot (time against N, log-log, crossover marked) with its legend.
 std::string timings_svg(const BenchResults& r, bool include_transfers, float width, float height);

@@ -6,7 +6,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <string>
 
 #include "gui/app.h"
@@ -15,30 +14,10 @@ namespace tp::gui {
 
 namespace {
 
-std::string duration(double ns) {
-  char buf[32];
-  if (std::abs(ns) < 0.5) ns = 0;  // no "-0.0 us"
-  if (std::abs(ns) >= 1e6) {
-    std::snprintf(buf, sizeof buf, "%.3f ms", ns / 1e6);
-  } else {
-    std::snprintf(buf, sizeof buf, "%.1f us", ns / 1e3);
-  }
-  return buf;
-}
-
-// A tick step of 1, 2 or 5 times a power of ten, giving about `n` ticks over `span`.
-double tick_step(double span, int n) {
-  const double raw = span / std::max(n, 1);
-  const double p = std::pow(10.0, std::floor(std::log10(raw)));
-  for (double m : {1.0, 2.0, 5.0, 10.0})
-    if (m * p >= raw) return m * p;
-  return 10 * p;
-}
-
 void fit(TimelineViewState& s, double start, double end) {
-  const double span = std::max(end - start, 1e3);
-  s.view_start = start - span * 0.02;
-  s.view_span = span * 1.04;
+  const TimelineWindow w = timeline_fit(start, end);
+  s.view_start = w.start;
+  s.view_span = w.span;
 }
 
 }  // namespace
@@ -46,9 +25,8 @@ void fit(TimelineViewState& s, double start, double end) {
 void refresh_timeline(App& app) {
   TimelineViewState& s = app.timeline;
   s.timeline = repl::build_timeline(repl::session_device_records(), 0);
-  // An input without GPU work (:check, print('hi')) leaves the view on the last one with some.
-  if (s.timeline.end_ns > s.run_start_ns) s.gpu_run_start_ns = s.run_start_ns;
-  if (s.fit_last_run) fit(s, std::max(s.gpu_run_start_ns, s.timeline.start_ns), s.timeline.end_ns);
+  s.last_run.ended(s.timeline);
+  if (s.fit_last_run) fit(s, std::max(s.last_run.gpu_run_start_ns, s.timeline.start_ns), s.timeline.end_ns);
 }
 
 void draw_timeline_view(App& app) {
@@ -62,7 +40,7 @@ void draw_timeline_view(App& app) {
   }
   if (ImGui::Button("Last run")) {
     s.fit_last_run = true;
-    fit(s, std::max(s.gpu_run_start_ns, t.start_ns), t.end_ns);
+    fit(s, std::max(s.last_run.gpu_run_start_ns, t.start_ns), t.end_ns);
   }
   ImGui::SameLine();
   if (ImGui::Button("Everything kept")) {
@@ -109,13 +87,13 @@ void draw_timeline_view(App& app) {
   const ImU32 grid = ImGui::GetColorU32(ImGuiCol_Border);
   dl->PushClipRect(origin, ImVec2(origin.x + label_w + track_w, origin.y + height), true);
   // The time axis: round ticks counted from the last run's start (or the log's).
-  const double zero = std::max(s.gpu_run_start_ns, t.start_ns);
-  const double step = tick_step(s.view_span, std::max(2, static_cast<int>(track_w / (font * 7))));
+  const double zero = std::max(s.last_run.gpu_run_start_ns, t.start_ns);
+  const double step = timeline_tick_step(s.view_span, std::max(2, static_cast<int>(track_w / (font * 7))));
   for (double tick = zero + std::ceil((s.view_start - zero) / step) * step; tick <= s.view_start + s.view_span;
        tick += step) {
     const float x = x_of(tick);
     dl->AddLine(ImVec2(x, origin.y + axis_h * 0.7f), ImVec2(x, origin.y + height), grid);
-    const std::string label = duration(tick - zero);
+    const std::string label = timeline_duration(tick - zero);
     if (x + ImGui::CalcTextSize(label.c_str()).x + 2 <= track_x + track_w) {
       dl->AddText(ImVec2(x + 2, origin.y), text, label.c_str());
     }
@@ -136,13 +114,14 @@ void draw_timeline_view(App& app) {
       float a = std::max(x_of(sp.start_ns), track_x), b = std::min(x_of(sp.end_ns), track_x + track_w);
       if (b < track_x || a > track_x + track_w) continue;
       b = std::max(b, a + 2.0f);  // a very short kernel is still seen
-      const bool copy = row.name.find(" copy ") != std::string::npos || row.name.find("peer") != std::string::npos;
-      const ImU32 fill = sp.wait ? IM_COL32(214, 69, 65, 255) : copy ? IM_COL32(46, 160, 67, 255) : IM_COL32(66, 133, 244, 255);
+      const ImU32 fill = sp.wait ? timeline_colours::wait
+                         : timeline_copy_row(row.name) ? timeline_colours::copy
+                                                       : timeline_colours::kernel;
       const ImVec2 p0(a, y + row_h * 0.15f), p1(b, y + row_h * 0.85f);
       dl->AddRectFilled(p0, p1, fill, 2.0f);
-      if (sp.wait) dl->AddRect(p0, p1, IM_COL32(255, 210, 0, 255), 2.0f, 0, 2.0f);  // a sync point
+      if (sp.wait) dl->AddRect(p0, p1, timeline_colours::wait_outline, 2.0f, 0, 2.0f);  // a sync point
       if (b - a > ImGui::CalcTextSize(sp.label.c_str()).x + 6) {
-        dl->AddText(ImVec2(a + 3, y + (row_h - font) / 2), IM_COL32(255, 255, 255, 255), sp.label.c_str());
+        dl->AddText(ImVec2(a + 3, y + (row_h - font) / 2), timeline_colours::span_text, sp.label.c_str());
       }
       if (hovered && io.MousePos.x >= a && io.MousePos.x <= b && io.MousePos.y >= p0.y && io.MousePos.y <= p1.y) {
         tip = &sp;
@@ -155,8 +134,8 @@ void draw_timeline_view(App& app) {
     ImGui::BeginTooltip();
     ImGui::Text("%s", tip->label.c_str());
     ImGui::TextDisabled("%s", tip_row->name.c_str());
-    ImGui::Text("%s (modeled), from %s", duration(tip->end_ns - tip->start_ns).c_str(),
-                duration(tip->start_ns - s.view_start).c_str());
+    ImGui::Text("%s (modeled), from %s", timeline_duration(tip->end_ns - tip->start_ns).c_str(),
+                timeline_duration(tip->start_ns - s.view_start).c_str());
     if (tip->bytes > 0) ImGui::Text("%s", repl::format_bytes(static_cast<size_t>(tip->bytes)).c_str());
     if (tip->wait) ImGui::Text("the host waits here for the GPU");
     ImGui::EndTooltip();

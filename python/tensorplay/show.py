@@ -7,6 +7,7 @@ window's view (gui/notebook_pictures.cpp) and shows inline in Jupyter (an SVG im
     show.grid(A, B, at=0.5)         # a still, halfway through the modeled run
     show.memory()                   # host RAM | the link | each GPU, your tensors as boxes
     show.timings()                  # matmul time against size: CPU measured, GPU modeled
+    show.timeline()                 # what the host and the GPU did, when (modeled)
     show.memory().save("mem.svg")
 """
 import base64
@@ -91,6 +92,15 @@ def memory(width=900, height=400):
     scope as a box sized by its bytes."""
     _need_frontend()
     return Picture(_frontend.memory_svg(float(width), float(height)), "memory map")
+
+
+def timeline(width=900):
+    """The timeline of the last cell that gave the simulated GPU work (in a script: all the
+    work kept): the host thread with its waits for the GPU (red: .item(), print, synchronize,
+    a blocking copy), each stream's kernels and each copy engine's transfers, in modeled time.
+    `:trace` prints the same at the prompt."""
+    _need_frontend()
+    return Picture(_frontend.timeline_svg(float(width)), "GPU timeline")
 
 
 def timings(sizes=(16, 32, 64, 128, 256, 512), include_transfers=False, width=760, height=520):

@@ -12,9 +12,11 @@
 #include "gui/grid_state.h"
 #include "gui/memory_state.h"
 #include "gui/notebook_pictures.h"
+#include "gui/timeline_layout.h"
 #include "python/src/py_types.h"
 #include "repl/lesson/lesson_commands.h"
 #include "repl/meta_commands.h"
+#include "repl/timeline.h"
 
 namespace tp::notebook {
 
@@ -23,6 +25,7 @@ namespace py = pybind11;
 namespace {
 
 repl::ProgramSession* g_session = nullptr;
+gui::LastGpuRun g_last_run;  // which stretch of the timeline is the last cell's GPU work
 
 // Runs a meta command line (":mem") and returns what it printed.
 std::string meta(const std::string& line) {
@@ -103,6 +106,15 @@ std::string grid_picture(py::handle a, py::handle b, const std::string& mode, co
   });
 }
 
+std::string timeline_picture(float width) {
+  if (cuda_devices_are_real()) {
+    throw std::runtime_error("the timeline shows a simulated GPU's modeled work; this session has a real GPU "
+                             "(use torch.profiler to measure it)");
+  }
+  return gui::timeline_svg(repl::build_timeline(repl::session_device_records(), 0), g_last_run.gpu_run_start_ns,
+                           width);
+}
+
 std::string memory_picture(float width, float height) {
   return gui::memory_map_svg(gui::collect_memory_map(*g_session->python), width, height);
 }
@@ -133,12 +145,17 @@ void install_frontend_module(repl::ProgramSession& session) {
     return out;
   }, "(name, arguments, help) of each meta command, without the ':'.");
   m.def("check", &check, "The notebook's %check: :check, and on to the next step when it passes.");
+  m.def("cell_started", [] { g_last_run.started(machine_clock().now_ns()); },
+        "A notebook cell starts (the timeline shows the last cell that gave a GPU work).");
+  m.def("cell_ended", [] { g_last_run.ended(repl::build_timeline(repl::session_device_records(), 0)); },
+        "A notebook cell ended, magics alone too.");
   m.def("after_cell", &after_cell, "A notebook cell ended: hints for its error, lesson bookkeeping.");
   m.def("lessons", &lessons, "The lessons as dicts (number, title, minutes, gpus, steps).");
   m.def("banner", &banner, "The devices, as the prompt's banner lists them.");
   m.def("grid_svg", &grid_picture);
   m.def("memory_svg", &memory_picture);
   m.def("timings_svg", &timings_picture);
+  m.def("timeline_svg", &timeline_picture);
   py::module_::import("sys").attr("modules")["_tensorplay_frontend"] = m;
 }
 

@@ -118,7 +118,8 @@ class KernelTest(unittest.TestCase):
         done = tensorplay("--export-lessons", folder)
         self.assertEqual(done.returncode, 0, done.stderr)
         paths = sorted(os.path.join(folder, f) for f in os.listdir(folder))
-        self.assertEqual(len(paths), 10)
+        lessons = [f for f in os.listdir(os.path.join(HERE, "..", "..", "lessons")) if f.endswith(".lesson")]
+        self.assertEqual(len(paths), len(lessons))
         for path in paths:
             with self.subTest(notebook=os.path.basename(path)):
                 nb = execute(nbformat.read(path, as_version=4), allow_errors=False)
@@ -224,6 +225,19 @@ class KernelTest(unittest.TestCase):
         self.assertEqual([t.text for t in frames[0].iter(SVG + "text")][1], "0 of 48 elements of C done")
         [error] = errors(nb.cells[5])
         self.assertEqual(error.evalue, "at must be between 0 (the start) and 1 (the end), got 2")
+
+    def test_timeline_picture(self):
+        nb = execute(notebook("x = torch.ones(512, 512, device='cuda')\ny = x @ x\nprint(y.sum().item())",
+                              "print('no GPU work here')",
+                              "from tensorplay import show\nshow.timeline()"), allow_errors=False)
+        timeline = svg_of(nb.cells[2])
+        texts = [t.text for t in timeline.iter(SVG + "text")]
+        self.assertEqual(texts[0], "modeled time (simulated GPU), from the start of the last run with GPU work")
+        self.assertIn("host", texts)
+        self.assertTrue(any(t.startswith("cuda:0") for t in texts), texts)
+        fills = [r.get("fill") for r in timeline.iter(SVG + "rect")]
+        self.assertIn("#d64541", fills)  # the host's wait for .item()
+        self.assertIn("#4285f4", fills)  # a kernel
 
     @unittest.skipUnless(importlib.util.find_spec("matplotlib"), "python3-matplotlib is not installed")
     def test_matplotlib_inline(self):

@@ -41,10 +41,12 @@ class TensorplayKernel(IPythonKernel):
             return name
 
         compiler.cache = remembering_cache
+        self.shell.events.register("pre_run_cell", lambda info: _frontend.cell_started())
         self.shell.events.register("post_run_cell", self._after_cell)
         magics.register(self.shell)
 
     def _after_cell(self, result):
+        _frontend.cell_ended()
         raw = result.info.raw_cell if result.info is not None else ""
         if magics.only_magics(raw):
             return  # a magic that runs code (%time) has told the program itself

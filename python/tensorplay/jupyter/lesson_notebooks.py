@@ -17,6 +17,7 @@ _VIEW_CELLS = {
     "memory": "from tensorplay import show\nshow.memory()",
     "devices": "%devices",
     "timings": "from tensorplay import show\nshow.timings()",
+    "timeline": "from tensorplay import show\nshow.timeline()",
 }
 
 

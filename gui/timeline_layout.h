@@ -1,0 +1,44 @@
+// What the timeline view and its notebook picture share: the colours of kernels, copies and
+// the host's waits, which rows are copy engines, the time axis's round steps and labels, and
+// which stretch of the log is "the last run" (the last input that gave a GPU work).
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "repl/timeline.h"
+
+namespace tp::gui {
+
+namespace timeline_colours {
+constexpr uint32_t rgba(int r, int g, int b, int a = 255) {
+  return uint32_t(r) | uint32_t(g) << 8 | uint32_t(b) << 16 | uint32_t(a) << 24;
+}
+constexpr uint32_t kernel = rgba(66, 133, 244), copy = rgba(46, 160, 67), wait = rgba(214, 69, 65);
+constexpr uint32_t wait_outline = rgba(255, 210, 0), span_text = rgba(255, 255, 255);
+}  // namespace timeline_colours
+
+// A copy engine's row ("cuda:0 copy HtoD", a peer link), drawn in the copies' colour.
+bool timeline_copy_row(const std::string& row_name);
+// A tick step of 1, 2 or 5 times a power of ten, giving about `n` ticks over `span`.
+double timeline_tick_step(double span, int n);
+// The stretch of time shown for [start, end]: a small margin on each side (at least 1 us).
+struct TimelineWindow {
+  double start = 0, span = 0;
+};
+TimelineWindow timeline_fit(double start_ns, double end_ns);
+// "0.5 us", "12.0 us", "1.250 ms".
+std::string timeline_duration(double ns);
+
+// The last run that gave a GPU work: an input without any (print('hi'), :check) leaves the
+// timeline on the one before.
+struct LastGpuRun {
+  double run_start_ns = 0;      // machine time when the last run started
+  double gpu_run_start_ns = 0;  // ... the last run that gave a GPU work
+  void started(double now_ns) { run_start_ns = now_ns; }
+  void ended(const repl::Timeline& t) {
+    if (t.end_ns > run_start_ns) gpu_run_start_ns = run_start_ns;
+  }
+};
+
+}  // namespace tp::gui
