@@ -69,12 +69,15 @@ type_line "    print(i * 10)"
 type_line ""
 expect '^20$' "the for-loop did not run"
 
-# Tab completion of a global name and of a method.
-type_line "longname_xyz = 4242"
+# Tab completion of a global name and of a method, once the name exists (Tab reads the
+# session's globals: a line still queued behind a busy machine has not set it yet).
+type_line "longname_xyz = 4242; print('longname set')"
+expect '^longname set$' "longname_xyz was not set"
 tmx send-keys -t tp -l "print(longn"; tmx send-keys -t tp Tab; tmx send-keys -t tp -l ")"
 tmx send-keys -t tp Enter
 expect '^4242$' "Tab did not complete longn -> longname_xyz"
-type_line "xs = []"
+type_line "xs = []; print('xs set')"
+expect '^xs set$' "xs was not set"
 tmx send-keys -t tp -l "xs.ap"; tmx send-keys -t tp Tab; tmx send-keys -t tp -l "(7)"
 tmx send-keys -t tp Enter
 expect '^>>> xs\.append\(7\)$' "Tab did not complete xs.ap -> xs.append"
