@@ -148,10 +148,10 @@ std::string timeline_svg(const repl::Timeline& t, double from_ns, float width) {
   const TimelineWindow window = timeline_fit(start, t.end_ns);  // as the window's "Last run"
   const double span = window.span, view_start = window.start;
   svg.text(4, 2, "modeled time (simulated GPU), from the start of the last run with GPU work", kText, width - 8);
-  auto x_of = [&](double ns) { return track_x + float((ns - view_start) / span) * track_w; };
+  const TimelineTrack track{view_start, span, track_x, track_w};
   const double step = timeline_tick_step(span, std::max(2, int(track_w / (kFont * 7))));
   for (double tick = start + std::ceil((view_start - start) / step) * step; tick <= view_start + span; tick += step) {
-    const float x = x_of(tick);
+    const float x = track.x_of(tick);
     svg.line(x, top + axis_h * 0.7f, x, height - 4, timings_colours::grid);
     const std::string label = timeline_duration(tick - start);
     if (x + svg.text_width(label) + 2 <= track_x + track_w) svg.text(x + 2, top, label, kText);
@@ -161,20 +161,13 @@ std::string timeline_svg(const repl::Timeline& t, double from_ns, float width) {
     const float y = top + axis_h + row_h * float(i);
     svg.text(0, y + (row_h - kFont) / 2, row.name, kText, label_w);
     svg.line(track_x, y + row_h, track_x + track_w, y + row_h, timings_colours::grid);
-    for (double l : row.launches_ns) {
-      const float x = x_of(l);
-      if (x >= track_x && x <= track_x + track_w) svg.line(x, y + row_h * 0.55f, x, y + row_h * 0.95f, timings_colours::label);
-    }
-    for (const repl::TimelineSpan& sp : row.spans) {
-      float a = std::max(x_of(sp.start_ns), track_x), b = std::min(x_of(sp.end_ns), track_x + track_w);
-      if (b < track_x || a > track_x + track_w) continue;
-      b = std::max(b, a + 2.0f);  // a very short kernel is still seen
-      const uint32_t fill = sp.wait ? timeline_colours::wait
-                            : timeline_copy_row(row.name) ? timeline_colours::copy
-                                                          : timeline_colours::kernel;
-      svg.rect(a, y + row_h * 0.15f, b, y + row_h * 0.85f, fill, 2);
-      if (sp.wait) svg.outline(a, y + row_h * 0.15f, b, y + row_h * 0.85f, timeline_colours::wait_outline, 2, 2);
-      if (b - a > svg.text_width(sp.label) + 6) svg.text(a + 3, y + (row_h - kFont) / 2, sp.label, timeline_colours::span_text);
+    for (float x : timeline_launch_ticks(row, track))
+      svg.line(x, y + row_h * kLaunchTickTop, x, y + row_h * kLaunchTickBottom, timings_colours::label);
+    for (const TimelineBox& b : timeline_boxes(row, track, y, row_h)) {
+      svg.rect(b.x0, b.y0, b.x1, b.y1, b.fill, 2);
+      if (b.sync_point) svg.outline(b.x0, b.y0, b.x1, b.y1, timeline_colours::wait_outline, 2, 2);
+      if (b.x1 - b.x0 > svg.text_width(b.span->label) + 6)
+        svg.text(b.x0 + 3, y + (row_h - kFont) / 2, b.span->label, timeline_colours::span_text);
     }
   }
   return svg.str();

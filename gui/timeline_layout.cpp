@@ -23,6 +23,35 @@ TimelineWindow timeline_fit(double start_ns, double end_ns) {
   return {start_ns - span * 0.02, span * 1.04};
 }
 
+std::vector<TimelineBox> timeline_boxes(const repl::TimelineRow& row, const TimelineTrack& track, float y,
+                                        float row_h) {
+  std::vector<TimelineBox> boxes;
+  const float left = track.track_x, right = track.track_x + track.track_w;
+  for (const repl::TimelineSpan& sp : row.spans) {
+    const float a = std::max(track.x_of(sp.start_ns), left), b = std::min(track.x_of(sp.end_ns), right);
+    if (b < left || a > right) continue;
+    TimelineBox box;
+    box.x0 = a;
+    box.x1 = std::max(b, a + 2.0f);  // a very short kernel is still seen
+    box.y0 = y + row_h * 0.15f;
+    box.y1 = y + row_h * 0.85f;
+    box.fill = sp.wait ? timeline_colours::wait : timeline_copy_row(row.name) ? timeline_colours::copy : timeline_colours::kernel;
+    box.sync_point = sp.wait;
+    box.span = &sp;
+    boxes.push_back(box);
+  }
+  return boxes;
+}
+
+std::vector<float> timeline_launch_ticks(const repl::TimelineRow& row, const TimelineTrack& track) {
+  std::vector<float> xs;
+  for (double l : row.launches_ns) {
+    const float x = track.x_of(l);
+    if (x >= track.track_x && x <= track.track_x + track.track_w) xs.push_back(x);
+  }
+  return xs;
+}
+
 std::string timeline_duration(double ns) {
   char buf[32];
   if (std::abs(ns) < 0.5) ns = 0;  // no "-0.0 us"

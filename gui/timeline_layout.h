@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "repl/timeline.h"
 
@@ -27,6 +28,26 @@ struct TimelineWindow {
   double start = 0, span = 0;
 };
 TimelineWindow timeline_fit(double start_ns, double end_ns);
+// Where the rows are drawn: the track [track_x, track_x + track_w] shows modeled time
+// [view_start, view_start + view_span].
+struct TimelineTrack {
+  double view_start = 0, view_span = 1;
+  float track_x = 0, track_w = 1;
+  float x_of(double ns) const { return track_x + static_cast<float>((ns - view_start) / view_span) * track_w; }
+};
+// A span of a row drawn from y to y + row_h: clipped to the track, at least 2 pixels wide.
+struct TimelineBox {
+  float x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+  uint32_t fill = 0;
+  bool sync_point = false;  // the host waits here for a GPU: outlined
+  const repl::TimelineSpan* span = nullptr;
+};
+std::vector<TimelineBox> timeline_boxes(const repl::TimelineRow& row, const TimelineTrack& track, float y,
+                                        float row_h);
+// The x of each launch tick of a row inside the track (a tick runs from 0.55 to 0.95 of the row).
+std::vector<float> timeline_launch_ticks(const repl::TimelineRow& row, const TimelineTrack& track);
+constexpr float kLaunchTickTop = 0.55f, kLaunchTickBottom = 0.95f;
+
 // "0.5 us", "12.0 us", "1.250 ms".
 std::string timeline_duration(double ns);
 

@@ -68,7 +68,6 @@ void draw_timeline_view(App& app) {
   ImGui::InvisibleButton("timeline_canvas", ImVec2(label_w + track_w, std::max(height, font)));
   const bool hovered = ImGui::IsItemHovered();
   ImGuiIO& io = ImGui::GetIO();
-  auto x_of = [&](double ns) { return track_x + static_cast<float>((ns - s.view_start) / s.view_span) * track_w; };
   auto ns_of = [&](float x) { return s.view_start + (x - track_x) / track_w * s.view_span; };
   if (hovered && io.MouseWheel != 0) {  // zoom around the pointer
     const double at = ns_of(io.MousePos.x);
@@ -82,6 +81,7 @@ void draw_timeline_view(App& app) {
     s.fit_last_run = false;
   }
 
+  const TimelineTrack track{s.view_start, s.view_span, track_x, track_w};  // after zoom and pan
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const ImU32 text = ImGui::GetColorU32(ImGuiCol_Text);
   const ImU32 grid = ImGui::GetColorU32(ImGuiCol_Border);
@@ -91,7 +91,7 @@ void draw_timeline_view(App& app) {
   const double step = timeline_tick_step(s.view_span, std::max(2, static_cast<int>(track_w / (font * 7))));
   for (double tick = zero + std::ceil((s.view_start - zero) / step) * step; tick <= s.view_start + s.view_span;
        tick += step) {
-    const float x = x_of(tick);
+    const float x = track.x_of(tick);
     dl->AddLine(ImVec2(x, origin.y + axis_h * 0.7f), ImVec2(x, origin.y + height), grid);
     const std::string label = timeline_duration(tick - zero);
     if (x + ImGui::CalcTextSize(label.c_str()).x + 2 <= track_x + track_w) {
@@ -105,26 +105,19 @@ void draw_timeline_view(App& app) {
     const float y = origin.y + axis_h + row_h * static_cast<float>(i);
     dl->AddText(ImVec2(origin.x, y + (row_h - font) / 2), text, row.name.c_str());
     dl->AddLine(ImVec2(track_x, y + row_h), ImVec2(track_x + track_w, y + row_h), grid);
-    for (double l : row.launches_ns) {
-      const float x = x_of(l);
-      if (x < track_x || x > track_x + track_w) continue;
-      dl->AddLine(ImVec2(x, y + row_h * 0.55f), ImVec2(x, y + row_h * 0.95f), ImGui::GetColorU32(ImGuiCol_TextDisabled));
+    for (float x : timeline_launch_ticks(row, track)) {
+      dl->AddLine(ImVec2(x, y + row_h * kLaunchTickTop), ImVec2(x, y + row_h * kLaunchTickBottom),
+                  ImGui::GetColorU32(ImGuiCol_TextDisabled));
     }
-    for (const repl::TimelineSpan& sp : row.spans) {
-      float a = std::max(x_of(sp.start_ns), track_x), b = std::min(x_of(sp.end_ns), track_x + track_w);
-      if (b < track_x || a > track_x + track_w) continue;
-      b = std::max(b, a + 2.0f);  // a very short kernel is still seen
-      const ImU32 fill = sp.wait ? timeline_colours::wait
-                         : timeline_copy_row(row.name) ? timeline_colours::copy
-                                                       : timeline_colours::kernel;
-      const ImVec2 p0(a, y + row_h * 0.15f), p1(b, y + row_h * 0.85f);
-      dl->AddRectFilled(p0, p1, fill, 2.0f);
-      if (sp.wait) dl->AddRect(p0, p1, timeline_colours::wait_outline, 2.0f, 0, 2.0f);  // a sync point
-      if (b - a > ImGui::CalcTextSize(sp.label.c_str()).x + 6) {
-        dl->AddText(ImVec2(a + 3, y + (row_h - font) / 2), timeline_colours::span_text, sp.label.c_str());
+    for (const TimelineBox& b : timeline_boxes(row, track, y, row_h)) {
+      const ImVec2 p0(b.x0, b.y0), p1(b.x1, b.y1);
+      dl->AddRectFilled(p0, p1, b.fill, 2.0f);
+      if (b.sync_point) dl->AddRect(p0, p1, timeline_colours::wait_outline, 2.0f, 0, 2.0f);
+      if (b.x1 - b.x0 > ImGui::CalcTextSize(b.span->label.c_str()).x + 6) {
+        dl->AddText(ImVec2(b.x0 + 3, y + (row_h - font) / 2), timeline_colours::span_text, b.span->label.c_str());
       }
-      if (hovered && io.MousePos.x >= a && io.MousePos.x <= b && io.MousePos.y >= p0.y && io.MousePos.y <= p1.y) {
-        tip = &sp;
+      if (hovered && io.MousePos.x >= b.x0 && io.MousePos.x <= b.x1 && io.MousePos.y >= b.y0 && io.MousePos.y <= b.y1) {
+        tip = b.span;
         tip_row = &row;
       }
     }
