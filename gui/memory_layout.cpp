@@ -58,6 +58,25 @@ MemoryLayout stacked(size_t n, const Rect& a, const MemoryLayoutText& t) {
 
 float region_header_height(const MemoryLayoutText& text) { return text.line * 2 + 8; }
 
+RegionParts region_parts(const Rect& g, const MemoryLayoutText& text) {
+  const Rect header{g.x0 + 6, g.y0 + 4, g.x1 - 6, g.y0 + region_header_height(text)};
+  return {header, Rect{g.x0 + 6, header.y1, g.x1 - 6, g.y1 - 6 - text.line}};
+}
+
+std::vector<Rect> link_lanes(const MemoryLayout& l) {
+  std::vector<Rect> lanes;
+  for (int k = 0; k < 6; ++k) {
+    if (l.stacked) {
+      const float x = l.link.x0 + l.link.w() * float(k + 1) / 7;
+      lanes.push_back(Rect{x, l.link.y0 + 4, x, l.link.y1 - 4});
+    } else {
+      const float y = l.link.y0 + l.link.h() * float(k + 1) / 7;
+      lanes.push_back(Rect{l.link.x0 + 4, y, l.link.x1 - 4, y});
+    }
+  }
+  return lanes;
+}
+
 MemoryLayout memory_layout(size_t regions, const Rect& area, const MemoryLayoutText& text) {
   Rect a = area;
   Rect captions{a.x0, a.y1, a.x1, a.y1};

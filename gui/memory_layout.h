@@ -43,4 +43,14 @@ MemoryLayout memory_layout(size_t regions, const Rect& area, const MemoryLayoutT
 // The space a region's header (title and "used of" line) takes above its boxes.
 float region_header_height(const MemoryLayoutText& text);
 
+// Inside a region `g`: its header (title, then the "used of" line) and the area its boxes
+// fill, which leaves a line at the bottom for "+ N more".
+struct RegionParts {
+  Rect header, boxes;
+};
+RegionParts region_parts(const Rect& g, const MemoryLayoutText& text);
+
+// The cable's six lanes inside the link, along the way data travels: (x0, y0, x1, y1) each.
+std::vector<Rect> link_lanes(const MemoryLayout& l);
+
 }  // namespace tp::gui

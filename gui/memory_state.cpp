@@ -231,4 +231,14 @@ std::vector<std::pair<std::string, std::string>> mismatch_operands(const MemoryM
   return out;
 }
 
+size_t box_scale_bytes(const MemoryMap& map) {
+  size_t biggest = 1;
+  for (const MemRegion& r : map.regions) {
+    size_t total = 0;
+    for (const MemBox& b : r.boxes) total += b.bytes;
+    biggest = std::max(biggest, total);
+  }
+  return biggest * 2;
+}
+
 }  // namespace tp::gui

@@ -53,6 +53,10 @@ MemoryMap build_memory_map(const std::vector<repl::MemRow>& tensors,
 // The map of a live session (its globals and the registry's devices).
 MemoryMap collect_memory_map(PythonSession& session);
 
+// The bytes that fill a region's box area (layout_boxes' scale_bytes): twice what the fullest
+// memory's tensors hold, so small tensors stay visible and big ones look big.
+size_t box_scale_bytes(const MemoryMap& map);
+
 // A box placed in a region: x, y, w, h in pixels.
 struct BoxRect {
   float x = 0, y = 0, w = 0, h = 0;

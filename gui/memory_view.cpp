@@ -74,15 +74,7 @@ ImVec2 along(const std::vector<ImVec2>& points, float f) {
 
 void draw_link(ImDrawList* dl, const MemoryMap& map, const MemoryLayout& l, float line) {
   dl->AddRectFilled(ImVec2(l.link.x0, l.link.y0), ImVec2(l.link.x1, l.link.y1), memory_colours::link, 4);
-  for (int k = 0; k < 6; ++k) {  // the cable's lanes, along the way data travels
-    if (l.stacked) {
-      const float lx = l.link.x0 + l.link.w() * float(k + 1) / 7;
-      dl->AddLine(ImVec2(lx, l.link.y0 + 4), ImVec2(lx, l.link.y1 - 4), memory_colours::link_lane);
-    } else {
-      const float ly = l.link.y0 + l.link.h() * float(k + 1) / 7;
-      dl->AddLine(ImVec2(l.link.x0 + 4, ly), ImVec2(l.link.x1 - 4, ly), memory_colours::link_lane);
-    }
-  }
+  for (const Rect& lane : link_lanes(l)) dl->AddLine(ImVec2(lane.x0, lane.y0), ImVec2(lane.x1, lane.y1), memory_colours::link_lane);
   const Rect& room = l.link_label;
   draw_label(dl, ImVec2(room.x0 + 2, room.y0 + 2), memory_colours::title, "the link", room);
   const ImU32 dim = ImGui::GetColorU32(ImGuiCol_TextDisabled);
@@ -133,14 +125,7 @@ void draw_memory_view(App& app) {
   const float height = avail.y - 4;
   const MemoryLayout l = memory_layout(nreg, Rect{o.x, o.y, o.x + avail.x, o.y + height}, text);
 
-  // Box area is proportional to bytes: the largest memory's tensors fill a quarter at most,
-  // so small tensors stay visible and big ones look big.
-  size_t biggest = 1;
-  for (const MemRegion& rr : m.map.regions) {
-    size_t tot = 0;
-    for (const MemBox& bx : rr.boxes) tot += bx.bytes;
-    biggest = std::max(biggest, tot);
-  }
+  const size_t scale_bytes = box_scale_bytes(m.map);
   std::vector<Placed> placed;
   char buf[200];
   for (size_t i = 0; i < nreg; ++i) {
@@ -149,14 +134,12 @@ void draw_memory_view(App& app) {
     const bool host = r.device == "cpu";
     dl->AddRectFilled(ImVec2(g.x0, g.y0), ImVec2(g.x1, g.y1), host ? memory_colours::host_region : memory_colours::gpu_region, 6);
     dl->AddRect(ImVec2(g.x0, g.y0), ImVec2(g.x1, g.y1), memory_colours::region_border, 6);
-    const Rect header{g.x0 + 6, g.y0 + 4, g.x1 - 6, g.y0 + region_header_height(text)};
+    const auto [header, area] = region_parts(g, text);
     draw_label(dl, ImVec2(header.x0, header.y0), memory_colours::title, r.title, header);
     std::snprintf(buf, sizeof buf, "%s used of %s", repl::format_bytes(r.used).c_str(),
                   r.capacity ? repl::format_bytes(r.capacity).c_str() : "?");
     draw_label(dl, ImVec2(header.x0, header.y0 + line), memory_colours::used_line, buf, header);
-    // A line at the bottom for "+ N more" when boxes are left out.
-    const Rect area{g.x0 + 6, header.y1, g.x1 - 6, g.y1 - 6 - line};
-    Placed p{r.device, g, layout_boxes(r, area.x0, area.y0, area.w(), area.h(), biggest * 2, fs * 4.5f, line * 2 + 4)};
+    Placed p{r.device, g, layout_boxes(r, area.x0, area.y0, area.w(), area.h(), scale_bytes, fs * 4.5f, line * 2 + 4)};
     for (const BoxRect& br : p.boxes) {
       const MemBox& bx = r.boxes[br.box];
       bool flashing = false;

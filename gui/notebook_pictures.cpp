@@ -73,27 +73,20 @@ std::string memory_map_svg(const MemoryMap& map, float width, float height) {
   for (const std::string& s : map.link) text.link_text_w = std::max(text.link_text_w, svg.text_width(s));
   text.link_lines = 1 + map.link.size();
   const MemoryLayout l = memory_layout(nreg, Rect{4, 4, width - 4, height - 4}, text);
-  // As the window: the largest memory's tensors fill a quarter at most.
-  size_t biggest = 1;
-  for (const MemRegion& r : map.regions) {
-    size_t total = 0;
-    for (const MemBox& b : r.boxes) total += b.bytes;
-    biggest = std::max(biggest, total);
-  }
+  const size_t scale_bytes = box_scale_bytes(map);
   for (size_t i = 0; i < nreg; ++i) {
     const MemRegion& r = map.regions[i];
     const Rect& g = l.regions[i];
     const bool host = r.device == "cpu";
     svg.rect(g.x0, g.y0, g.x1, g.y1, host ? memory_colours::host_region : memory_colours::gpu_region, 6);
     svg.outline(g.x0, g.y0, g.x1, g.y1, memory_colours::region_border, 6);
-    const Rect header{g.x0 + 6, g.y0 + 4, g.x1 - 6, g.y0 + region_header_height(text)};
+    const auto [header, area] = region_parts(g, text);
     svg.text(header.x0, header.y0, r.title, memory_colours::title, header.w());
     svg.text(header.x0, header.y0 + kLine,
              repl::format_bytes(r.used) + " used of " + (r.capacity ? repl::format_bytes(r.capacity) : "?"),
              memory_colours::used_line, header.w());
-    const Rect area{g.x0 + 6, header.y1, g.x1 - 6, g.y1 - 6 - kLine};
     const std::vector<BoxRect> boxes =
-        layout_boxes(r, area.x0, area.y0, area.w(), area.h(), biggest * 2, kFont * 4.5f, kLine * 2 + 4);
+        layout_boxes(r, area.x0, area.y0, area.w(), area.h(), scale_bytes, kFont * 4.5f, kLine * 2 + 4);
     for (const BoxRect& br : boxes) {
       const MemBox& bx = r.boxes[br.box];
       svg.rect(br.x, br.y, br.x + br.w, br.y + br.h, host ? memory_colours::host_box : memory_colours::gpu_box, 3);
@@ -109,15 +102,7 @@ std::string memory_map_svg(const MemoryMap& map, float width, float height) {
     }
   }
   svg.rect(l.link.x0, l.link.y0, l.link.x1, l.link.y1, memory_colours::link, 4);
-  for (int k = 0; k < 6; ++k) {  // the cable's lanes, along the way data travels
-    if (l.stacked) {
-      const float x = l.link.x0 + l.link.w() * float(k + 1) / 7;
-      svg.line(x, l.link.y0 + 4, x, l.link.y1 - 4, memory_colours::link_lane);
-    } else {
-      const float y = l.link.y0 + l.link.h() * float(k + 1) / 7;
-      svg.line(l.link.x0 + 4, y, l.link.x1 - 4, y, memory_colours::link_lane);
-    }
-  }
+  for (const Rect& lane : link_lanes(l)) svg.line(lane.x0, lane.y0, lane.x1, lane.y1, memory_colours::link_lane);
   const Rect& room = l.link_label;
   svg.text(room.x0 + 2, room.y0 + 2, "the link", memory_colours::title, room.w());
   if (l.link_one_line) {

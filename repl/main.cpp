@@ -115,7 +115,7 @@ std::unique_ptr<Session> g_session;
 int run_tensorplay(const tp::cli::Options& options) {
   using Mode = tp::cli::Options::Mode;
   try {
-    // Hints are always on at the prompt; in scripts with --hints.
+    // Hints are always on at the prompt and in a notebook; in scripts with --hints.
     const bool prompt = options.mode == Mode::Interactive, kernel = options.mode == Mode::Kernel;
     g_session = std::make_unique<Session>(options, prompt || kernel || options.hints, !prompt && !kernel);
     tp::notebook::install_frontend_module(*g_session);

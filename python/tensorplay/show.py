@@ -1,5 +1,5 @@
 """The GUI's views as pictures in a notebook (or saved to a file): the thread grid of `A @ B`,
-the memory map and the CPU-vs-GPU timings. Each is drawn by the same C++ layout code as the
+the memory map, the CPU-vs-GPU timings and the GPU timeline. Each is drawn by the same C++ layout code as the
 window's view (gui/notebook_pictures.cpp) and shows inline in Jupyter (an SVG image):
 
     from tensorplay import show

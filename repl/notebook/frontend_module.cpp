@@ -27,20 +27,25 @@ namespace {
 repl::ProgramSession* g_session = nullptr;
 gui::LastGpuRun g_last_run;  // which stretch of the timeline is the last cell's GPU work
 
+// What a meta command works on in a notebook: the session, its lessons, output to `out`
+// (no :reset: a kernel restart is the notebook's fresh session).
+repl::MetaContext meta_context(std::ostream& out) {
+  repl::MetaContext ctx{*g_session->python, out, nullptr};
+  ctx.lessons = &g_session->lessons;
+  return ctx;
+}
+
 // Runs a meta command line (":mem") and returns what it printed.
 std::string meta(const std::string& line) {
   std::ostringstream out;
-  repl::MetaContext ctx{*g_session->python, out, nullptr};
-  ctx.lessons = &g_session->lessons;
-  if (!repl::run_meta_command(line, ctx)) return "";
-  return out.str();
+  repl::MetaContext ctx = meta_context(out);
+  return repl::run_meta_command(line, ctx) ? out.str() : "";
 }
 
 // A notebook's %check: :check, going on to the next step when it passes.
 std::string check() {
   std::ostringstream out;
-  repl::MetaContext ctx{*g_session->python, out, nullptr};
-  ctx.lessons = &g_session->lessons;
+  repl::MetaContext ctx = meta_context(out);
   repl::check_step(ctx, true);
   return out.str();
 }

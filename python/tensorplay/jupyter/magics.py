@@ -74,7 +74,7 @@ def _help():
     for name, args, text in _COMMANDS:
         print(f"%{_NAMES[name]} {args}".ljust(width + 1) + text)
     print("%%time".ljust(width + 1) + "%time for a whole cell")
-    print("\nPictures: from tensorplay import show; show.grid(A, B), show.memory(), show.timings()")
+    print("\nPictures: from tensorplay import show; show.grid(A, B), show.memory(), show.timings(), show.timeline()")
 
 
 def register(shell):
