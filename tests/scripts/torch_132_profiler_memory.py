@@ -1,5 +1,5 @@
 # torch.profiler(profile_memory=True) on the CPU: the CPU Mem and Self CPU Mem columns, and
-# the bytes each op and range allocated (times masked, as in torch_104).
+# the bytes each op and range allocated (times masked, as in torch_131).
 import os
 import re
 
