@@ -142,7 +142,7 @@ static int run_gui(int argc, char** argv) {
   }
   View check;
   if (!opts->view.empty() && !parse_view(opts->view, check)) {
-    std::fprintf(stderr, "tensorplay-gui: unknown view '%s' (lesson grid timings memory console devices)\n",
+    std::fprintf(stderr, "tensorplay-gui: unknown view '%s' (lesson grid timings memory timeline console devices)\n",
                  opts->view.c_str());
     return 2;
   }

@@ -8,7 +8,7 @@ namespace tp::gui {
 std::string gui_usage() {
   return "usage: tensorplay-gui [options] [device flags]\n"
          "  --present                presenter mode: large font, high contrast\n"
-         "  --view NAME              start on a view: lesson grid timings memory console devices\n"
+         "  --view NAME              start on a view: lesson grid timings memory timeline console devices\n"
          "  --exec CODE              run CODE in the console at start (repeatable)\n"
          "  --screenshot FILE        render --frames N frames (default 3), write a PNG, exit\n"
          "  --frames N\n"
