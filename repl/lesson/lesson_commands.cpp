@@ -214,7 +214,9 @@ void cmd_lessons(MetaContext& ctx, const std::string&) {
   ctx.out << ":lesson N starts or resumes lesson N\n";
 }
 
-void cmd_lesson(MetaContext& ctx, const std::string& arg) {
+void cmd_lesson(MetaContext& ctx, const std::string& arg) { open_lesson_command(ctx, arg, true); }
+
+void open_lesson_command(MetaContext& ctx, const std::string& arg, bool show) {
   LessonSession* s = state(ctx);
   if (!s) return;
   ensure_loaded(*s, ctx.out);
@@ -256,7 +258,7 @@ void cmd_lesson(MetaContext& ctx, const std::string& arg) {
             << lesson::earlier_steps(resume - 1) << " has not run in this session, :replay runs it now.\n\n";
   }
   remember_step(*s, ctx.out);
-  show_step(*s, ctx.out);
+  if (show) show_step(*s, ctx.out);
 }
 
 void cmd_replay(MetaContext& ctx, const std::string&) {

@@ -94,6 +94,10 @@ void cmd_replay(MetaContext& ctx, const std::string& arg);
 void cmd_check(MetaContext& ctx, const std::string& arg);
 void cmd_hint(MetaContext& ctx, const std::string& arg);
 
+// :lesson's work; with `show` false the step itself is not printed (a lesson's notebook
+// shows each step in its own cells).
+void open_lesson_command(MetaContext& ctx, const std::string& arg, bool show);
+
 // :check's work: says what is still missing, or marks the step passed; true when it passed.
 // With `move_on` (a notebook's %check, where the cells show each step) a passed step goes on
 // to the next one at once.

@@ -50,6 +50,18 @@ std::string check() {
   return out.str();
 }
 
+// A notebook's %lesson: :lesson; opened at a STEP (as a lesson's notebook does), the step
+// itself is left to the notebook's cells.
+std::string lesson(const std::string& arg) {
+  std::ostringstream out;
+  repl::MetaContext ctx = meta_context(out);
+  std::istringstream words(arg);
+  std::string number, step;
+  words >> number >> step;
+  repl::open_lesson_command(ctx, arg, step.empty());
+  return out.str();
+}
+
 // A notebook cell ended: `exception` is what escaped it (None when it ran cleanly).
 void after_cell(const std::string& source, const std::string& filename, py::object exception) {
   RunOutcome o;
@@ -154,6 +166,7 @@ void install_frontend_module(repl::ProgramSession& session) {
         "A notebook cell starts (the timeline shows the last cell that gave a GPU work).");
   m.def("cell_ended", [] { g_last_run.ended(repl::build_timeline(repl::session_device_records(), 0)); },
         "A notebook cell ended, magics alone too.");
+  m.def("lesson", &lesson, "The notebook's %lesson N [STEP]: :lesson, the step left to the cells when STEP is given.");
   m.def("after_cell", &after_cell, "A notebook cell ended: hints for its error, lesson bookkeeping.");
   m.def("lessons", &lessons, "The lessons as dicts (number, title, minutes, gpus, steps).");
   m.def("banner", &banner, "The devices, as the prompt's banner lists them.");

@@ -39,10 +39,7 @@ def _check(arg):
 def _lesson(arg):
     """%lesson N [STEP]: as :lesson; opened at a STEP (as a lesson's notebook does), the step
     itself is left to the notebook's own cells."""
-    text = notebook_text(_frontend.meta(f":lesson {arg}".rstrip()))
-    if len(arg.split()) == 2:
-        text = re.split(r"^Step \d+ of \d+: ", text, maxsplit=1, flags=re.M)[0]
-    print(text, end="")
+    print(notebook_text(_frontend.lesson(arg.strip())), end="")
 
 
 def only_magics(cell):
