@@ -4,6 +4,7 @@
 #include <cstring>
 #include <limits>
 
+#include "core/autograd/autograd.h"
 #include "core/autograd/meta.h"
 #include "core/autograd/node.h"
 #include "core/backends/device_runtime.h"
@@ -68,10 +69,28 @@ Tensor Tensor::as_strided(Shape sizes, Shape strides, int64_t offset) const {
   return Tensor(std::move(impl));
 }
 
-bool Tensor::requires_grad() const { return impl_->autograd && impl_->autograd->requires_grad; }
+Tensor Tensor::view_of(Shape sizes, Shape strides, int64_t offset) const {
+  Tensor out = as_strided(std::move(sizes), std::move(strides), offset);
+  ViewInfo& view = out.impl()->view;
+  view.base = is_view() ? impl_->view.base : impl_;
+  // PyTorch's propagate_creation_meta: a view of a restricted view stays restricted.
+  const bool grad_mode = autograd::grad_enabled() || autograd::in_recorded_forward();
+  view.creation = grad_mode ? impl_->view.creation : ViewCreation::NoGradMode;
+  view.grad_fn_version = version();
+  return out;
+}
+
+// PyTorch's DifferentiableViewMeta::requires_grad: a view of a base that requires grad does,
+// even one made under no_grad (which then has no grad_fn).
+bool Tensor::requires_grad() const {
+  const AutogradMeta* m = impl_->autograd.get();
+  if (m && (m->requires_grad || m->grad_fn)) return true;
+  return is_view() && view_base().requires_grad();
+}
 
 std::string Tensor::grad_fn_name() const {
-  return impl_->autograd && impl_->autograd->grad_fn ? impl_->autograd->grad_fn->name() : "";
+  const std::shared_ptr<Node>& fn = autograd::grad_fn(*this);
+  return fn ? fn->class_name() : "";
 }
 
 Shape contiguous_strides(const Shape& sizes) {
@@ -92,6 +111,13 @@ int64_t shape_numel(const Shape& sizes) {
   uint64_t n = 1;  // wrapping: a shape whose product passes int64 holds no storage anyway
   for (int64_t s : sizes) n *= static_cast<uint64_t>(s);
   return static_cast<int64_t>(n);
+}
+
+int64_t storage_extent(const Shape& sizes, const Shape& strides, int64_t offset) {
+  if (shape_numel(sizes) == 0) return 0;
+  int64_t last = offset;
+  for (size_t d = 0; d < sizes.size(); ++d) last += (sizes[d] - 1) * strides[d];
+  return last + 1;
 }
 
 std::string shape_str(const Shape& sizes) {

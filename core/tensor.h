@@ -16,6 +16,7 @@ namespace tp {
 using Shape = std::vector<int64_t>;
 
 struct AutogradMeta;  // defined by core/autograd
+struct TensorImpl;
 
 struct TensorOptions {
   DType dtype = DType::Float32;
@@ -25,6 +26,21 @@ struct TensorOptions {
   TensorOptions(DType t) : dtype(t) {}  // NOLINT: lets callers pass a bare dtype
   TensorOptions(DType t, Device d) : dtype(t), device(d) {}
   TensorOptions with_device(Device d) const { return {dtype, d}; }
+};
+
+// How a view was made, for autograd's checks on in-place writes through it (PyTorch's
+// CreationMeta): a piece of split/unbind, or a view made under no_grad, may not be written in
+// place while a gradient is being recorded.
+enum class ViewCreation : uint8_t { Default, MultiOutput, NoGradMode };
+
+// What a view remembers of the tensor it looks into, so that autograd can route an in-place
+// write through the view into the base's history (PyTorch's DifferentiableViewMeta).
+struct ViewInfo {
+  std::shared_ptr<TensorImpl> base;  // the root base (never itself a view); null: not a view
+  ViewCreation creation = ViewCreation::Default;
+  // The version counter's value when the view's grad_fn was last made: a write through the
+  // base or another view since then makes it stale (core/autograd/view_inplace.cpp).
+  uint64_t grad_fn_version = 0;
 };
 
 struct TensorImpl {
@@ -39,6 +55,7 @@ struct TensorImpl {
   // `.data` and new tensors over the same storage start their own.
   std::shared_ptr<uint64_t> version = std::make_shared<uint64_t>(0);
   std::shared_ptr<AutogradMeta> autograd;
+  ViewInfo view;
 };
 
 class Tensor {
@@ -78,8 +95,13 @@ class Tensor {
     return static_cast<T*>(data_ptr());
   }
 
-  // A new tensor over the same storage (no autograd history).
+  // A new tensor over the same storage (no autograd history, not a view to autograd).
   Tensor as_strided(Shape sizes, Shape strides, int64_t offset) const;
+  // A view of this tensor, as PyTorch's view ops make: over the same storage, with ._base the
+  // root base, so that an in-place write through it reaches the base's autograd history.
+  Tensor view_of(Shape sizes, Shape strides, int64_t offset) const;
+  bool is_view() const { return impl_->view.base != nullptr; }
+  Tensor view_base() const { return Tensor(impl_->view.base); }
 
   // Autograd state; filled in by core/autograd (false / empty until then).
   bool requires_grad() const;
@@ -92,6 +114,8 @@ class Tensor {
 // Row-major strides for `sizes`.
 Shape contiguous_strides(const Shape& sizes);
 int64_t shape_numel(const Shape& sizes);
+// How many storage elements a geometry reaches (0 when it has no elements).
+int64_t storage_extent(const Shape& sizes, const Shape& strides, int64_t offset);
 // "[2, 3]" as PyTorch prints a size list in messages.
 std::string shape_str(const Shape& sizes);
 

@@ -2,6 +2,7 @@
 // helpers that ops use to join the graph.
 #include "core/autograd/autograd.h"
 #include "core/autograd/grad_utils.h"
+#include "core/autograd/view_inplace.h"
 
 #include <algorithm>
 #include <atomic>
@@ -16,15 +17,24 @@ namespace tp {
 namespace {
 std::atomic<uint64_t> next_sequence_nr{0};
 thread_local bool grad_mode = true;
+thread_local bool recorded_forward = false;
 }  // namespace
 
 Node::Node() : sequence_nr(next_sequence_nr++) {}
 uint64_t Node::upcoming_sequence_nr() { return next_sequence_nr.load(); }
 
+std::string Node::class_name() const {
+  std::string full = name();
+  size_t colon = full.rfind("::");
+  return colon == std::string::npos ? full : full.substr(colon + 2);
+}
+
 namespace autograd {
 
 bool grad_enabled() { return grad_mode; }
 void set_grad_enabled(bool enabled) { grad_mode = enabled; }
+bool in_recorded_forward() { return recorded_forward; }
+void set_in_recorded_forward(bool inside) { recorded_forward = inside; }
 
 AutogradMeta& meta(const Tensor& t) {
   TensorImpl* impl = t.impl();
@@ -37,10 +47,7 @@ const AutogradMeta* meta_or_null(const Tensor& t) { return t.impl()->autograd.ge
 const std::shared_ptr<Node> kNoNode;
 }  // namespace
 
-bool is_leaf(const Tensor& t) {
-  const AutogradMeta* m = meta_or_null(t);
-  return !m || !m->grad_fn;
-}
+bool is_leaf(const Tensor& t) { return grad_fn(t) == nullptr; }
 
 void set_requires_grad(const Tensor& t, bool flag, RequiresGradBy by) {
   TP_CHECK(is_leaf(t), RuntimeError,
@@ -83,13 +90,15 @@ void set_grad(const Tensor& t, const Tensor& g) {
 
 const std::shared_ptr<Node>& grad_fn(const Tensor& t) {
   const AutogradMeta* m = meta_or_null(t);
-  return m ? m->grad_fn : kNoNode;
+  const std::shared_ptr<Node>& raw = m ? m->grad_fn : kNoNode;
+  return t.is_view() ? current_view_grad_fn(t, raw) : raw;
 }
 
 void retain_grad(const Tensor& t) {
   TP_CHECK(t.requires_grad(), RuntimeError, "can't retain_grad on Tensor that has requires_grad=False");
+  if (is_leaf(t)) return;  // leaves keep their grad anyway
   AutogradMeta& m = meta(t);
-  if (!m.grad_fn || m.retains_grad) return;  // leaves keep their grad anyway
+  if (m.retains_grad) return;
   m.retains_grad = true;
   m.grad_fn->retained.emplace_back(m.output_nr, std::weak_ptr<TensorImpl>(t.impl_ptr()));
 }
@@ -136,9 +145,9 @@ bool is_parameter(const Tensor& t) {
 }
 
 Edge gradient_edge(const Tensor& t) {
+  if (const std::shared_ptr<Node>& fn = grad_fn(t)) return Edge{fn, meta(t).output_nr};
   AutogradMeta* m = t.impl()->autograd.get();
   if (!m || !m->requires_grad) return {};
-  if (m->grad_fn) return Edge{m->grad_fn, m->output_nr};
   std::shared_ptr<AccumulateGrad> acc = m->grad_accumulator.lock();
   if (!acc) {
     acc = std::make_shared<AccumulateGrad>(t);
@@ -162,6 +171,13 @@ bool needs_grad(const TensorList& inputs) {
 }
 
 void set_history(const Tensor& out, const std::shared_ptr<Node>& node, uint32_t output_nr) {
+  if (out.is_view()) {
+    if (out.view_base().requires_grad()) {
+      out.impl()->view.grad_fn_version = out.version();  // its grad_fn is current as of now
+    } else {
+      out.impl()->view = ViewInfo{};
+    }
+  }
   AutogradMeta& m = meta(out);
   m.requires_grad = true;
   m.grad_fn = node;
@@ -190,9 +206,10 @@ void note_saved_output(Node& node, const Tensor& out) {
   if (auto* s = dynamic_cast<SavingNode*>(&node)) s->note_output(out);
 }
 
-void check_inplace(const Tensor& self) {
-  if (!grad_mode) return;
-  TP_CHECK(!(is_leaf(self) && self.requires_grad()), RuntimeError,
+void check_inplace(const Tensor& self, bool recording) {
+  if (!recording || !grad_mode) return;
+  if (self.is_view()) check_view_inplace(self);
+  TP_CHECK(!(self.requires_grad() && is_leaf(self)), RuntimeError,
            "a leaf Variable that requires grad is being used in an in-place operation.");
 }
 
@@ -204,18 +221,22 @@ Tensor inplace_operand(const Tensor& self, bool needed) {
     snapshot = clone(self);
   }
   if (self.requires_grad()) {
-    const AutogradMeta& from = meta(self);
     AutogradMeta& m = meta(snapshot);
     m.requires_grad = true;
-    m.grad_fn = from.grad_fn;
-    m.output_nr = from.output_nr;
+    m.grad_fn = grad_fn(self);
+    m.output_nr = meta(self).output_nr;
   }
   return snapshot;
 }
 
+void rebase_history(const Tensor& self, const std::shared_ptr<Node>& node) {
+  if (self.is_view()) return rebase_view_history(self, node);
+  set_history(self, node);
+}
+
 void rebase_history(const Tensor& self, const std::shared_ptr<Node>& node, const TensorList& inputs) {
   collect_edges(*node, inputs);
-  set_history(self, node);
+  rebase_history(self, node);
 }
 
 uint64_t add_post_accumulate_grad_hook(const Tensor& t, std::function<void(const Tensor&)> hook) {

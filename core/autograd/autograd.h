@@ -80,7 +80,9 @@ TensorList grad(const TensorList& outputs, const TensorList& inputs, const Tenso
 // True when grad mode is on and any input requires grad.
 bool needs_grad(std::initializer_list<const Tensor*> inputs);
 bool needs_grad(const TensorList& inputs);
-// Makes `out` (fresh from the op) the output `output_nr` of `node`.
+// Makes `out` (fresh from the op) the output `output_nr` of `node`. An `out` that is a view of
+// a tensor the op made for itself (a reduction's reshaped buffer, whose base has no history)
+// stops being a view: only views of what the caller holds route in-place writes to a base.
 void set_history(const Tensor& out, const std::shared_ptr<Node>& node, uint32_t output_nr = 0);
 // Connects `node` to the inputs: one edge and one InputMeta each (undefined input: no edge).
 void collect_edges(Node& node, const TensorList& inputs);
@@ -96,7 +98,7 @@ Tensor record_op(const TensorList& inputs, Compute&& compute, MakeNode&& make_no
   if (!needs_grad(inputs)) return compute();
   Tensor out;
   {
-    NoGradGuard no_grad;
+    ForwardGuard forward;
     out = compute();
   }
   std::shared_ptr<Node> node = make_node(out);
@@ -107,14 +109,19 @@ Tensor record_op(const TensorList& inputs, Compute&& compute, MakeNode&& make_no
   return out;
 }
 
-// For an in-place op on `self`: raises PyTorch's leaf error when self is a leaf that
-// requires grad and grad mode is on.
-void check_inplace(const Tensor& self);
+// For an in-place op on `self` (`recording`: needs_grad of all its inputs): PyTorch's
+// check_inplace: a leaf that requires grad, a view of one, a piece of split/unbind or a view
+// made under no_grad may not be written while a gradient is being recorded.
+void check_inplace(const Tensor& self, bool recording);
+inline void check_inplace(const Tensor& self) { check_inplace(self, needs_grad({&self})); }
 // The operand an in-place op should compute from: self itself, or (when a gradient is
 // `needed`) a copy carrying self's history, so saved values survive self being overwritten.
 Tensor inplace_operand(const Tensor& self, bool needed);
-// After an in-place op wrote into `self`: `node` (with edges to self's old history and the
-// other inputs) becomes self's grad_fn.
+// After an in-place op wrote into `self`: `node` (its input 0 self's old value, its edges
+// collected) becomes self's grad_fn; when self is a view, it joins the base's history
+// instead (core/autograd/view_inplace.h).
+void rebase_history(const Tensor& self, const std::shared_ptr<Node>& node);
+// The same, collecting the node's edges from `inputs` (self's old value first).
 void rebase_history(const Tensor& self, const std::shared_ptr<Node>& node, const TensorList& inputs);
 
 }  // namespace tp::autograd

@@ -6,6 +6,9 @@ namespace tp::autograd {
 
 bool grad_enabled();
 void set_grad_enabled(bool enabled);
+// True while record_op runs the forward of an op called in grad mode (ForwardGuard below).
+bool in_recorded_forward();
+void set_in_recorded_forward(bool inside);
 
 // Turns recording off (or on) for a scope, restoring the previous mode on exit.
 class GradModeGuard {
@@ -23,6 +26,20 @@ class GradModeGuard {
 class NoGradGuard : public GradModeGuard {
  public:
   NoGradGuard() : GradModeGuard(false) {}
+};
+
+// record_op's guard around an op's forward: recording off, while the views the forward makes
+// still count as made in grad mode (they are the caller's views; PyTorch makes them outside
+// its own autograd guard), so only a learner's no_grad marks a view as made under no_grad.
+class ForwardGuard : public NoGradGuard {
+ public:
+  ForwardGuard() : prev_(in_recorded_forward()) { set_in_recorded_forward(true); }
+  ~ForwardGuard() { set_in_recorded_forward(prev_); }
+  ForwardGuard(const ForwardGuard&) = delete;
+  ForwardGuard& operator=(const ForwardGuard&) = delete;
+
+ private:
+  bool prev_;
 };
 
 }  // namespace tp::autograd

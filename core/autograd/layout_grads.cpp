@@ -32,14 +32,6 @@ Tensor storage_positions(const Shape& sizes, const Shape& strides, int64_t offse
   return pos;
 }
 
-// One past the last storage position the geometry reaches (0 when it has no elements).
-int64_t storage_extent(const Shape& sizes, const Shape& strides, int64_t offset) {
-  if (shape_numel(sizes) == 0) return 0;
-  int64_t last = offset;
-  for (size_t d = 0; d < sizes.size(); ++d) last += (sizes[d] - 1) * strides[d];
-  return last + 1;
-}
-
 // ATen's _maybe_overlapping_memory: whether two elements of the geometry may share a position.
 bool maybe_overlapping(const Shape& sizes, const Shape& strides) {
   std::vector<size_t> order(sizes.size());

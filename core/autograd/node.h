@@ -32,8 +32,12 @@ using TensorList = std::vector<Tensor>;
 struct Node {
   Node();
   virtual ~Node() = default;
-  // PyTorch's class name, e.g. "AddmmBackward0".
+  // PyTorch's name(), e.g. "AddmmBackward0"; its hand-written nodes carry their C++
+  // namespace ("torch::autograd::AccumulateGrad").
   virtual std::string name() const = 0;
+  // The Python class's name (type(grad_fn).__name__, what a tensor prints): name() without
+  // the namespace.
+  std::string class_name() const;
   // Gradients w.r.t. the inputs (one per next edge; undefined = zero) from the gradients
   // w.r.t. the outputs (undefined = zero).
   virtual TensorList apply(TensorList&& grad_outputs) = 0;
@@ -57,7 +61,7 @@ struct Node {
 // The sink of a leaf tensor: adds the incoming gradient into the leaf's .grad.
 struct AccumulateGrad : Node {
   explicit AccumulateGrad(Tensor leaf);
-  std::string name() const override { return "AccumulateGrad"; }
+  std::string name() const override { return "torch::autograd::AccumulateGrad"; }
   TensorList apply(TensorList&& grads) override;
   Tensor variable;
 };

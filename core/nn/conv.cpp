@@ -7,6 +7,7 @@
 
 #include "core/autograd/autograd.h"
 #include "core/autograd/grad_utils.h"
+#include "core/autograd/view_inplace.h"
 #include "core/error.h"
 #include "core/ops/copy.h"
 #include "core/ops/creation.h"
@@ -122,7 +123,7 @@ Tensor gather_pad(const Tensor& self, const Shape& pad, PadMode mode) {
   // Circular padding is made of slice copies in ATen: its grad_fn is CopySlices.
   const std::string name =
       mode == PadMode::Circular
-          ? "CopySlices"
+          ? autograd::kCopySlicesName
           : str_cat(mode == PadMode::Reflect ? "ReflectionPad" : "ReplicationPad", k, "DBackward0");
   // Under create_graph the gradient's own node: the pad's backward's (ATen's circular pad is
   // slices, hence SliceBackwardBackward0); its gradient is the padding again, and zero for the

@@ -76,8 +76,9 @@ Tensor recorded_clamp(const char* name, const Tensor& t, const Tensor& min, cons
 }
 
 const Tensor& recorded_clamp_(const char* name, const Tensor& self, const Tensor& min, const Tensor& max) {
-  autograd::check_inplace(self);
-  Tensor result = recorded_clamp(name, autograd::inplace_operand(self, autograd::needs_grad({&self, &min, &max})), min, max);
+  const bool recording = autograd::needs_grad({&self, &min, &max});
+  autograd::check_inplace(self, recording);
+  Tensor result = recorded_clamp(name, autograd::inplace_operand(self, recording), min, max);
   TP_CHECK(can_cast(result.dtype(), self.dtype()), RuntimeError, "result type ", dtype_legacy_name(result.dtype()),
            " can't be cast to the desired output type ", dtype_legacy_name(self.dtype()));
   return assign_inplace_result(self, result);

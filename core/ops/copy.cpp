@@ -71,7 +71,7 @@ const Tensor& copy_(const Tensor& dst, const Tensor& src, bool non_blocking) {
   // An integer destination keeps no history (integers never require grad).
   if (!autograd::needs_grad({&dst, &src}) || !is_floating(dst.dtype()))
     return copy_impl(dst, src, non_blocking);
-  autograd::check_inplace(dst);
+  autograd::check_inplace(dst, true);
   {
     autograd::NoGradGuard no_grad;
     copy_impl(dst, src, non_blocking);

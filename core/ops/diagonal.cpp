@@ -38,7 +38,7 @@ Tensor diagonal_view(const Tensor& self, int64_t offset, int64_t d1, int64_t d2)
   }
   sizes.push_back(length);
   strides.push_back(self.stride(d1) + self.stride(d2));
-  return self.as_strided(sizes, strides, start);
+  return self.view_of(sizes, strides, start);
 }
 
 // Zeros of `shape` with `g` written onto the diagonal (offset, d1, d2): diagonal's adjoint.

@@ -179,12 +179,13 @@ const Tensor& binary_inplace_impl(BinaryOp op, const Tensor& self, const Tensor&
                                   std::optional<Scalar> alpha,
                                   const std::optional<std::string>& rounding_mode) {
   check_same_device_elementwise({&self, &other});
-  autograd::check_inplace(self);
+  const bool recording = autograd::needs_grad({&self, &other});
+  autograd::check_inplace(self, recording);
   Shape shape = broadcast_shapes(self.sizes(), other.sizes());
   TP_CHECK(shape == self.sizes(), RuntimeError, "output with shape ", shape_str(self.sizes()),
            " doesn't match the broadcast shape ", shape_str(shape));
   // Computed out of place, then written back, so operands that alias self stay correct.
-  Tensor source = autograd::inplace_operand(self, autograd::needs_grad({&self, &other}));
+  Tensor source = autograd::inplace_operand(self, recording);
   return assign_inplace_result(self, binary_impl(op, source, other, alpha, rounding_mode));
 }
 
@@ -336,7 +337,7 @@ const Tensor& assign_inplace_result(const Tensor& self, const Tensor& result) {
     copy_(self, result);
   }
   // The op's node now produced self's new value.
-  if (result.requires_grad()) autograd::set_history(self, autograd::grad_fn(result));
+  if (const std::shared_ptr<Node>& node = autograd::grad_fn(result)) autograd::rebase_history(self, node);
   return self;
 }
 

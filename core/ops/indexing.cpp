@@ -9,6 +9,7 @@
 
 #include "core/autograd/autograd.h"
 #include "core/autograd/formulas.h"
+#include "core/autograd/view_inplace.h"
 #include "core/backends/backend.h"
 #include "core/error.h"
 #include "core/ops/broadcast.h"
@@ -388,36 +389,37 @@ Tensor index(const Tensor& self, const std::vector<TensorIndex>& indices) {
 
 namespace {
 
-// x[indices] = value without autograd; returns the name PyTorch's graph gives the write
-// (CopySlices when it went through a view of self, IndexPutBackward0 when straight into self).
-const char* index_put_impl(const Tensor& self, const std::vector<TensorIndex>& indices,
-                           const Tensor& value) {
-  const char* through_view = "CopySlices";
+// Where x[indices] = value writes: self, or the view of it that the basic indices pick; the
+// tensor indices left to apply there go into `tensor_indices`.
+Tensor put_target(const Tensor& self, const std::vector<TensorIndex>& indices, std::vector<Tensor>& tensor_indices) {
   if (indices.size() == 1) {
     const TensorIndex& entry = indices[0];
     switch (entry.kind()) {
       case TensorIndex::Kind::Boolean:
-        // x[False] = v writes nothing (and, as in PyTorch, checks nothing).
-        if (entry.boolean_value()) copy_to(unsqueeze(self, 0), value);
-        return through_view;
-      case TensorIndex::Kind::Ellipsis: copy_to(self, value); return through_view;
-      case TensorIndex::Kind::None: copy_to(unsqueeze(self, 0), value); return through_view;
-      case TensorIndex::Kind::Integer:
-        copy_to(apply_select(self, 0, entry.integer(), 0), value);
-        return through_view;
-      case TensorIndex::Kind::Slice: copy_to(apply_slice(self, 0, entry.slice()), value); return through_view;
+      case TensorIndex::Kind::None: return unsqueeze(self, 0);
+      case TensorIndex::Kind::Ellipsis: return self;
+      case TensorIndex::Kind::Integer: return apply_select(self, 0, entry.integer(), 0);
+      case TensorIndex::Kind::Slice: return apply_slice(self, 0, entry.slice());
       case TensorIndex::Kind::Tensor: break;
     }
   }
-  std::vector<Tensor> tensor_indices;
-  Tensor sliced = apply_slicing(self, indices, tensor_indices);
+  return apply_slicing(self, indices, tensor_indices);
+}
+
+// x[indices] = value into `target` (put_target's) without autograd; returns the name PyTorch's
+// graph gives the write (CopySlices when it went through a view of self).
+const char* put_into(const Tensor& self, const Tensor& target, const std::vector<TensorIndex>& indices,
+                     const std::vector<Tensor>& tensor_indices, const Tensor& value) {
+  const char* through_view = target.is_same(self) ? nullptr : autograd::kCopySlicesName;
   if (tensor_indices.empty()) {
-    copy_to(sliced, value);
-    return through_view;
+    // x[False] = v writes nothing (and, as in PyTorch, checks nothing).
+    const bool writes = indices.size() != 1 || indices[0].kind() != TensorIndex::Kind::Boolean || indices[0].boolean_value();
+    if (writes) copy_to(target, value);
+    return through_view ? through_view : "CopyBackwards";
   }
   Tensor value_sliced = view(value, strip_leading_ones(value.sizes()));
-  advanced_index_put_(sliced, tensor_indices, value_sliced, /*accumulate=*/false);
-  return sliced.is_same(self) ? "IndexPutBackward0" : through_view;
+  advanced_index_put_(target, tensor_indices, value_sliced, /*accumulate=*/false);
+  return through_view ? through_view : "IndexPutBackward0";
 }
 
 // The name of a write of a Python number: PyTorch dispatches x[mask] = 1 to masked_fill_,
@@ -439,15 +441,18 @@ const char* scalar_put_name(const std::vector<TensorIndex>& indices, const char*
 // Records x[indices] = value: self's new grad_fn covers its old history and value's.
 const Tensor& index_put_recorded(const Tensor& self, const std::vector<TensorIndex>& indices,
                                  const Tensor& value, bool python_number) {
+  std::vector<Tensor> tensor_indices;
+  Tensor target = put_target(self, indices, tensor_indices);
   if (!autograd::needs_grad({&self, &value})) {
-    index_put_impl(self, indices, value);
+    put_into(self, target, indices, tensor_indices, value);
     return self;
   }
-  autograd::check_inplace(self);
+  // Checked as the view it writes through ("a view of a leaf Variable...").
+  autograd::check_inplace(target, true);
   const char* name;
   {
     autograd::NoGradGuard no_grad;
-    name = index_put_impl(self, indices, value);
+    name = put_into(self, target, indices, tensor_indices, value);
   }
   if (python_number) name = scalar_put_name(indices, name);
   auto index_of = [indices](const Tensor& g) { return index(g, indices); };

@@ -66,10 +66,6 @@ std::optional<Shape> compute_stride(const Shape& old_shape, const Shape& old_str
   return new_stride;
 }
 
-Tensor make_view(const Tensor& self, Shape sizes, Shape strides, int64_t offset) {
-  return self.as_strided(std::move(sizes), std::move(strides), offset);
-}
-
 }  // namespace
 
 Shape infer_size(const Shape& shape, int64_t numel) {
@@ -101,25 +97,23 @@ Shape infer_size(const Shape& shape, int64_t numel) {
        numel);
 }
 
-static Tensor view_impl(const Tensor& self, const Shape& shape) {
+// The strides of `self` seen with `shape`, as view() checks them.
+static std::pair<Shape, Shape> view_geometry(const Tensor& self, const Shape& shape) {
   Shape sizes = infer_size(shape, self.numel());
   std::optional<Shape> strides = compute_stride(self.sizes(), self.strides(), sizes);
   TP_CHECK(strides.has_value(), RuntimeError,
            "view size is not compatible with input tensor's size and stride (at least one "
            "dimension spans across two contiguous subspaces). Use .reshape(...) instead.");
-  return make_view(self, sizes, *strides, self.storage_offset());
+  return {std::move(sizes), std::move(*strides)};
 }
 
-static Tensor reshape_impl(const Tensor& self, const Shape& shape) {
-  Shape sizes = infer_size(shape, self.numel());
-  std::optional<Shape> strides = compute_stride(self.sizes(), self.strides(), sizes);
-  if (strides) return make_view(self, sizes, *strides, self.storage_offset());
-  // Memory can't be re-viewed: copy into a fresh contiguous tensor, which always can.
-  return view(clone(self), sizes);
+static Tensor view_impl(const Tensor& self, const Shape& shape) {
+  auto [sizes, strides] = view_geometry(self, shape);
+  return self.view_of(std::move(sizes), std::move(strides), self.storage_offset());
 }
 
 static Tensor alias_impl(const Tensor& self) {
-  return make_view(self, self.sizes(), self.strides(), self.storage_offset());
+  return self.view_of(self.sizes(), self.strides(), self.storage_offset());
 }
 
 Tensor flatten(const Tensor& self, int64_t start_dim, int64_t end_dim) {
@@ -176,7 +170,7 @@ static Tensor transpose_impl(const Tensor& self, int64_t dim0, int64_t dim1) {
     std::swap(sizes[dim0], sizes[dim1]);
     std::swap(strides[dim0], strides[dim1]);
   }
-  return make_view(self, sizes, strides, self.storage_offset());
+  return self.view_of(sizes, strides, self.storage_offset());
 }
 
 Tensor swapaxes(const Tensor& self, int64_t axis0, int64_t axis1) {
@@ -219,7 +213,7 @@ static Tensor permute_impl(const Tensor& self, const Shape& dims) {
     sizes[i] = self.sizes()[d];
     strides[i] = self.strides()[d];
   }
-  return make_view(self, sizes, strides, self.storage_offset());
+  return self.view_of(sizes, strides, self.storage_offset());
 }
 
 Tensor movedim(const Tensor& self, const Shape& source, const Shape& destination) {
@@ -265,7 +259,7 @@ static Tensor squeeze_impl(const Tensor& self) {
     sizes.push_back(self.sizes()[d]);
     strides.push_back(self.strides()[d]);
   }
-  return make_view(self, sizes, strides, self.storage_offset());
+  return self.view_of(sizes, strides, self.storage_offset());
 }
 
 
@@ -283,7 +277,7 @@ static Tensor squeeze_dims_impl(const Tensor& self, const Shape& dims) {
     sizes.push_back(self.sizes()[d]);
     strides.push_back(self.strides()[d]);
   }
-  return make_view(self, sizes, strides, self.storage_offset());
+  return self.view_of(sizes, strides, self.storage_offset());
 }
 
 static Tensor unsqueeze_impl(const Tensor& self, int64_t dim) {
@@ -293,12 +287,12 @@ static Tensor unsqueeze_impl(const Tensor& self, int64_t dim) {
   int64_t stride = dim >= self.dim() ? 1 : sizes[dim] * strides[dim];
   sizes.insert(sizes.begin() + dim, 1);
   strides.insert(strides.begin() + dim, stride);
-  return make_view(self, sizes, strides, self.storage_offset());
+  return self.view_of(sizes, strides, self.storage_offset());
 }
 
 static Tensor expand_impl(const Tensor& self, const Shape& sizes) {
   Tensor out = expand_to(self, sizes);
-  return out.is_same(self) ? alias(self) : out;
+  return self.view_of(out.sizes(), out.strides(), out.storage_offset());
 }
 
 Tensor expand_as(const Tensor& self, const Tensor& other) { return expand(self, other.sizes()); }
@@ -328,7 +322,7 @@ static Tensor select_impl(const Tensor& self, int64_t dim, int64_t index) {
   int64_t offset = self.storage_offset() + index * strides[dim];
   sizes.erase(sizes.begin() + dim);
   strides.erase(strides.begin() + dim);
-  return make_view(self, sizes, strides, offset);
+  return self.view_of(sizes, strides, offset);
 }
 
 static Tensor slice_impl(const Tensor& self, int64_t dim, std::optional<int64_t> start_opt,
@@ -350,7 +344,7 @@ static Tensor slice_impl(const Tensor& self, int64_t dim, std::optional<int64_t>
   int64_t offset = self.storage_offset() + start * strides[dim];
   sizes[dim] = (end - start + step - 1) / step;
   strides[dim] *= step;
-  return make_view(self, sizes, strides, offset);
+  return self.view_of(sizes, strides, offset);
 }
 
 static Tensor cat_impl(const std::vector<Tensor>& tensors, int64_t dim) {
@@ -491,15 +485,22 @@ static std::vector<Tensor> unbind_impl(const Tensor& self, int64_t dim) {
 
 namespace {
 
-// A multi-output op: every piece is output i of one node.
+// A multi-output op: every piece is output i of one node. Made in grad mode, its pieces are
+// views that may not be written in place (PyTorch's CreationMeta::MULTI_OUTPUT_NODE).
 std::vector<Tensor> record_pieces(const Tensor& self, const std::function<std::vector<Tensor>()>& compute,
                                   const std::function<std::shared_ptr<Node>(const std::vector<Tensor>&)>& make) {
-  if (!autograd::needs_grad({&self})) return compute();
+  auto mark = [](std::vector<Tensor> pieces) {
+    if (autograd::grad_enabled())
+      for (const Tensor& p : pieces) p.impl()->view.creation = ViewCreation::MultiOutput;
+    return pieces;
+  };
+  if (!autograd::needs_grad({&self})) return mark(compute());
   std::vector<Tensor> pieces;
   {
-    autograd::NoGradGuard no_grad;
+    autograd::ForwardGuard forward;
     pieces = compute();
   }
+  pieces = mark(std::move(pieces));
   std::shared_ptr<Node> node = make(pieces);
   autograd::collect_edges(*node, {self});
   for (size_t i = 0; i < pieces.size(); ++i) autograd::set_history(pieces[i], node, static_cast<uint32_t>(i));
@@ -515,21 +516,21 @@ Tensor view(const Tensor& self, const Shape& shape) {
 }
 
 Tensor reshape(const Tensor& self, const Shape& shape) {
-  if (!autograd::needs_grad({&self})) return reshape_impl(self, shape);
   Shape sizes = infer_size(shape, self.numel());
-  if (compute_stride(self.sizes(), self.strides(), sizes)) {
-    return autograd::record_op(
-        {self}, [&] { return reshape_impl(self, shape); },
-        [&](const Tensor&) { return autograd::reshape_node("ViewBackward0", self); });
-  }
-  // PyTorch's copying reshape: clone, then _unsafe_view of the copy.
+  if (compute_stride(self.sizes(), self.strides(), sizes)) return view(self, sizes);
+  // PyTorch's copying reshape: clone (memory that can't be re-viewed), then _unsafe_view of
+  // the copy.
   return unsafe_view(clone(self), sizes);
 }
 
 Tensor unsafe_view(const Tensor& self, const Shape& shape) {
-  Shape sizes = infer_size(shape, self.numel());
   return autograd::record_op(
-      {self}, [&] { return view_impl(self, sizes); },
+      {self},
+      [&] {
+        // Not a view: PyTorch's _unsafe_view is for a tensor no one else holds (a fresh copy).
+        auto [sizes, strides] = view_geometry(self, shape);
+        return self.as_strided(std::move(sizes), std::move(strides), self.storage_offset());
+      },
       [&](const Tensor&) { return autograd::reshape_node("UnsafeViewBackward0", self); });
 }
 

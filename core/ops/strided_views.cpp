@@ -28,7 +28,7 @@ Tensor unfold_impl(const Tensor& self, int64_t dimension, int64_t size, int64_t 
     // Wrapping as ATen's int64 product does (a step of 2**62 on a stride of 2 is absurd there too).
     strides[dimension] = static_cast<int64_t>(static_cast<uint64_t>(strides[dimension]) * static_cast<uint64_t>(step));
   }
-  return self.as_strided(sizes, strides, self.storage_offset());
+  return self.view_of(sizes, strides, self.storage_offset());
 }
 
 // Bytes the geometry reaches from the storage's start, its storage offset included, as c10's
@@ -65,7 +65,7 @@ Tensor as_strided_impl(const Tensor& self, const Shape& sizes, const Shape& stri
              " requiring a storage size of ", needed, " are out of bounds for storage of size ", available);
   }
   TP_CHECK(offset >= 0, RuntimeError, "Tensor: invalid storage offset ", offset);
-  return self.as_strided(sizes, strides, offset);
+  return self.view_of(sizes, strides, offset);
 }
 
 }  // namespace

@@ -48,7 +48,7 @@ py::object wrap_node(const NodePtr& node) {
       return py::reinterpret_borrow<py::object>(obj);
     }
   }
-  py::handle cls = node_class(node->name());
+  py::handle cls = node_class(node->class_name());
   py::object obj = g_node_base.attr("__new__")(cls);
   auto* inst = reinterpret_cast<py::detail::instance*>(obj.ptr());
   auto v_h = inst->get_value_and_holder(py::detail::get_type_info(typeid(Node)));
@@ -223,6 +223,9 @@ void bind_autograd(py::module_& m) {
   tensor.def_property_readonly("is_leaf", [](py::handle self) { return autograd::is_leaf(tensor_of(self)); });
   tensor.def_property_readonly("grad_fn", [](py::handle self) { return wrap_node(autograd::grad_fn(tensor_of(self))); });
   tensor.def_property_readonly("retains_grad", [](py::handle self) { return retains_grad(tensor_of(self)); });
+  // The tensor a view looks into (PyTorch's ._base, the root of a view of a view).
+  tensor.def_property_readonly("_base", [](py::handle self) { return wrap(tensor_of(self).view_base()); });
+  tensor.def("_is_view", [](py::handle self) { return tensor_of(self).is_view(); });
   def_method("requires_grad_", m_requires_grad_, "x.requires_grad_(True): record operations on x for autograd");
   def_method("retain_grad", m_retain_grad, "x.retain_grad(): keep .grad of a non-leaf after backward");
   def_method("detach", m_detach, "x.detach(): the same data, cut from autograd");

@@ -38,9 +38,10 @@ template <TTFn f>
 py::object binary_inplace(const char* name, bool numbers, const py::args& a, const py::kwargs& kw) {
   OpArgs p(name, a, kw, {"input", "other"});
   Tensor self = p.tensor(0);
-  autograd::check_inplace(self);
-  const bool grad = autograd::needs_grad({&self});
-  assign_inplace_result(self, f(autograd::inplace_operand(self, grad), operand(p, 1, numbers)));
+  Tensor other = operand(p, 1, numbers);
+  const bool grad = autograd::needs_grad({&self, &other});
+  autograd::check_inplace(self, grad);
+  assign_inplace_result(self, f(autograd::inplace_operand(self, grad), other));
   return self_of(a);
 }
 
@@ -102,9 +103,10 @@ py::object bi_float_power(const py::args& a, const py::kwargs& kw) {
   Tensor self = p.tensor(0);
   TP_CHECK(self.dtype() == DType::Float64, RuntimeError, "the base given to float_power_ has dtype ",
            dtype_legacy_name(self.dtype()), " but the operation's result requires dtype Double");
-  autograd::check_inplace(self);
-  const bool grad = autograd::needs_grad({&self});
-  assign_inplace_result(self, float_power(autograd::inplace_operand(self, grad), operand(p, 1, true)));
+  Tensor exponent = operand(p, 1, true);
+  const bool grad = autograd::needs_grad({&self, &exponent});
+  autograd::check_inplace(self, grad);
+  assign_inplace_result(self, float_power(autograd::inplace_operand(self, grad), exponent));
   return self_of(a);
 }
 
