@@ -206,6 +206,10 @@ void note_saved_output(Node& node, const Tensor& out) {
   if (auto* s = dynamic_cast<SavingNode*>(&node)) s->note_output(out);
 }
 
+void note_inplace_output(Node& node, const Tensor& result, const Tensor& self) {
+  if (auto* s = dynamic_cast<SavingNode*>(&node)) s->note_inplace_output(result, self);
+}
+
 void check_inplace(const Tensor& self, bool recording) {
   if (!recording || !grad_mode) return;
   if (self.is_view()) check_view_inplace(self);

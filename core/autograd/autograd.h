@@ -90,6 +90,8 @@ void collect_edges(Node& node, const TensorList& inputs);
 // Tells a node that saved `out` (its own output) which node produced it, for the in-place
 // modification error.
 void note_saved_output(Node& node, const Tensor& out);
+// Tells the node of an in-place op that its output `result` now lives in `self`.
+void note_inplace_output(Node& node, const Tensor& result, const Tensor& self);
 
 // The shape of every differentiable op: runs `compute` (recording off if a node will be
 // made) and, when an input requires grad, attaches `make_node(out)`'s node to `out`.

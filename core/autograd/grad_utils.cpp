@@ -20,13 +20,10 @@ bool is_expandable_to(const Shape& from, const Shape& to) {
   return true;
 }
 
-namespace {
-// "ExpBackward0" -> "Exp", as PyTorch names a saved tensor's producer.
-std::string producer_name(const std::string& node) {
-  size_t pos = node.rfind("Backward");
-  return pos == std::string::npos ? node : node.substr(0, pos);
+std::string producer_name(const std::string& node_name) {
+  size_t pos = node_name.rfind("Backward");
+  return pos == std::string::npos ? node_name : node_name.substr(0, pos);
 }
-}  // namespace
 
 void SavingNode::record_versions() {
   saved_versions.clear();
@@ -38,9 +35,34 @@ void SavingNode::record_versions() {
   }
 }
 
-void SavingNode::note_output(const Tensor& out) {
-  for (size_t i = 0; i < saved.size(); ++i)
-    if (saved[i].defined() && saved[i].is_same(out)) saved_producers[i] = producer_name(name());
+void SavingNode::note_output(const Tensor& out, uint32_t output_nr) {
+  saved_output_nr.resize(saved.size(), -1);
+  for (size_t i = 0; i < saved.size(); ++i) {
+    if (!saved[i].defined() || !saved[i].is_same(out)) continue;
+    saved[i] = detach(out);
+    saved_output_nr[i] = output_nr;
+    saved_producers[i] = producer_name(name());
+  }
+}
+
+void SavingNode::note_inplace_output(const Tensor& result, const Tensor& self) {
+  if (result.sizes() != self.sizes() || result.dtype() != self.dtype()) return;
+  for (size_t i = 0; i < saved.size() && i < saved_output_nr.size(); ++i) {
+    if (saved_output_nr[i] != 0) continue;
+    saved[i] = detach(self);
+    saved_versions[i] = self.version();
+  }
+}
+
+TensorList SavingNode::unpacked_saved() {
+  if (saved_output_nr.empty()) return saved;
+  TensorList out = saved;
+  for (size_t i = 0; i < out.size() && i < saved_output_nr.size(); ++i) {
+    if (saved_output_nr[i] < 0 || !saved[i].defined()) continue;
+    out[i] = detach(saved[i]);
+    set_history(out[i], shared_from_this(), static_cast<uint32_t>(saved_output_nr[i]));
+  }
+  return out;
 }
 
 void SavingNode::check_versions() const {

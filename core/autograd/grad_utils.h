@@ -12,6 +12,10 @@
 
 namespace tp::autograd {
 
+// "ExpBackward0" -> "Exp": an op's name as PyTorch's messages give it (a saved tensor's
+// producer, a view's origin).
+std::string producer_name(const std::string& node_name);
+
 // True when `from` broadcasts to `to`.
 bool is_expandable_to(const Shape& from, const Shape& to);
 // Sums g over the dims that broadcasting added or stretched, giving shape `to`.
@@ -28,17 +32,28 @@ struct SavingNode : Node {
   bool release_saved() override {
     bool had = !saved.empty();
     saved.clear();
+    saved_output_nr.clear();
     return had;
   }
   // Remembers each saved tensor's version and which node made it, for check_versions().
   void record_versions();
-  // After record_op attached this node to `out`: a saved `out` is "output 0 of" this node.
-  void note_output(const Tensor& out);
+  // After `out` became output `output_nr` of this node: a saved `out` is "output N of" this
+  // node, kept as a detached alias so that the node does not keep itself alive through its
+  // own output (PyTorch's SavedVariable for an output; a graph never backwarded is freed).
+  void note_output(const Tensor& out, uint32_t output_nr = 0);
+  // After an in-place op wrote its result into `self`: the saved output is self now, so a
+  // later write to self is caught as PyTorch catches it.
+  void note_inplace_output(const Tensor& result, const Tensor& self);
   // PyTorch's error when a saved tensor was written in place after it was saved.
   void check_versions() const;
+  // The saved tensors as a formula (or ctx.saved_tensors) reads them: a saved output is given
+  // back this node as its grad_fn, so that under create_graph the gradient's graph goes
+  // through it.
+  TensorList unpacked_saved();
   TensorList saved;
   std::vector<uint64_t> saved_versions;
   std::vector<std::string> saved_producers;  // "Exp" for an output of ExpBackward0; "" for leaves
+  std::vector<int64_t> saved_output_nr;  // which output each saved tensor is; -1: an input
 
  private:
   std::string name_;
@@ -62,7 +77,7 @@ struct FunctionNode : SavingNode {
     bool any_defined = false;
     for (const Tensor& g : grads) any_defined = any_defined || g.defined();
     if (!any_defined) return TensorList(next_edges.size());
-    return formula(grads, saved, *this);
+    return formula(grads, unpacked_saved(), *this);
   }
   Formula formula;
 };

@@ -29,7 +29,7 @@ struct InputMeta {
 
 using TensorList = std::vector<Tensor>;
 
-struct Node {
+struct Node : std::enable_shared_from_this<Node> {
   Node();
   virtual ~Node() = default;
   // PyTorch's name(), e.g. "AddmmBackward0"; its hand-written nodes carry their C++

@@ -2,10 +2,10 @@
 // handle_view_on_rebase in torch/csrc/autograd/variable.cpp).
 #include "core/autograd/view_inplace.h"
 
-#include <cctype>
 #include <string>
 
 #include "core/autograd/autograd.h"
+#include "core/autograd/grad_utils.h"
 #include "core/autograd/layout_grads.h"
 #include "core/error.h"
 #include "core/ops/copy.h"
@@ -68,16 +68,6 @@ struct CopySlices : Node {
   std::shared_ptr<Node> fn;
 };
 
-// "Split" for SplitBackward0: the op's name as PyTorch's messages give it.
-std::string op_name(const Node& node) {
-  std::string name = node.name();
-  size_t end = name.size();
-  while (end > 0 && std::isdigit(static_cast<unsigned char>(name[end - 1]))) --end;
-  const std::string suffix = "Backward";
-  if (end >= suffix.size() && name.compare(end - suffix.size(), suffix.size(), suffix) == 0) end -= suffix.size();
-  return name.substr(0, end);
-}
-
 // PyTorch's handle_view_on_rebase: the restricted views may not be rebased. `indirect`: the
 // write went through the base or another view.
 void check_rebase_allowed(const Tensor& view, bool indirect) {
@@ -86,7 +76,7 @@ void check_rebase_allowed(const Tensor& view, bool indirect) {
   const AutogradMeta* m = view.impl()->autograd.get();
   const Node* fn = m ? m->grad_fn.get() : nullptr;
   const std::string modified = indirect ? "its base or another view of its base has been" : "is being";
-  const std::string output = fn ? "Output " + std::to_string(m->output_nr) + " of " + op_name(*fn) : "";
+  const std::string output = fn ? "Output " + std::to_string(m->output_nr) + " of " + producer_name(fn->name()) : "";
   std::string msg;
   if (creation == ViewCreation::NoGradMode || !fn) {
     msg = (fn ? output + " is a view of a view which was created in" : std::string("A view was created in")) +

@@ -337,7 +337,10 @@ const Tensor& assign_inplace_result(const Tensor& self, const Tensor& result) {
     copy_(self, result);
   }
   // The op's node now produced self's new value.
-  if (const std::shared_ptr<Node>& node = autograd::grad_fn(result)) autograd::rebase_history(self, node);
+  if (const std::shared_ptr<Node>& node = autograd::grad_fn(result)) {
+    autograd::note_inplace_output(*node, result, self);
+    autograd::rebase_history(self, node);
+  }
   return self;
 }
 

@@ -113,7 +113,7 @@ py::tuple attach(py::object ctx, py::handle inputs, py::tuple outputs,
           o = wrap(t);
         }
         autograd::set_history(t, node, static_cast<uint32_t>(i));
-        node->note_output(t);
+        node->note_output(t, static_cast<uint32_t>(i));
       }
     }
     node->outputs.push_back(om);
@@ -131,8 +131,9 @@ py::tuple saved_tensors(py::handle ref) {
   auto node = node_of(ref);
   if (node->released) autograd::freed_graph_error();
   node->check_versions();
-  py::tuple out(node->saved.size());
-  for (size_t i = 0; i < node->saved.size(); ++i) out[i] = wrap(node->saved[i]);
+  const TensorList saved = node->unpacked_saved();
+  py::tuple out(saved.size());
+  for (size_t i = 0; i < saved.size(); ++i) out[i] = wrap(saved[i]);
   return out;
 }
 

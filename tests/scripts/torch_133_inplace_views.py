@@ -150,3 +150,28 @@ p0, p1 = h.split(2)
 print(p0.grad_fn.name(), p1.grad_fn.name())
 (p0.sum() + 2 * p1.sum()).backward()
 print(s.grad)
+
+# An in-place op's saved output is the written tensor itself: a later write to it (or to its
+# base, through another view) is caught when backward needs it.
+out = x @ w
+out[:, :2].sigmoid_()
+F.relu(out[:, 2:], inplace=True)
+attempt("sigmoid_ output written again through its base", lambda: out.sum().backward())
+h = s * 2
+h.sigmoid_()
+h.mul_(2)
+attempt("sigmoid_ output written again", lambda: h.sum().backward())
+h = s * 2
+h.exp_()
+h.sum().backward()
+print(s.grad)
+s.grad = None
+
+# A saved output still carries the graph under create_graph (exp's and tanh's second derivatives).
+r = torch.tensor([0.5, 1.0], requires_grad=True)
+g, = torch.autograd.grad(r.exp().sum(), r, create_graph=True)
+print(g, type(g.grad_fn).__name__)
+g.sum().backward()
+print(r.grad)
+g, = torch.autograd.grad(torch.tanh(r).sum(), r, create_graph=True)
+print(torch.autograd.grad(g.sum(), r))
