@@ -184,6 +184,7 @@ void set_history(const Tensor& out, const std::shared_ptr<Node>& node, uint32_t 
   m.output_nr = output_nr;
   m.retains_grad = false;
   m.grad = Tensor();
+  if (auto* saving = dynamic_cast<SavingNode*>(node.get())) saving->note_output(out, output_nr);
 }
 
 void collect_edges(Node& node, const TensorList& inputs) {
@@ -200,10 +201,6 @@ void collect_edges(Node& node, const TensorList& inputs) {
     node.next_edges.push_back(gradient_edge(t));
     node.input_meta.push_back(InputMeta{t.sizes(), t.dtype(), t.device()});
   }
-}
-
-void note_saved_output(Node& node, const Tensor& out) {
-  if (auto* s = dynamic_cast<SavingNode*>(&node)) s->note_output(out);
 }
 
 void note_inplace_output(Node& node, const Tensor& result, const Tensor& self) {

@@ -80,16 +80,14 @@ TensorList grad(const TensorList& outputs, const TensorList& inputs, const Tenso
 // True when grad mode is on and any input requires grad.
 bool needs_grad(std::initializer_list<const Tensor*> inputs);
 bool needs_grad(const TensorList& inputs);
-// Makes `out` (fresh from the op) the output `output_nr` of `node`. An `out` that is a view of
+// Makes `out` (fresh from the op) the output `output_nr` of `node` (a node that saved `out`
+// keeps it as its output: grad_utils.h's SavingNode::note_output). An `out` that is a view of
 // a tensor the op made for itself (a reduction's reshaped buffer, whose base has no history)
 // stops being a view: only views of what the caller holds route in-place writes to a base.
 void set_history(const Tensor& out, const std::shared_ptr<Node>& node, uint32_t output_nr = 0);
 // Connects `node` to the inputs: one edge and one InputMeta each (undefined input: no edge).
 void collect_edges(Node& node, const TensorList& inputs);
 
-// Tells a node that saved `out` (its own output) which node produced it, for the in-place
-// modification error.
-void note_saved_output(Node& node, const Tensor& out);
 // Tells the node of an in-place op that its output `result` now lives in `self`.
 void note_inplace_output(Node& node, const Tensor& result, const Tensor& self);
 
@@ -107,7 +105,6 @@ Tensor record_op(const TensorList& inputs, Compute&& compute, MakeNode&& make_no
   if (!node) return out;  // not differentiable (comparisons, integer results)
   collect_edges(*node, inputs);
   set_history(out, node);
-  note_saved_output(*node, out);
   return out;
 }
 

@@ -113,7 +113,6 @@ py::tuple attach(py::object ctx, py::handle inputs, py::tuple outputs,
           o = wrap(t);
         }
         autograd::set_history(t, node, static_cast<uint32_t>(i));
-        node->note_output(t, static_cast<uint32_t>(i));
       }
     }
     node->outputs.push_back(om);

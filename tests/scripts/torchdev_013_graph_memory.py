@@ -26,3 +26,14 @@ loss = torch.sigmoid(x).exp().sum()
 loss.backward()
 del loss
 print(x.grad.sum().item() > 0, torch.cuda.memory_allocated())
+
+# Ops with several outputs save theirs too: nothing stays once the results are gone.
+m = torch.rand(16, 16, device='cuda', requires_grad=True)
+before = torch.cuda.memory_allocated()
+for name, op in [("var_mean", lambda: torch.var_mean(m, 0)), ("max", lambda: torch.max(m, 1)),
+                 ("qr", lambda: torch.linalg.qr(m)), ("eigh", lambda: torch.linalg.eigh(m + m.T)),
+                 ("svd", lambda: torch.linalg.svd(m)), ("slogdet", lambda: torch.linalg.slogdet(m)),
+                 ("max_pool2d", lambda: torch.nn.functional.max_pool2d(m[None, None], 2, return_indices=True))]:
+    result = op()
+    del result
+    print(name, torch.cuda.memory_allocated() - before)
