@@ -110,15 +110,37 @@ void device_work(int device, const ClockRecord& record, int64_t correlation) {
 }
 
 namespace {
-const char* g_wait_cause = nullptr;  // the outermost cause wins: print(x) waits "in print"
+const char* g_wait_cause = nullptr;
+// The op this thread is in and its inputs: a kernel is labelled by the thread that queued it.
+thread_local const char* t_op = nullptr;
+thread_local const void* t_op_inputs = nullptr;
+InputDescriber g_describe = nullptr;
 }  // namespace
 
 const char* wait_cause() { return g_wait_cause; }
 
-WaitCause::WaitCause(const char* cause) : previous_(g_wait_cause) {
-  if (g_wait_cause == nullptr) g_wait_cause = cause;
+std::string current_op() {
+  if (t_op == nullptr || t_op_inputs == nullptr) return "";
+  std::string op = std::string("aten::") + t_op;
+  if (g_describe) op += " " + g_describe(t_op_inputs);
+  return op;
 }
 
-WaitCause::~WaitCause() { g_wait_cause = previous_; }
+void set_input_describer(InputDescriber describe) { g_describe = describe; }
+
+WaitCause::WaitCause(const char* cause, const void* inputs)
+    : previous_(g_wait_cause), previous_op_(t_op), previous_inputs_(t_op_inputs) {
+  if (g_wait_cause == nullptr) g_wait_cause = cause;
+  if (t_op == nullptr) {
+    t_op = cause;
+    t_op_inputs = inputs;
+  }
+}
+
+WaitCause::~WaitCause() {
+  g_wait_cause = previous_;
+  t_op = previous_op_;
+  t_op_inputs = previous_inputs_;
+}
 
 }  // namespace tp::profiler

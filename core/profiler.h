@@ -68,17 +68,28 @@ void memory_delta(bool device, int64_t bytes);
 void device_work(int device, const ClockRecord& record, int64_t correlation);
 
 // What the learner's code is doing when the host waits for a GPU (".item()", "print"), for
-// the timeline's labels; always kept, profile or not. nullptr when unknown.
+// the timeline's labels; always kept, profile or not. nullptr when unknown. The outermost
+// cause wins (print(x) waits "in print").
 const char* wait_cause();
+// The op the host is in, as a kernel or copy it queues is labelled on the timeline:
+// "aten::mm [[64, 128], [128, 32]]" (its inputs' shapes, PyTorch's record_shapes notation),
+// "" outside any op. The shapes are described only when asked, by the binding layer's
+// describer (a launch on a simulated GPU asks; the many CPU ops never do).
+std::string current_op();
+using InputDescriber = std::string (*)(const void* inputs);
+void set_input_describer(InputDescriber describe);
 class WaitCause {
  public:
-  explicit WaitCause(const char* cause);
+  // `inputs`: what the describer reads the op's inputs from (nullptr: none to show).
+  explicit WaitCause(const char* cause, const void* inputs = nullptr);
   ~WaitCause();
   WaitCause(const WaitCause&) = delete;
   WaitCause& operator=(const WaitCause&) = delete;
 
  private:
   const char* previous_;
+  const char* previous_op_;
+  const void* previous_inputs_;
 };
 
 }  // namespace tp::profiler

@@ -126,6 +126,7 @@ void draw_timeline_view(App& app) {
   if (tip) {
     ImGui::BeginTooltip();
     ImGui::Text("%s", tip->label.c_str());
+    if (!tip->op.empty()) ImGui::Text("from %s", tip->op.c_str());
     ImGui::TextDisabled("%s", tip_row->name.c_str());
     ImGui::Text("%s (modeled), from %s", timeline_duration(tip->end_ns - tip->start_ns).c_str(),
                 timeline_duration(tip->start_ns - s.view_start).c_str());

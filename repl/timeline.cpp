@@ -55,7 +55,7 @@ Timeline build_timeline(const std::vector<DeviceRecords>& devices, double window
       if (r.lane == ClockLane::CopyHtoD) name = d.device + " copy HtoD";
       if (r.lane == ClockLane::CopyDtoH) name = d.device + " copy DtoH";
       if (r.lane == ClockLane::Peer) name = d.device + " peer link";
-      row(name).spans.push_back({r.name, r.start_ns, r.end_ns, r.bytes, false});
+      row(name).spans.push_back({r.name, r.start_ns, r.end_ns, r.bytes, false, r.op});
     }
   }
   t.start_ns = window_ns > 0 ? start : (first < end ? first : 0);
@@ -114,6 +114,7 @@ std::string format_timeline(const Timeline& t, int width) {
       out << "  " << r.name << ": " << s.label << " " << micros(s.start_ns - t.start_ns) << " +"
           << micros(s.end_ns - s.start_ns);
       if (s.bytes > 0) out << " (" << s.bytes << " bytes)";
+      if (!s.op.empty()) out << " from " << s.op;
       if (s.wait) out << "  <- the host waits";
       out << "\n";
     }

@@ -18,6 +18,8 @@ struct TimelineSpan {
   double start_ns = 0, end_ns = 0;
   int64_t bytes = 0;
   bool wait = false;      // the host waiting for a GPU (a sync point)
+  std::string op;         // kernels and copies: the op that queued them, with its inputs'
+                          // shapes ("aten::mm [[64, 128], [128, 32]]"); "" when unknown
 };
 
 struct TimelineRow {

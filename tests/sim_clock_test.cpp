@@ -16,6 +16,7 @@
 #include "core/ops/elementwise.h"
 #include "core/ops/linalg.h"
 #include "core/ops/reduce.h"
+#include "core/profiler.h"
 #include "tests/test_util.h"
 
 using namespace tp;
@@ -289,4 +290,30 @@ TEST_CASE("copies between two simulated GPUs use NVLink or PCIe") {
   REQUIRE(log.size() == 1);
   CHECK(log[0].name == "memcpy PtoP (PCIe)");
   CHECK(moved.device() == Device::cuda(1));
+}
+
+namespace {
+std::string two_by_three(const void*) { return "[[2, 3]]"; }
+}  // namespace
+
+TEST_CASE("a kernel or copy is labelled with the op that queued it, outside an op with nothing") {
+  use_sim(1);
+  SimClock& clock = clock0();
+  Tensor x = sim_ones({2, 3});
+  profiler::set_input_describer(&two_by_three);
+  const int inputs = 0;
+  ClockPoint before = clock.point();
+  {
+    profiler::WaitCause op("mul", &inputs);
+    mul(x, x);
+    to(x, Device::cpu(), std::nullopt);
+  }
+  mul(x, x);
+  std::vector<ClockRecord> work = work_since(clock, before);
+  REQUIRE(work.size() == 3);
+  CHECK(work[0].op == "aten::mul [[2, 3]]");
+  CHECK(work[1].op == "aten::mul [[2, 3]]");
+  CHECK(work[1].is_copy);
+  CHECK(work[2].op.empty());
+  profiler::set_input_describer(nullptr);
 }

@@ -24,9 +24,14 @@ ClockRecord rec(const char* name, ClockLane lane, int stream, double issue, doub
   return r;
 }
 
+ClockRecord from_op(ClockRecord r, const char* op) {
+  r.op = op;
+  return r;
+}
+
 std::vector<DeviceRecords> sample() {
   return {{"cuda:0",
-           {rec("gemm (cuBLAS)", ClockLane::Compute, 0, 0, 0, 500e3),
+           {from_op(rec("gemm (cuBLAS)", ClockLane::Compute, 0, 0, 0, 500e3), "aten::mm [[512, 512], [512, 512]]"),
             rec("memcpy HtoD (pinned)", ClockLane::CopyHtoD, 1, 5e3, 5e3, 400e3, 1 << 22),
             rec("mul_kernel", ClockLane::Compute, 1, 10e3, 400e3, 450e3),
             rec("item", ClockLane::HostWait, 0, 15e3, 15e3, 510e3),
@@ -48,6 +53,7 @@ TEST_CASE("rows: the host's waits, each stream, each copy engine") {
   CHECK(t.rows[0].spans[0].wait);
   CHECK(t.rows[0].launches_ns.size() == 4);  // every kernel and copy, not the wait
   CHECK(t.rows[1].spans[0].label == "gemm (cuBLAS)");
+  CHECK(t.rows[1].spans[0].op == "aten::mm [[512, 512], [512, 512]]");  // what the hover names
   CHECK(t.rows[3].spans[0].bytes == (1 << 22));
   CHECK(t.start_ns == 0);
   CHECK(t.end_ns == 510e3);
@@ -72,5 +78,7 @@ TEST_CASE(":trace's text: a bar per row and each span listed") {
   CHECK(text.find("\ncuda:0 stream 0  [#################################################") != std::string::npos);
   CHECK(text.find("  host: .item() 15.0 us +495.0 us  <- the host waits\n") != std::string::npos);
   CHECK(text.find("  cuda:0 copy HtoD: memcpy HtoD (pinned) 5.0 us +395.0 us (4194304 bytes)\n") != std::string::npos);
+  CHECK(text.find("  cuda:0 stream 0: gemm (cuBLAS) 0.0 us +500.0 us from aten::mm [[512, 512], [512, 512]]\n") !=
+        std::string::npos);
   CHECK(format_timeline(Timeline{}) == "nothing on the GPU timeline yet (run some GPU work first)\n");
 }

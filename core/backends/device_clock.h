@@ -26,6 +26,8 @@ struct ClockRecord {
   int stream = 0;        // the stream it was queued on (0: the default stream)
   ClockLane lane = ClockLane::Compute;
   double sm_share = 0;   // kernels: the fraction of the SMs it held
+  std::string op;        // the op that queued it, with its inputs' shapes
+                         // ("aten::mm [[64, 128], [128, 32]]"); "" outside an op
   bool modeled = true;   // always true: a roofline estimate, not a measurement
 };
 

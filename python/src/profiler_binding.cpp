@@ -56,6 +56,36 @@ const char* kind_name(profiler::HostKind kind) {
 
 }  // namespace
 
+namespace {
+
+// An input's shape as record_shapes keeps it ([] for what is no tensor).
+std::vector<int64_t> input_shape(py::handle a) {
+  if (!py::isinstance(a, tensor_type())) return {};
+  const Shape& sizes = tensor_of(a).sizes();
+  return {sizes.begin(), sizes.end()};
+}
+
+std::string shape_list(const std::vector<py::handle>& inputs) {
+  std::string out = "[";
+  for (size_t i = 0; i < inputs.size(); ++i) out += (i ? ", " : "") + shape_str(input_shape(inputs[i]));
+  return out + "]";
+}
+
+}  // namespace
+
+std::string ProfiledOp::describe(const void* inputs) {
+  // Only the thread that holds the GIL may read the arguments (a collective runs without it).
+  if (!PyGILState_Check()) return "";
+  const auto* in = static_cast<const Inputs*>(inputs);
+  std::vector<py::handle> items;
+  if (in->args) {
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(in->args); ++i) items.emplace_back(PyTuple_GET_ITEM(in->args, i));
+  } else {
+    items = {py::handle(in->self), py::handle(in->other)};
+  }
+  return shape_list(items);
+}
+
 void ProfiledOp::open(const char* name, PyObject* args) {
   std::vector<std::vector<int64_t>> shapes;
   std::vector<std::string> types;
@@ -63,12 +93,10 @@ void ProfiledOp::open(const char* name, PyObject* args) {
     const Py_ssize_t n = PyTuple_GET_SIZE(args);
     for (Py_ssize_t i = 0; i < n; ++i) {
       py::handle a(PyTuple_GET_ITEM(args, i));
+      shapes.push_back(input_shape(a));
       if (py::isinstance(a, tensor_type())) {
-        const Tensor& t = tensor_of(a);
-        shapes.emplace_back(t.sizes().begin(), t.sizes().end());
-        types.emplace_back(trace_type_name(t.dtype()));
+        types.emplace_back(trace_type_name(tensor_of(a).dtype()));
       } else {
-        shapes.emplace_back();
         types.emplace_back(a.is_none() ? "" : "Scalar");
       }
     }
@@ -81,6 +109,7 @@ void ProfiledOp::open(const char* name, PyObject* args) {
 }
 
 void bind_profiler(py::module_& m) {
+  profiler::set_input_describer(&ProfiledOp::describe);
   m.def("_profiler_start", &profiler::start, py::arg("record_shapes"), py::arg("profile_memory"),
         py::arg("with_stack"));
   m.def("_profiler_active", &profiler::active);

@@ -123,6 +123,7 @@ double SimClock::launch_kernel(const std::string& name, double flops, int64_t by
   r.stream = current_;
   r.lane = ClockLane::Compute;
   r.sm_share = sm_share(bytes, dtype);
+  r.op = profiler::current_op();
   r.issue_ns = host_ns();
   const double duration = profile_.kernel_ns(flops, bytes, dtype, op_class);
   r.start_ns = sm_slot(std::max(r.issue_ns, stream(current_).end_ns), duration, r.sm_share);
@@ -149,6 +150,7 @@ void SimClock::transfer(int64_t bytes, CopyDirection direction, bool pinned, boo
   r.is_copy = true;
   r.stream = current_;
   r.lane = to_device ? ClockLane::CopyHtoD : ClockLane::CopyDtoH;
+  r.op = profiler::current_op();
   r.issue_ns = host_ns();
   // Ordered on its stream, and on its copy engine behind the copies queued there before it.
   double& engine = copy_engine_free_ns_[profile_.copy_engines >= 2 && !to_device ? 1 : 0];
@@ -174,6 +176,7 @@ void SimClock::queue_copy(const std::string& name, int64_t bytes, double seconds
   r.is_copy = true;
   r.stream = current_;
   r.lane = ClockLane::Peer;
+  r.op = profiler::current_op();
   r.issue_ns = host_ns();
   r.start_ns = std::max(r.issue_ns, stream(current_).end_ns);
   r.end_ns = r.start_ns + seconds * 1e9;
