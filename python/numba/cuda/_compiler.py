@@ -182,6 +182,8 @@ class FunctionCompiler:
                 var = self.vars[name] = self.new(want[0], want[1])
             self.emit('MOV', var.index, self.convert(r, var.kind).index)
         else:
+            if isinstance(value, Array) and '#' in self.p.arrays[value.slot]['name']:
+                self.p.arrays[value.slot]['name'] = name  # errors and the report name it as the learner does
             self.vars[name] = value  # an array, a tuple, a module: a compile-time name
 
     def assign(self, target, value):

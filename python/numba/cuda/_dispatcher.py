@@ -2,6 +2,8 @@
 arguments' array types (python/numba/cuda/_compiler.py), runs it on the warp interpreter of
 the current simulated GPU (torch._C._numba_launch) and keeps the launch's report
 (_report.py). numpy arrays are copied to the device and back, as numba does."""
+import contextlib
+
 import numpy as np
 import torch
 
@@ -9,6 +11,28 @@ from numba.cuda import _compiler, _report
 from numba.cuda._device_array import DeviceNDArray, numpy_dtype, to_device
 
 _last = {'report': None}
+
+# numba-cuda's text (numba/cuda/errors.py)
+MISSING_LAUNCH_CONFIG = """
+Kernel launch configuration was not specified. Use the syntax:
+
+kernel_function[blockspergrid, threadsperblock](arg0, arg1, ..., argn)
+
+See https://numba.readthedocs.io/en/stable/cuda/kernels.html#kernel-invocation for help.
+
+"""
+
+
+class CudaAPIError(Exception):
+    """numba.cuda.cudadrv.driver.CudaAPIError: a CUDA driver call failed."""
+    __module__ = 'numba.cuda.cudadrv.driver'
+
+    def __init__(self, code, msg):
+        self.code, self.msg = code, msg
+        super().__init__(code, msg)
+
+    def __str__(self):
+        return f"[{self.code}] {self.msg}"
 
 
 def last_report():
@@ -21,7 +45,7 @@ def _dim3(value, what):
         value = (int(value),)
     value = tuple(int(v) for v in value)
     if not 1 <= len(value) <= 3:
-        raise ValueError(f"{what} must be a sequence of 1, 2 or 3 integers, got {value!r}")
+        raise ValueError(f"{what} must be a sequence of 1, 2 or 3 integers, got {list(value)!r}")
     return list(value) + [1] * (3 - len(value))
 
 
@@ -65,10 +89,7 @@ class Dispatcher:
     def __call__(self, *args):
         if self.device:
             raise TypeError(f"device function '{self.__name__}' can only be called from a kernel")
-        raise ValueError("No kernel launch configuration was specified. Use the syntax:\n\n"
-                         "kernel_function[blockspergrid, threadsperblock](arg0, arg1, ..., argn)\n\n"
-                         "See https://numba.readthedocs.io/en/stable/cuda/kernels.html#kernel-invocation "
-                         "for help.")
+        raise ValueError(MISSING_LAUNCH_CONFIG)
 
     def _const_array(self, compiler, host):
         """cuda.const.array_like(ary): a copy of a host array in device (constant) memory."""
@@ -122,12 +143,15 @@ class Dispatcher:
         program = {'name': prog.name, 'code': [tuple(c) for c in prog.code], 'reg_types': prog.reg_types,
                    'arrays': arrays}
         device = torch.cuda.current_device()
-        ctx = torch.cuda.stream(stream._torch) if hasattr(stream, '_torch') else None
-        if ctx is not None:
+        ctx = torch.cuda.stream(stream._torch) if hasattr(stream, '_torch') else contextlib.nullcontext()
+        try:
             with ctx:
                 result = torch._C._numba_launch(program, griddim, blockdim, int(sharedmem), device)
-        else:
-            result = torch._C._numba_launch(program, griddim, blockdim, int(sharedmem), device)
+        except torch.AcceleratorError as err:
+            if 'invalid configuration argument' not in str(err) and 'invalid argument' not in str(err):
+                raise
+            # numba's error for a launch the driver refuses (too many threads per block, ...)
+            raise CudaAPIError(1, 'Call to cuLaunchKernel results in CUDA_ERROR_INVALID_VALUE') from None
         _last['report'] = _report.KernelReport(self.py_func, prog, griddim, blockdim, int(sharedmem),
                                                torch.cuda.get_device_name(device), result)
         for host, dev in copy_back:
