@@ -709,9 +709,22 @@ def _c_strides(shape, itemsize):
     return strides
 
 
+def source_lines(fn):
+    """The kernel's source lines and the file line of the first (its first decorator's, the
+    line co_firstlineno names): from its file, or from what the prompt or -c ran."""
+    try:
+        return inspect.getsourcelines(fn)
+    except (OSError, TypeError):
+        from tensorplay.console import source_lines as unfiled
+        found = unfiled(fn.__code__)
+        if found is None:
+            raise CompileError(f"cannot find the source of kernel '{fn.__name__}': numba.cuda on tensorplay compiles "
+                               f"a kernel from its Python source (a script, or code typed at the prompt)") from None
+        return found
+
+
 def _function_ast(fn):
-    # getsource starts at the first decorator, the line co_firstlineno names
-    source = textwrap.dedent(inspect.getsource(fn))
+    source = textwrap.dedent(''.join(source_lines(fn)[0]))
     tree = ast.parse(source)
     node = tree.body[0]
     node.decorator_list = []

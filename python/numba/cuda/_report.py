@@ -2,8 +2,6 @@
 the warp instructions' memory transactions (32-byte sectors: coalesced or not), shared-memory
 bank conflicts and divergence; the block's occupancy on an SM; the modeled time and which
 bound set it. numba.cuda.last_report() returns it; :kernel at the prompt prints it."""
-import inspect
-
 from numba.cuda import _compiler
 
 OPNAMES = {v: k for k, v in _compiler.OP.items()}
@@ -28,10 +26,7 @@ class KernelReport:
         self.global_reads, self.global_writes = r['global_reads'], r['global_writes']
         self.shared_reads, self.shared_writes = r['shared_reads'], r['shared_writes']
         self.barriers = r['barriers']
-        try:
-            lines, first = inspect.getsourcelines(fn)
-        except (OSError, TypeError):
-            lines, first = [], 0
+        lines, first = _compiler.source_lines(fn)
         self._source = {first + i: l.strip() for i, l in enumerate(lines)}
         self.lines = self._per_line(prog, r['per_instr'])
 
