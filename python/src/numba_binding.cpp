@@ -5,6 +5,7 @@
 #include <pybind11/stl.h>
 
 #include <algorithm>
+#include <cstring>
 
 #include "core/backends/sim/sim_backend.h"
 #include "core/backends/sim/warp_program.h"
@@ -59,6 +60,31 @@ WProgram program_from(const py::dict& p) {
   return prog;
 }
 
+// print() records as (format number, [values]) with each value as its register's type says.
+py::list prints_of(const WProgram& prog, const WarpLaunchResult& r) {
+  py::list out;
+  for (const WPrint& p : r.prints) {
+    const WInstr& in = prog.code[p.pc];
+    const int args[6] = {in.a, in.b, in.c, in.d, in.e, in.f};
+    py::list values;
+    for (int k = 0; k < 6; ++k) {
+      if (args[k] < 0) continue;
+      const WType t = prog.reg_types[args[k]];
+      if (t == WType::F32 || t == WType::F64) {
+        double v;
+        std::memcpy(&v, &p.raw[k], sizeof v);
+        values.append(v);
+      } else if (t == WType::Bool) {
+        values.append(p.raw[k] != 0);
+      } else {
+        values.append(p.raw[k]);
+      }
+    }
+    out.append(py::make_tuple(in.k, values));
+  }
+  return out;
+}
+
 py::dict result_dict(const WarpLaunchResult& r, double start_ns, double end_ns) {
   py::list per;
   for (const WInstrStats& s : r.per_instr)
@@ -106,14 +132,19 @@ void bind_numba(py::module_& m) {
     WarpLaunchResult r;
     {
       SimulationScope simulating;  // the host's time interpreting threads is not the machine's
-      r = run_warp_program(prog, config, dev.profile, false);
+      // Ctrl-C reaches a kernel that loops forever: KeyboardInterrupt, and the session goes on.
+      r = run_warp_program(prog, config, dev.profile, false, [] {
+        if (PyErr_CheckSignals() != 0) throw py::error_already_set();
+      });
     }
     const double blocks = double(grid[0]) * grid[1] * grid[2];
     const double share = std::min(1.0, blocks / (double(r.blocks_per_sm) * dev.profile.sm_count));
     int64_t bytes = 0;
     for (const WInstrStats& s : r.per_instr) bytes += s.sectors * 32;
     dev.clock->launch_modeled_kernel(prog.name, r.duration_ns, 0, bytes, share);
-    return result_dict(r, dev.clock->stream_end_ns() - r.duration_ns, dev.clock->stream_end_ns());
+    py::dict d = result_dict(r, dev.clock->stream_end_ns() - r.duration_ns, dev.clock->stream_end_ns());
+    d["prints"] = prints_of(prog, r);
+    return d;
   });
 }
 

@@ -241,3 +241,27 @@ def three_d(out):
 o = np.zeros((2, 3, 4), dtype=np.int32)
 three_d[(1, 2, 2), (2, 2, 2)](o)
 print("3-D grid", o.tolist())
+
+
+@cuda.jit
+def polar(rho, theta, X, Y):
+    i = cuda.grid(1)
+    if i < X.size:
+        X[i], Y[i] = polar_to_cartesian(rho[i], theta[i])
+
+
+rho = np.array([1.0, 2.0, 3.0])
+theta = np.array([0.0, math.pi / 2, math.pi])
+X, Y = np.zeros(3), np.zeros(3)
+polar[1, 4](rho, theta, X, Y)
+print("device function returning a tuple", np.round(X, 6).tolist(), np.round(Y, 6).tolist())
+
+
+@cuda.jit
+def hello(a):
+    i = cuda.grid(1)
+    if cuda.threadIdx.x == 0:
+        print("block", cuda.blockIdx.x, "thread", i, "sees", a[i], a[i] > 1, "of", a.size)
+
+
+hello[3, 4](np.arange(12, dtype=np.float32) * 0.25)

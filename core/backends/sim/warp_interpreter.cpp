@@ -48,6 +48,7 @@ constexpr double kSfuCycles = 4;
 constexpr double kIssuePerCycle = 4;
 constexpr int kSectorBytes = 32;
 constexpr int kBanks = 32;
+constexpr int64_t kPollIterations = 4096;  // loop iterations (of a block) between two polls
 
 // Lane states while a block runs: running, or stopped by continue/break/return/device return.
 enum : uint8_t { kRun = 0, kContinued = 1, kBroke = 2, kExited = 3, kFnReturned = 4 };
@@ -123,8 +124,8 @@ struct SharedWord {
 class BlockRun {
  public:
   BlockRun(const WProgram& p, const LaunchConfig& cfg, const GpuProfile& prof, const SimTiming& timing,
-           WarpLaunchResult& out, size_t shared_total, size_t local_bytes)
-      : p_(p), cfg_(cfg), timing_(timing), out_(out), warp_(prof.warp_size), local_bytes_(local_bytes) {
+           WarpLaunchResult& out, size_t shared_total, size_t local_bytes, const std::function<void()>& poll)
+      : p_(p), cfg_(cfg), timing_(timing), out_(out), poll_(poll), warp_(prof.warp_size), local_bytes_(local_bytes) {
     lanes_ = cfg.block.x * cfg.block.y * cfg.block.z;
     warps_ = (lanes_ + warp_ - 1) / warp_;
     regs_.resize(p.reg_types.size() * static_cast<size_t>(lanes_));
@@ -248,6 +249,7 @@ class BlockRun {
             for (int l = 0; l < lanes_; ++l) lm[l] = lm[l] && c[l].i != 0;
             if (!any(lm)) break;
             exec(body, step, lm);
+            if (poll_ && ++iterations_ % kPollIterations == 0) poll_();
             for (int l = 0; l < lanes_; ++l) {
               if (!lm[l]) continue;
               if (state_[l] == kContinued) state_[l] = kRun;
@@ -615,6 +617,19 @@ class BlockRun {
       }
       case WOp::DIM: LANES d[l].i = p_.arrays[in.a].shape[in.k]; break;
       case WOp::FENCE: break;
+      case WOp::PRINT: {
+        const int args[6] = {in.a, in.b, in.c, in.d, in.e, in.f};
+        LANES {
+          WPrint rec;
+          rec.pc = static_cast<int32_t>(pc);
+          rec.block = block_;
+          rec.thread = tid_[l];
+          for (int k = 0; k < 6; ++k)
+            if (args[k] >= 0) std::memcpy(&rec.raw[k], &reg(args[k])[l], sizeof(int64_t));
+          out_.prints.push_back(rec);
+        }
+        break;
+      }
       default:
         throw_internal(__FILE__, __LINE__, str_cat("warp interpreter: unexpected op ", static_cast<int>(in.op)));
     }
@@ -714,6 +729,8 @@ class BlockRun {
   const LaunchConfig& cfg_;
   const SimTiming& timing_;
   WarpLaunchResult& out_;
+  const std::function<void()>& poll_;
+  int64_t iterations_ = 0;
   int warp_, lanes_ = 0, warps_ = 0;
   size_t local_bytes_;
   KDim3 block_;
@@ -732,7 +749,7 @@ int64_t volume(KDim3 d) { return int64_t{d.x} * d.y * d.z; }
 }  // namespace
 
 WarpLaunchResult run_warp_program(const WProgram& program, const LaunchConfig& config_in, const GpuProfile& profile,
-                                  bool record_trace) {
+                                  bool record_trace, const std::function<void()>& poll) {
   WarpLaunchResult out;
   LaunchConfig config = config_in;
   check_launch(config, profile);
@@ -793,7 +810,7 @@ WarpLaunchResult run_warp_program(const WProgram& program, const LaunchConfig& c
   out.per_instr.assign(prog.code.size(), WInstrStats{});
 
   SimTiming timing(profile);
-  BlockRun run(prog, config, profile, timing, out, shared_total, local_bytes);
+  BlockRun run(prog, config, profile, timing, out, shared_total, local_bytes, poll);
   const int64_t per_wave = int64_t{per_sm} * profile.sm_count;
   const int64_t blocks = volume(config.grid);
   out.stats.waves = static_cast<int>((blocks + per_wave - 1) / per_wave);
@@ -808,6 +825,7 @@ WarpLaunchResult run_warp_program(const WProgram& program, const LaunchConfig& c
     if (slot == 0) wave_start = wave_end;
     const int sm = static_cast<int>(slot % profile.sm_count);
     const KDim3 index = block_index(b, config.grid);
+    if (poll) poll();
     run.run(index);
     // The block's time on its SM: the slowest of its latency chain, its issue slots and its
     // memory traffic, the last two shared with the other blocks resident on the SM.

@@ -13,6 +13,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -29,7 +30,7 @@ namespace tp {
   X(LOG) X(LOG2) X(LOG10) X(LOG1P) X(SIN) X(COS) X(TAN) X(ASIN) X(ACOS) X(ATAN) X(SINH)    \
   X(COSH) X(TANH) X(FLOOR) X(CEIL) X(TRUNC) X(ERF) X(ERFC) X(ISNAN) X(ISINF) X(SELECT)     \
   X(SPECIAL) X(LOAD) X(STORE) X(DIM) X(ATOMIC) X(IF) X(LOOP) X(BREAK) X(CONTINUE)        \
-  X(RETURN) X(FUNC) X(RETVAL) X(SYNC) X(SYNCWARP) X(SHFL) X(BALLOT) X(ACTIVEMASK) X(FENCE)
+  X(RETURN) X(FUNC) X(RETVAL) X(SYNC) X(SYNCWARP) X(SHFL) X(BALLOT) X(ACTIVEMASK) X(FENCE) X(PRINT)
 
 enum class WOp : int32_t {
 #define TP_WARP_OP_ENUM(name) name,
@@ -56,6 +57,7 @@ int elem_bytes(WElem e);
 //   BREAK CONTINUE RETURN      SYNC dst a k(0 plain, 1 count, 2 and, 3 or)
 //   SHFL dst a(value) b(lane/delta/mask) c(width reg or -1) e(member mask) k(0 idx,1 up,2 down,3 xor)
 //   BALLOT dst a(pred) e(mask)    ACTIVEMASK dst     SYNCWARP FENCE
+//   PRINT k(the compiler's format number) a b c d e f(values or -1): print() in a kernel
 struct WInstr {
   WOp op = WOp::CONST;
   int32_t dst = -1, a = -1, b = -1, c = -1, d = -1, e = -1, f = -1;
@@ -101,7 +103,16 @@ struct WInstrStats {
   int64_t divergent = 0;      // IF: warps with lanes on both sides
 };
 
+// One thread's print(): the instruction and the raw values of its registers, in the order
+// a GPU's printf buffer would hold them (block by block, each warp's lanes in order).
+struct WPrint {
+  int32_t pc = 0;
+  KDim3 block, thread;
+  int64_t raw[6] = {};  // each register's bits (an int64, or a double's bits)
+};
+
 struct WarpLaunchResult {
+  std::vector<WPrint> prints;
   KernelStats stats;
   std::vector<WInstrStats> per_instr;
   int blocks_per_sm = 0, warps_per_block = 0;
@@ -116,7 +127,10 @@ struct WarpLaunchResult {
 
 // Runs `program` over `config` on `profile`. Errors (an index out of bounds, a barrier not
 // every thread reaches, a shared-memory race) raise with the thread and block named.
+// `poll`, when given, is called every few thousand loop iterations and between blocks; it
+// may throw to stop the launch (the front end's Ctrl-C: a kernel may loop forever).
 WarpLaunchResult run_warp_program(const WProgram& program, const LaunchConfig& config,
-                                  const GpuProfile& profile, bool record_trace);
+                                  const GpuProfile& profile, bool record_trace,
+                                  const std::function<void()>& poll = {});
 
 }  // namespace tp

@@ -308,10 +308,16 @@ class FunctionCompiler:
             return
         frame = self.ret_stack[-1]
         if s.value is not None:
-            v = self.reg(self.expr(s.value))
+            value = self.expr(s.value)
+            values = value if isinstance(value, tuple) else (value,)
+            regs = [self.reg(v) for v in values]
             if frame['reg'] is None:
-                frame['reg'] = self.new(v.kind, v.weak)
-            self.emit('MOV', frame['reg'].index, self.convert(v, frame['reg'].kind).index)
+                frame['reg'] = [self.new(r.kind, r.weak) for r in regs]
+                frame['tuple'] = isinstance(value, tuple)
+            if len(frame['reg']) != len(regs):
+                raise self.error("a device function must return the same number of values at every return")
+            for dst, r in zip(frame['reg'], regs):
+                self.emit('MOV', dst.index, self.convert(r, dst.kind).index)
         self.emit('RETVAL')
 
     # ---- expressions ----
@@ -561,7 +567,29 @@ class FunctionCompiler:
             return dtype.type(args[0])
         if fn is range:
             raise self.error("range(...) only in a for loop")
+        if fn is print:
+            return self.print_call(args, kwargs)
         raise self.error(f"cannot call {getattr(fn, '__name__', fn)!r} in a kernel")
+
+    def print_call(self, args, kwargs):
+        """print() in a kernel: each thread's line, printed after the launch (as a GPU's
+        printf buffer is); the text between the values is known when compiling."""
+        sep, end = kwargs.get('sep', ' '), kwargs.get('end', '\n')
+        parts, regs = [], []
+        for v in args:
+            if isinstance(v, Reg):
+                if len(regs) == 6:
+                    raise self.error("print() in a kernel takes at most 6 values that vary by thread")
+                parts.append(('value', v.kind))
+                regs.append(v.index)
+            elif isinstance(v, (str, int, float, bool, np.number)):
+                parts.append(('text', str(v)))
+            else:
+                raise self.error(f"print() in a kernel cannot show a {type(v).__name__}")
+        self.p.prints.append((parts, sep, end))
+        regs += [-1] * (6 - len(regs))
+        self.emit('PRINT', -1, *regs, k=len(self.p.prints) - 1)
+        return None
 
     def unary(self, op, v, kind):
         v = self.reg(v)
@@ -669,7 +697,7 @@ class FunctionCompiler:
         params = [a.arg for a in tree.args.args]
         if len(params) != len(args):
             raise self.error(f"{fn.__name__}() takes {len(params)} arguments but {len(args)} were given")
-        frame = {'reg': None}
+        frame = {'reg': None, 'tuple': False}
         sub.ret_stack.append(frame)
         at = self.emit('FUNC')
         for name, value in zip(params, args):
@@ -677,7 +705,9 @@ class FunctionCompiler:
         sub.compile_body(tree.body)
         self.p.code[at][3] = len(self.p.code) - at - 1
         self.widened |= sub.widened
-        return frame['reg']
+        if frame['reg'] is None:
+            return None
+        return tuple(frame['reg']) if frame['tuple'] else frame['reg'][0]
 
 
 class _CudaName:
@@ -737,6 +767,21 @@ class Program:
         self.code = []
         self.reg_types = []
         self.arrays = []
+        self.prints = []  # print() formats: ([('text', s) | ('value', kind)], sep, end)
+
+
+def format_print(fmt, values):
+    """One thread's print() line, as numba's simulator prints it (numpy scalars)."""
+    parts, sep, end = fmt
+    it = iter(values)
+    out = []
+    for kind, x in parts:
+        if kind == 'text':
+            out.append(x)
+        else:
+            v = next(it)
+            out.append(str(np.float32(v)) if x == F32 else str(v))
+    return sep.join(out) + end
 
 
 def compile_kernel(kernel, fn, arg_specs):

@@ -152,6 +152,8 @@ class Dispatcher:
                 raise
             # numba's error for a launch the driver refuses (too many threads per block, ...)
             raise CudaAPIError(1, 'Call to cuLaunchKernel results in CUDA_ERROR_INVALID_VALUE') from None
+        for number, values in result['prints']:
+            print(_compiler.format_print(prog.prints[number], values), end='')
         _last['report'] = _report.KernelReport(self.py_func, prog, griddim, blockdim, int(sharedmem),
                                                torch.cuda.get_device_name(device), result)
         for host, dev in copy_back:
