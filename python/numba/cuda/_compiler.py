@@ -741,16 +741,28 @@ def _c_strides(shape, itemsize):
 
 def source_lines(fn):
     """The kernel's source lines and the file line of the first (its first decorator's, the
-    line co_firstlineno names): from its file, or from what the prompt or -c ran."""
+    line co_firstlineno names): from its file, or from what the prompt or -c ran (inputs there
+    share one name, "<stdin>", so what linecache holds under it may be a later input's)."""
     try:
-        return inspect.getsourcelines(fn)
-    except (OSError, TypeError):
-        from tensorplay.console import source_lines as unfiled
-        found = unfiled(fn.__code__)
-        if found is None:
-            raise CompileError(f"cannot find the source of kernel '{fn.__name__}': numba.cuda on tensorplay compiles "
-                               f"a kernel from its Python source (a script, or code typed at the prompt)") from None
-        return found
+        lines, first = inspect.getsourcelines(fn)
+        if _defines(lines, fn.__name__):
+            return lines, first
+    except (OSError, TypeError, SyntaxError):
+        pass
+    from tensorplay.console import source_lines as unfiled
+    found = unfiled(fn.__code__)
+    if found is None:
+        raise CompileError(f"cannot find the source of kernel '{fn.__name__}': numba.cuda on tensorplay compiles "
+                           f"a kernel from its Python source (a script, or code typed at the prompt)") from None
+    return found
+
+
+def _defines(lines, name):
+    try:
+        tree = ast.parse(textwrap.dedent(''.join(lines)))
+    except SyntaxError:
+        return False
+    return bool(tree.body) and isinstance(tree.body[0], ast.FunctionDef) and tree.body[0].name == name
 
 
 def _function_ast(fn):

@@ -56,7 +56,7 @@ class KernelReport:
         if a['space'] == 'global':
             got, ideal = a['sectors_per_request'], a['ideal_sectors_per_request']
             if got <= ideal * 1.01:
-                return f"{got:.1f} sectors per warp request (coalesced: neighbouring threads read neighbouring elements)"
+                return f"{got:.1f} sectors per warp request (coalesced: neighbouring threads touch neighbouring elements)"
             return (f"{got:.1f} sectors per warp request where {ideal:.1f} would do: neighbouring threads touch "
                     f"elements far apart (a strided index); let threadIdx.x move along the array's last index, "
                     f"or stage through shared memory, to coalesce")
