@@ -131,6 +131,17 @@ def race(a):
 
 
 @cuda.jit
+def write_after_read(a):
+    s = cuda.shared.array(64, numba.float32)
+    i = cuda.threadIdx.x
+    s[i] = i
+    cuda.syncthreads()
+    v = s[0]
+    s[0] = v + 1  # warp 1 read s[0] in this phase too
+    a[i] = v
+
+
+@cuda.jit
 def big(a):
     s = cuda.shared.array(20000, numba.float32)
     s[cuda.threadIdx.x] = 1
@@ -138,7 +149,7 @@ def big(a):
 
 
 a = np.zeros(64, dtype=np.float32)
-for k, cfg in ((hang, (1, 32)), (race, (1, 64)), (big, (1, 32)), (square, (1, 2048))):
+for k, cfg in ((hang, (1, 32)), (race, (1, 64)), (write_after_read, (1, 64)), (big, (1, 32)), (square, (1, 2048))):
     try:
         k[cfg](a)
     except Exception as err:

@@ -118,7 +118,7 @@ double pymodf(double a, double b) {
 struct SharedWord {
   int32_t write_epoch = -1, writer = -1, write_line = 0;
   int32_t read_epoch = -1, reader = -1, read_line = 0;
-  bool readers_many_warps = false;
+  int32_t reader2 = -1, read_line2 = 0;  // a reader in another warp than `reader`'s, if any
 };
 
 class BlockRun {
@@ -366,8 +366,8 @@ class BlockRun {
     SharedWord& s = shadow_[byte / 4];
     const int w = lane / warp_;
     if (write) {
-      if (s.read_epoch == epoch_ && (s.readers_many_warps || s.reader / warp_ != w))
-        race(arr, lane, s.reader, s.read_line, false, line, byte / 4);
+      if (s.read_epoch == epoch_ && s.reader / warp_ != w) race(arr, lane, s.reader, s.read_line, false, line, byte / 4);
+      if (s.read_epoch == epoch_ && s.reader2 >= 0) race(arr, lane, s.reader2, s.read_line2, false, line, byte / 4);
       s.write_epoch = epoch_;
       s.writer = lane;
       s.write_line = line;
@@ -377,9 +377,10 @@ class BlockRun {
         s.read_epoch = epoch_;
         s.reader = lane;
         s.read_line = line;
-        s.readers_many_warps = false;
-      } else if (s.reader / warp_ != w) {
-        s.readers_many_warps = true;
+        s.reader2 = -1;
+      } else if (s.reader / warp_ != w && s.reader2 < 0) {
+        s.reader2 = lane;
+        s.read_line2 = line;
       }
     }
   }
