@@ -11,6 +11,7 @@
 #include "core/backends/sim/warp_program.h"
 #include "core/device_registry.h"
 #include "core/error.h"
+#include "core/learner_kernel.h"
 #include "core/machine_clock.h"
 #include "python/src/bindings.h"
 
@@ -117,6 +118,7 @@ py::dict result_dict(const WarpLaunchResult& r, double start_ns, double end_ns) 
 
 void bind_numba(py::module_& m) {
   m.def("_numba_ops", &warp_op_names, "the warp interpreter's instruction names, in opcode order");
+  m.def("_numba_set_report", &set_learner_kernel_report, "the last launch's report text, for the GUI");
   // _numba_launch(program, grid, block, shared_bytes, device_index) -> dict of figures
   m.def("_numba_launch", [](const py::dict& program, std::vector<int> grid, std::vector<int> block,
                             int64_t shared_bytes, int device_index) {
@@ -129,11 +131,15 @@ void bind_numba(py::module_& m) {
     config.block = {block[0], block[1], block[2]};
     config.shared_bytes = static_cast<size_t>(std::max<int64_t>(shared_bytes, 0));
     SimDevice& dev = sim_backend().device(resolve_device(Device(DeviceType::CUDA, device_index)));
+    // The GUI's thread grid replays launches up to this size (a trace entry per thread).
+    constexpr int64_t kTracedThreads = int64_t{1} << 18;
+    const int64_t threads = int64_t{grid[0]} * grid[1] * grid[2] * block[0] * block[1] * block[2];
+    const bool traced = threads <= kTracedThreads;
     WarpLaunchResult r;
     {
       SimulationScope simulating;  // the host's time interpreting threads is not the machine's
       // Ctrl-C reaches a kernel that loops forever: KeyboardInterrupt, and the session goes on.
-      r = run_warp_program(prog, config, dev.profile, false, [] {
+      r = run_warp_program(prog, config, dev.profile, traced, [] {
         if (PyErr_CheckSignals() != 0) throw py::error_already_set();
       });
     }
@@ -142,6 +148,20 @@ void bind_numba(py::module_& m) {
     int64_t bytes = 0;
     for (const WInstrStats& s : r.per_instr) bytes += s.sectors * 32;
     dev.clock->launch_modeled_kernel(prog.name, r.duration_ns, 0, bytes, share);
+    LearnerKernel shown;
+    shown.name = prog.name;
+    shown.device = dev.profile.name;
+    shown.warps_per_block = r.warps_per_block;
+    if (traced) {
+      shown.trace = std::move(r.trace);
+      shown.warps = std::move(r.warp_memory);
+    }
+    if (r.output_array >= 0) {
+      const WArray& out = prog.arrays[r.output_array];
+      shown.output_name = out.name;
+      shown.output_shape.assign(out.shape, out.shape + out.ndim);
+    }
+    publish_learner_kernel(std::move(shown));
     py::dict d = result_dict(r, dev.clock->stream_end_ns() - r.duration_ns, dev.clock->stream_end_ns());
     d["prints"] = prints_of(prog, r);
     return d;

@@ -143,8 +143,9 @@ class BlockRun {
 
   // Runs block `index`; returns its modeled latency chain (slowest warp), and adds its
   // warp instructions, shared wavefronts and global bytes to the running totals.
-  void run(KDim3 index) {
+  void run(KDim3 index, WarpMemory* warp_memory) {
     block_ = index;
+    warp_memory_ = warp_memory;
     std::fill(regs_.begin(), regs_.end(), Val{0});
     std::fill(ready_.begin(), ready_.end(), 0.0);
     std::fill(shared_.begin(), shared_.end(), 0);
@@ -413,6 +414,10 @@ class BlockRun {
           ++per_bank[word % kBanks];
         }
         int passes = *std::max_element(per_bank, per_bank + kBanks);
+        if (warp_memory_) {
+          warp_memory_[w].shared_requests += 1;
+          warp_memory_[w].wavefronts += passes;
+        }
         s.wavefronts += passes;
         wavefronts_ += passes;
         issue(in, w, 1, timing_.shared_latency_ns + (passes - 1) * timing_.ns_per_cycle * 2);
@@ -427,8 +432,14 @@ class BlockRun {
             if (!seen && n < 64) keys[n++] = sec;
           }
         }
+        const int64_t ideal = (int64_t{active} * bytes + kSectorBytes - 1) / kSectorBytes;
+        if (warp_memory_) {
+          warp_memory_[w].global_requests += 1;
+          warp_memory_[w].sectors += n;
+          warp_memory_[w].ideal_sectors += ideal;
+        }
         s.sectors += n;
-        s.ideal_sectors += (int64_t{active} * bytes + kSectorBytes - 1) / kSectorBytes;
+        s.ideal_sectors += ideal;
         global_bytes_ += int64_t{n} * kSectorBytes;
         issue(in, w, 1, is_load ? timing_.global_latency_ns : 0);
       }
@@ -464,7 +475,7 @@ class BlockRun {
           } else if (in.op == WOp::STORE) {
             store_elem(ptr, arr.elem, type(in.e), reg(in.e)[l]);
             (global ? t.global_writes : t.shared_writes) += global || shared;
-            if (global && in.a == 0 && t.output < 0)
+            if (global && in.a == out_.output_array && t.output < 0)
               t.output = static_cast<int64_t>((addr[l] - arr.data) / elem_bytes(arr.elem));
           } else {
             atomic(in, arr, ptr, l);
@@ -731,6 +742,7 @@ class BlockRun {
   const SimTiming& timing_;
   WarpLaunchResult& out_;
   const std::function<void()>& poll_;
+  WarpMemory* warp_memory_ = nullptr;  // this block's warps, when a trace is recorded
   int64_t iterations_ = 0;
   int warp_, lanes_ = 0, warps_ = 0;
   size_t local_bytes_;
@@ -809,6 +821,12 @@ WarpLaunchResult run_warp_program(const WProgram& program, const LaunchConfig& c
   out.static_shared_bytes = static_shared;
   out.occupancy = std::min(1.0, double(per_sm) * warps_per_block * warp / profile.max_threads_per_sm);
   out.per_instr.assign(prog.code.size(), WInstrStats{});
+  for (const WInstr& in : prog.code) {
+    if (in.op == WOp::STORE && prog.arrays[in.a].space == WSpace::Global) {
+      out.output_array = in.a;
+      break;
+    }
+  }
 
   SimTiming timing(profile);
   BlockRun run(prog, config, profile, timing, out, shared_total, local_bytes, poll);
@@ -816,6 +834,8 @@ WarpLaunchResult run_warp_program(const WProgram& program, const LaunchConfig& c
   const int64_t blocks = volume(config.grid);
   out.stats.waves = static_cast<int>((blocks + per_wave - 1) / per_wave);
   if (record_trace) {
+    out.warp_memory.assign(static_cast<size_t>(blocks * warps_per_block), WarpMemory{});
+    out.trace.threads.reserve(static_cast<size_t>(blocks * threads));
     out.trace.config = config;
     out.trace.blocks_per_sm = per_sm;
     out.trace.waves = out.stats.waves;
@@ -827,7 +847,7 @@ WarpLaunchResult run_warp_program(const WProgram& program, const LaunchConfig& c
     const int sm = static_cast<int>(slot % profile.sm_count);
     const KDim3 index = block_index(b, config.grid);
     if (poll) poll();
-    run.run(index);
+    run.run(index, record_trace ? &out.warp_memory[static_cast<size_t>(b * warps_per_block)] : nullptr);
     // The block's time on its SM: the slowest of its latency chain, its issue slots and its
     // memory traffic, the last two shared with the other blocks resident on the SM.
     const int64_t in_wave = std::min(per_wave, blocks - wave * per_wave);

@@ -19,6 +19,7 @@
 
 #include "core/gpu_profile.h"
 #include "core/kernel_trace.h"
+#include "core/learner_kernel.h"
 
 namespace tp {
 
@@ -122,7 +123,9 @@ struct WarpLaunchResult {
   double duration_ns = 0;  // modeled
   double latency_ns = 0, issue_ns = 0, memory_ns = 0;  // the block model's three bounds (one block)
   std::string limiter;     // which SM limit caps residency: "threads", "blocks", "shared memory", "registers"
-  KernelTrace trace;       // per thread (for :grid-style views); filled when asked
+  KernelTrace trace;       // per thread (the GUI's thread grid); filled when asked
+  int output_array = -1;   // the array the first global store in the code writes (trace's output)
+  std::vector<WarpMemory> warp_memory;  // per (block, warp), filled with the trace
 };
 
 // Runs `program` over `config` on `profile`. Errors (an index out of bounds, a barrier not

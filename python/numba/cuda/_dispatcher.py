@@ -156,6 +156,7 @@ class Dispatcher:
             print(_compiler.format_print(prog.prints[number], values), end='')
         _last['report'] = _report.KernelReport(self.py_func, prog, griddim, blockdim, int(sharedmem),
                                                torch.cuda.get_device_name(device), result)
+        torch._C._numba_set_report(str(_last['report']))
         for host, dev in copy_back:
             host[...] = dev.copy_to_host()
         return None
