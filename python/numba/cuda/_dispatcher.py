@@ -91,6 +91,12 @@ class Dispatcher:
             raise TypeError(f"device function '{self.__name__}' can only be called from a kernel")
         raise ValueError(MISSING_LAUNCH_CONFIG)
 
+    def inspect_cuda_source(self):
+        """The kernel as CUDA C++ for each argument types it was launched with (tensorplay's own,
+        beside numba's inspect_asm): what a real GPU compiles with NVRTC."""
+        from numba.cuda._cuda_source import cuda_source
+        return {key: cuda_source(prog) for key, prog in self._cache.items()}
+
     def _const_array(self, compiler, host):
         """cuda.const.array_like(ary): a copy of a host array in device (constant) memory."""
         arr = np.asarray(host)
