@@ -10,6 +10,7 @@
 #include "core/backends/sim/sim_backend.h"
 #include "core/backends/sim/warp_program.h"
 #include "core/device_registry.h"
+#include "core/cuda_source_kernel.h"
 #include "core/error.h"
 #include "core/learner_kernel.h"
 #include "core/machine_clock.h"
@@ -119,6 +120,28 @@ py::dict result_dict(const WarpLaunchResult& r, double start_ns, double end_ns) 
 void bind_numba(py::module_& m) {
   m.def("_numba_ops", &warp_op_names, "the warp interpreter's instruction names, in opcode order");
   m.def("_numba_set_report", &set_learner_kernel_report, "the last launch's report text, for the GUI");
+  m.def("_numba_nvrtc_compile", &compile_cuda_source, "NVRTC-compiles CUDA C++ for sm_MAJORMINOR; the cubin's size");
+  m.def("_numba_real_gpu", &cuda_devices_are_real, "True when cuda:N are real GPUs (kernels go through NVRTC)");
+  // _numba_launch_cuda(source, name, [(ptr, shape, strides)], grid, block, shared_bytes) -> measured ms
+  m.def("_numba_launch_cuda", [](const std::string& source, const std::string& name, const py::list& arrays,
+                                 std::vector<int> grid, std::vector<int> block, int64_t shared_bytes) {
+    std::vector<SourceKernelArray> params;
+    for (py::handle h : arrays) {
+      auto t = h.cast<py::tuple>();
+      SourceKernelArray a;
+      a.data = reinterpret_cast<void*>(t[0].cast<uintptr_t>());
+      auto shape = t[1].cast<std::vector<int64_t>>();
+      auto strides = t[2].cast<std::vector<int64_t>>();
+      for (size_t d = 0; d < shape.size() && d < 3; ++d) {
+        a.shape[d] = shape[d];
+        a.strides[d] = strides[d];
+      }
+      params.push_back(a);
+    }
+    py::gil_scoped_release released;
+    return run_cuda_source_kernel(source, name, params, {grid[0], grid[1], grid[2]}, {block[0], block[1], block[2]},
+                                  static_cast<size_t>(std::max<int64_t>(shared_bytes, 0)));
+  });
   // _numba_launch(program, grid, block, shared_bytes, device_index) -> dict of figures
   m.def("_numba_launch", [](const py::dict& program, std::vector<int> grid, std::vector<int> block,
                             int64_t shared_bytes, int device_index) {

@@ -146,9 +146,11 @@ class Dispatcher:
             arrays[slot].update(shape=list(t.shape) or [1], data=t.data_ptr() if t.numel() else 0,
                                 strides=[s * t.element_size() for s in t.stride()] or [0])
             slot += 1
+        device = torch.cuda.current_device()
+        if torch._C._numba_real_gpu():
+            return self._launch_real(prog, arrays, griddim, blockdim, int(sharedmem), device, copy_back)
         program = {'name': prog.name, 'code': [tuple(c) for c in prog.code], 'reg_types': prog.reg_types,
                    'arrays': arrays}
-        device = torch.cuda.current_device()
         ctx = torch.cuda.stream(stream._torch) if hasattr(stream, '_torch') else contextlib.nullcontext()
         try:
             with ctx:
@@ -163,6 +165,18 @@ class Dispatcher:
         _last['report'] = _report.KernelReport(self.py_func, prog, griddim, blockdim, int(sharedmem),
                                                torch.cuda.get_device_name(device), result)
         torch._C._numba_set_report(str(_last['report']))
+        for host, dev in copy_back:
+            host[...] = dev.copy_to_host()
+        return None
+
+
+    def _launch_real(self, prog, arrays, griddim, blockdim, sharedmem, device, copy_back):
+        """On a real GPU: the kernel's CUDA C++ through NVRTC; the time is measured."""
+        from numba.cuda._cuda_source import cuda_source
+        params = [(a['data'], a['shape'], a['strides']) for a in arrays
+                  if a['space'] in (_compiler.SPACE_GLOBAL, _compiler.SPACE_CONST)]
+        ms = torch._C._numba_launch_cuda(cuda_source(prog), prog.name, params, griddim, blockdim, sharedmem)
+        _last['report'] = _report.MeasuredReport(prog.name, griddim, blockdim, torch.cuda.get_device_name(device), ms)
         for host, dev in copy_back:
             host[...] = dev.copy_to_host()
         return None

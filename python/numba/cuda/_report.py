@@ -93,3 +93,23 @@ class KernelReport:
 
     def __repr__(self):
         return f"<KernelReport '{self.name}': {self.time_ns / 1e3:.2f} us modeled>"
+
+
+class MeasuredReport:
+    """A launch on a real GPU: its time measured with CUDA events. The per-line figures
+    (sectors, bank conflicts, divergence, occupancy) come from the simulator: run with --sim."""
+
+    def __init__(self, name, griddim, blockdim, device_name, ms):
+        self.name, self.griddim, self.blockdim = name, tuple(griddim), tuple(blockdim)
+        self.device_name, self.measured_ms = device_name, ms
+        self.time_ns = ms * 1e6
+
+    def __str__(self):
+        g = 'x'.join(str(d) for d in self.griddim)
+        b = 'x'.join(str(d) for d in self.blockdim)
+        return (f"kernel '{self.name}' on {self.device_name}: grid ({g}) x block ({b}): {self.measured_ms:.4f} ms "
+                f"measured (CUDA events; compiled with NVRTC). The simulator's figures (sectors, bank conflicts, "
+                f"occupancy, a modeled time) come with --sim.")
+
+    def __repr__(self):
+        return f"<MeasuredReport '{self.name}': {self.measured_ms:.4f} ms measured>"
