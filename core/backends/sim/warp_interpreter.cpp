@@ -58,12 +58,25 @@ bool is_sfu(WOp op) { return op >= WOp::SQRT && op <= WOp::ERFC && op != WOp::FL
 std::string dim3_list(KDim3 d) { return str_cat("[", d.x, ", ", d.y, ", ", d.z, "]"); }
 std::string dim3_paren(KDim3 d) { return str_cat("(", d.x, ", ", d.y, ", ", d.z, ")"); }
 
+// A float to an integer register as the GPU's cvt.rzi does: toward zero, saturating, NaN to 0
+// (a plain cast of an out-of-range float is undefined in C++).
+int64_t to_i64(double v) {
+  if (std::isnan(v)) return 0;
+  if (v >= 9223372036854775807.0) return INT64_MAX;
+  if (v <= -9223372036854775808.0) return INT64_MIN;
+  return static_cast<int64_t>(v);
+}
+
+// Integer arithmetic wraps around, as on the GPU (signed overflow is undefined in C++).
+int64_t wrap_mul(int64_t a, int64_t b) { return static_cast<int64_t>(static_cast<uint64_t>(a) * static_cast<uint64_t>(b)); }
+int64_t wrap_neg(int64_t a) { return static_cast<int64_t>(0 - static_cast<uint64_t>(a)); }
+
 double load_elem(const unsigned char* p, WElem e, WType t, int64_t& iv) {
   double dv = 0;
   iv = 0;
   switch (e) {
-    case WElem::F32: { float v; std::memcpy(&v, p, 4); dv = v; iv = static_cast<int64_t>(v); break; }
-    case WElem::F64: { double v; std::memcpy(&v, p, 8); dv = v; iv = static_cast<int64_t>(v); break; }
+    case WElem::F32: { float v; std::memcpy(&v, p, 4); dv = v; iv = to_i64(v); break; }
+    case WElem::F64: { double v; std::memcpy(&v, p, 8); dv = v; iv = to_i64(v); break; }
     case WElem::I8: { int8_t v; std::memcpy(&v, p, 1); iv = v; break; }
     case WElem::I16: { int16_t v; std::memcpy(&v, p, 2); iv = v; break; }
     case WElem::I32: { int32_t v; std::memcpy(&v, p, 4); iv = v; break; }
@@ -80,7 +93,7 @@ double load_elem(const unsigned char* p, WElem e, WType t, int64_t& iv) {
 
 void store_elem(unsigned char* p, WElem e, WType t, Val v) {
   const bool fl = t == WType::F32 || t == WType::F64;
-  const int64_t iv = fl ? static_cast<int64_t>(v.f) : v.i;
+  const int64_t iv = fl ? to_i64(v.f) : v.i;
   const double dv = fl ? v.f : static_cast<double>(v.i);
   switch (e) {
     case WElem::F32: { float x = static_cast<float>(dv); std::memcpy(p, &x, 4); break; }
@@ -99,11 +112,13 @@ void store_elem(unsigned char* p, WElem e, WType t, Val v) {
 
 // Python's floor division and modulo on integers (numba keeps Python's semantics).
 int64_t floordiv(int64_t a, int64_t b) {
+  if (b == -1) return wrap_neg(a);  // INT64_MIN / -1 overflows
   int64_t q = a / b;
   if ((a % b != 0) && ((a < 0) != (b < 0))) --q;
   return q;
 }
 int64_t pymod(int64_t a, int64_t b) {
+  if (b == -1) return 0;
   int64_t r = a % b;
   if (r != 0 && ((r < 0) != (b < 0))) r += b;
   return r;
@@ -518,13 +533,13 @@ class BlockRun {
         } else if (df) {
           LANES d[l].f = fin(af ? a[l].f : static_cast<double>(a[l].i));
         } else {
-          LANES d[l].i = af ? static_cast<int64_t>(a[l].f) : a[l].i;
+          LANES d[l].i = af ? to_i64(a[l].f) : a[l].i;
         }
         break;
       }
       case WOp::ADD: FLOAT_OR_INT(a[l].f + b[l].f, static_cast<int64_t>(static_cast<uint64_t>(a[l].i) + static_cast<uint64_t>(b[l].i))); break;
       case WOp::SUB: FLOAT_OR_INT(a[l].f - b[l].f, static_cast<int64_t>(static_cast<uint64_t>(a[l].i) - static_cast<uint64_t>(b[l].i))); break;
-      case WOp::MUL: FLOAT_OR_INT(a[l].f * b[l].f, static_cast<int64_t>(static_cast<uint64_t>(a[l].i) * static_cast<uint64_t>(b[l].i))); break;
+      case WOp::MUL: FLOAT_OR_INT(a[l].f * b[l].f, wrap_mul(a[l].i, b[l].i)); break;
       case WOp::DIV: case WOp::FLOORDIV: case WOp::MOD: case WOp::FMOD: {
         if (df) {
           for (int l = 0; l < lanes_; ++l) {
@@ -538,7 +553,7 @@ class BlockRun {
             if (!m[l]) continue;
             if (b[l].i == 0) zero_division(l, in.op);
             d[l].i = in.op == WOp::FLOORDIV ? floordiv(a[l].i, b[l].i) : in.op == WOp::MOD ? pymod(a[l].i, b[l].i)
-                                                                                          : a[l].i % b[l].i;
+                     : b[l].i == -1 ? 0 : a[l].i % b[l].i;
           }
         }
         break;
@@ -549,8 +564,8 @@ class BlockRun {
         } else {
           LANES {
             int64_t r = 1, x = a[l].i;
-            for (int64_t e = b[l].i; e > 0; e >>= 1, x *= x)
-              if (e & 1) r *= x;
+            for (int64_t e = b[l].i; e > 0; e >>= 1, x = wrap_mul(x, x))
+              if (e & 1) r = wrap_mul(r, x);
             d[l].i = r;
           }
         }
@@ -578,10 +593,10 @@ class BlockRun {
         }
         break;
       }
-      case WOp::NEG: FLOAT_OR_INT(-a[l].f, -a[l].i); break;
+      case WOp::NEG: FLOAT_OR_INT(-a[l].f, wrap_neg(a[l].i)); break;
       case WOp::NOT: LANES d[l].i = a[l].i == 0; break;
       case WOp::INV: LANES d[l].i = ~a[l].i; break;
-      case WOp::ABS: FLOAT_OR_INT(std::fabs(a[l].f), a[l].i < 0 ? -a[l].i : a[l].i); break;
+      case WOp::ABS: FLOAT_OR_INT(std::fabs(a[l].f), a[l].i < 0 ? wrap_neg(a[l].i) : a[l].i); break;
       case WOp::SQRT: MATH1(std::sqrt)
       case WOp::EXP: MATH1(std::exp)
       case WOp::EXPM1: MATH1(std::expm1)
@@ -606,7 +621,7 @@ class BlockRun {
         LANES {
           double v = af ? a[l].f : static_cast<double>(a[l].i);
           v = in.op == WOp::FLOOR ? std::floor(v) : in.op == WOp::CEIL ? std::ceil(v) : std::trunc(v);
-          if (df) d[l].f = fin(v); else d[l].i = static_cast<int64_t>(v);
+          if (df) d[l].f = fin(v); else d[l].i = to_i64(v);
         }
         break;
       }
@@ -663,12 +678,12 @@ class BlockRun {
     double of = load_elem(ptr, arr.elem, vt, oi);
     const Val v = reg(in.e)[l];
     const double vf = vt == WType::F32 || vt == WType::F64 ? v.f : static_cast<double>(v.i);
-    const int64_t vi = vt == WType::F32 || vt == WType::F64 ? static_cast<int64_t>(v.f) : v.i;
+    const int64_t vi = vt == WType::F32 || vt == WType::F64 ? to_i64(v.f) : v.i;
     Val nv{};
     WType nt = fl ? WType::F64 : WType::I64;
     switch (static_cast<AtomicKind>(in.k)) {
-      case AtomicKind::Add: if (fl) nv.f = of + vf; else nv.i = oi + vi; break;
-      case AtomicKind::Sub: if (fl) nv.f = of - vf; else nv.i = oi - vi; break;
+      case AtomicKind::Add: if (fl) nv.f = of + vf; else nv.i = static_cast<int64_t>(uint64_t(oi) + uint64_t(vi)); break;
+      case AtomicKind::Sub: if (fl) nv.f = of - vf; else nv.i = static_cast<int64_t>(uint64_t(oi) - uint64_t(vi)); break;
       case AtomicKind::Max: if (fl) nv.f = std::max(of, vf); else nv.i = std::max(oi, vi); break;
       case AtomicKind::Min: if (fl) nv.f = std::min(of, vf); else nv.i = std::min(oi, vi); break;
       case AtomicKind::Exch: if (fl) nv.f = vf; else nv.i = vi; break;
@@ -681,7 +696,7 @@ class BlockRun {
         const Val cmp = reg(in.f)[l];
         const WType ct = type(in.f);
         const bool eq = fl ? of == (ct == WType::F32 || ct == WType::F64 ? cmp.f : static_cast<double>(cmp.i))
-                           : oi == (ct == WType::F32 || ct == WType::F64 ? static_cast<int64_t>(cmp.f) : cmp.i);
+                           : oi == (ct == WType::F32 || ct == WType::F64 ? to_i64(cmp.f) : cmp.i);
         if (fl) nv.f = eq ? vf : of; else nv.i = eq ? vi : oi;
         break;
       }

@@ -117,6 +117,8 @@ class FunctionCompiler:
             r = self.new(BOOL, True)
             self.emit('CONST', r.index, k=int(value), x=float(value))
         elif isinstance(value, (int, np.integer)):
+            if not -2**63 <= int(value) < 2**63:
+                raise self.error(f"the integer {value} does not fit in 64 bits, a GPU register's integers")
             r = self.new(I64, isinstance(value, int))
             self.emit('CONST', r.index, k=int(value), x=float(value))
         elif isinstance(value, (float, np.floating)):
