@@ -14,6 +14,7 @@ from numba.cuda._host import (Event, Stream, close, current_context, default_str
                               select_device, stream, synchronize, defer_cleanup, pinned, profile_start,
                               profile_stop)
 from numba.cuda._host import _in_kernel_only
+from numba.cuda._compiler import CompileError  # noqa: F401
 
 threadIdx = blockIdx = blockDim = gridDim = None  # replaced below
 warpsize = 32

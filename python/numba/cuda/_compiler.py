@@ -45,6 +45,7 @@ def kind_of_dtype(dtype):
 
 class CompileError(Exception):
     """What the kernel's Python uses that the simulated GPU cannot run."""
+    __module__ = 'numba.cuda'
 
 
 class Reg:
@@ -498,7 +499,8 @@ class FunctionCompiler:
             v = self.expr(i)
             vals.extend(v if isinstance(v, tuple) else [v])
         if len(vals) != arr.ndim:
-            raise self.error(f"an array of {arr.ndim} dimensions needs {arr.ndim} indices, got {len(vals)}")
+            raise self.error(f"a {arr.ndim}-D array takes {arr.ndim} {'index' if arr.ndim == 1 else 'indices'}, "
+                             f"got {len(vals)}")
         regs = []
         for v in vals:
             r = self.reg(v)
@@ -536,8 +538,7 @@ class FunctionCompiler:
         if fn in (math.isnan, math.isinf):
             return self.unary('ISNAN' if fn is math.isnan else 'ISINF', args[0], BOOL)
         if getattr(fn, '__module__', None) == 'math' and fn.__name__ in MATH1:
-            a = self.reg(args[0])
-            return self.unary(MATH1[fn.__name__], a, F64 if fn.__name__ != 'fabs' else F64)
+            return self.unary(MATH1[fn.__name__], self.convert(args[0], F64, True), F64)
         if getattr(fn, '__module__', None) == 'math' and fn.__name__ in MATH2:
             a, b = self.convert(args[0], F64, True), self.convert(args[1], F64, True)
             out = self.new(F64, True)
@@ -803,7 +804,8 @@ def compile_kernel(kernel, fn, arg_specs):
     tree = _function_ast(fn)
     params = [a.arg for a in tree.args.args]
     if len(params) != len(arg_specs):
-        raise TypeError(f"{fn.__name__}() takes {len(params)} positional arguments but {len(arg_specs)} were given")
+        raise TypeError(f"{fn.__name__}() takes {len(params)} positional argument{'s' if len(params) != 1 else ''} "
+                        f"but {len(arg_specs)} {'were' if len(arg_specs) != 1 else 'was'} given")
     var_types = {}
     for _ in range(8):
         prog = Program(fn.__name__)
