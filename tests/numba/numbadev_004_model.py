@@ -24,6 +24,9 @@ def warp_ops(out):
         out[i, 6] = cuda.activemask()
 
 
+print(cuda.get_current_device().name, cuda.gpus[0].compute_capability, len(cuda.gpus), cuda.select_device(0).id)
+print(cuda.detect())
+
 o = np.zeros((34, 7), dtype=np.int64)
 warp_ops[1, 34](o)
 print(o[[0, 1, 2, 31, 32, 33]].tolist())
