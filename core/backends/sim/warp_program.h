@@ -9,7 +9,7 @@
 // The same launch rules as the teaching kernels' SIMT executor (simt.h: CUDA's launch
 // checks, blocks placed on the profile's SMs in waves) apply; on top the interpreter counts,
 // per instruction, what a real GPU's profiler would: 32-byte sectors per warp access,
-// shared-memory bank conflicts, divergent warps. warp_timing.h turns them into modeled time.
+// shared-memory bank conflicts, divergent warps, and a modeled time (warp_block.h says how).
 #pragma once
 
 #include <cstdint>
