@@ -72,7 +72,7 @@ class KernelReport:
         g = 'x'.join(str(d) for d in self.griddim if True)
         b = 'x'.join(str(d) for d in self.blockdim)
         out = [f"kernel '{self.name}' on {self.device_name}: grid ({g}) x block ({b}) = {self.threads} threads, "
-               f"{self.warps_per_block} warps per block",
+               f"{self.warps_per_block} warp{'s' if self.warps_per_block != 1 else ''} per block",
                f"  modeled time {self.time_ns / 1e3:.2f} us (a model, not a measurement) in {self.waves} "
                f"wave{'s' if self.waves != 1 else ''} of blocks; one block is bound by "
                f"{max(self.bounds_ns, key=self.bounds_ns.get)} (latency {self.bounds_ns['latency'] / 1e3:.2f} us, "
@@ -87,7 +87,8 @@ class KernelReport:
             for a in row['accesses']:
                 out.append(f"    {a['space']} {a['kind']} of {a['array']}: {self._advice(a)}")
             if row['divergent_warps']:
-                out.append(f"    divergence: {row['divergent_warps']} times a warp's lanes took different sides of "
+                n = row['divergent_warps']
+                out.append(f"    divergence: {n} time{'s' if n != 1 else ''} a warp's lanes took different sides of "
                            f"this branch; the warp ran each side in turn with the other lanes idle")
         return '\n'.join(out)
 
