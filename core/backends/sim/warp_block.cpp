@@ -89,7 +89,8 @@ void BlockRun::exec(size_t begin, size_t end, const std::vector<uint8_t>& mask) 
 }
 
 // syncthreads(): every thread of the block that has not exited must be here. Exited
-// threads no longer count, as on GPUs since Volta and in numba's simulator.
+// threads no longer count: PTX's bar.sync waits for the non-exited threads (and numba's
+// simulator agrees).
 void BlockRun::barrier(size_t pc, const std::vector<uint8_t>& m) {
   const WInstr& in = p_.code[pc];
   int waiting = 0, elsewhere = -1, missing = 0;
