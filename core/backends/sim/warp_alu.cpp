@@ -178,10 +178,16 @@ if (df) { LANES d[l].f = fin(fexpr); } else { LANES d[l].i = (iexpr); }
     case WOp::SPECIAL: {
       const KDim3 dims[4] = {{}, block_, cfg_.block, cfg_.grid};
       const int which = static_cast<int>(in.k);
-      LANES {
-        const KDim3 v = which < 3 ? tid_[l] : dims[which / 3];
-        const int axis = which % 3;
-        d[l].i = which == 12 ? l % warp_ : which == 13 ? warp_ : axis == 0 ? v.x : axis == 1 ? v.y : v.z;
+      if (which == 12) {  // laneid
+        LANES d[l].i = l % warp_;
+      } else if (which == 13) {  // warpsize
+        LANES d[l].i = warp_;
+      } else {
+        LANES {
+          const KDim3 v = which < 3 ? tid_[l] : dims[which / 3];
+          const int axis = which % 3;
+          d[l].i = axis == 0 ? v.x : axis == 1 ? v.y : v.z;
+        }
       }
       break;
     }
