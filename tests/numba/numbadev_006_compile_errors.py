@@ -51,4 +51,8 @@ try:
     slices[1, 1](a, a)
 except TypeError as err:
     print("TypeError:", err)
+try:
+    slices[1, 1](np.zeros(4, np.float16))
+except TypeError as err:
+    print("TypeError:", err)
 print("still running")

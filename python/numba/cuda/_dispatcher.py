@@ -126,6 +126,9 @@ class Dispatcher:
                 raise TypeError(f"tensorplay's numba.cuda takes its own device arrays and torch cuda tensors; "
                                 f"got a {type(a).__name__}")
             if t is not None:
+                if numpy_dtype(t) not in _compiler.ELEM:
+                    raise TypeError(f"kernels on tensorplay's simulated GPU take arrays of "
+                                    f"{', '.join(str(d) for d in _compiler.ELEM)}; got {numpy_dtype(t)}")
                 tensors.append(t)
                 specs.append((numpy_dtype(t), t.dim()))
             elif isinstance(a, (bool, int, float, np.number, np.bool_)):
