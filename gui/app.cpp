@@ -230,7 +230,14 @@ void draw_app(App& app) {
   handle_keys(app);
   if (!app.busy()) update_demo(app);  // the demo's clock waits for the code it ran
   View wanted;  // a lesson step shown since the last frame selects its view
-  if (!app.lesson.wanted_view.empty() && parse_view(app.lesson.wanted_view, wanted)) {
+  if (app.lesson.wanted_view == "kernel") {  // the thread grid on the learner's own kernel
+    app.view = View::Grid;
+    app.select_view = true;
+    app.grid.mode = GridMode::Gpu;
+    app.grid.kernel = GridKernel::Learner;
+    app.grid.dirty = true;
+    app.grid.anim.playing = true;  // the threads fill the output as the step's launch ran
+  } else if (!app.lesson.wanted_view.empty() && parse_view(app.lesson.wanted_view, wanted)) {
     app.view = wanted;
     app.select_view = true;
     if (wanted == View::Timings) load_recorded_bench_if_empty(app);  // never an empty plot

@@ -43,6 +43,7 @@ struct GridViewState {
   bool all_cores = false;
   GridSchedule schedule;
   int schedule_version = 0;  // counts rebuilds, so the view knows when to repaint
+  uint64_t learner_version = 0;  // the learner kernel the schedule shows (core/learner_kernel.h)
   GridAnimation anim;
   bool dirty = true;  // rebuild the schedule before drawing
   int selected_row = -1, selected_col = -1;

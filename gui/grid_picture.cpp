@@ -13,14 +13,14 @@ GridLayout grid_layout(int m, int k, int n, float avail_w, float avail_h, float 
   L.m = m;
   L.k = k;
   L.n = n;
-  if (m <= 0 || k <= 0 || n <= 0) return L;
+  if (m <= 0 || k < 0 || n <= 0) return L;  // k == 0: C alone (the learner's kernel has no A, B)
   // A and B at half scale for big grids; one cell's gap between them and C, and half a cell
   // to spare for A and B's rounding down.
   const float ab_scale = std::max({m, k, n}) > 8 ? 0.5f : 1.0f;
   const float span_x = k * ab_scale + n + 1.5f, span_y = k * ab_scale + m + 1.5f;
   L.cell = std::max(2, int(std::floor(std::min(avail_w / span_x, (avail_h - label_h) / span_y))));
   L.ab = ab_scale < 1 ? std::max(1, L.cell / 2) : L.cell;  // whole pixels: an odd cell rounds A, B down
-  const int gap = L.cell;
+  const int gap = k > 0 ? L.cell : 0;
   L.a_x = 0;
   L.a_y = k * L.ab + gap;  // under B, beside C's first row
   L.b_x = k * L.ab + gap;  // right of A, above C's first column
@@ -81,6 +81,14 @@ void paint_grid(PixelCanvas& canvas, const GridLayout& L, const GridSchedule& s,
                                                       : waiting_cpu;
       const int x = L.c_x + j * L.cell, y = L.c_y + i * L.cell;
       paint(x, y, L.cell, col);
+      // The learner's kernel: a finished cell whose warp's global accesses were scattered
+      // gets a red corner (top left), one whose warp had bank conflicts a cyan one (top right).
+      if (const WarpMemory* w = ph == CellPhase::Done ? s.warp_memory(c) : nullptr; w && L.cell >= 6) {
+        const int corner = std::max(2, L.cell / 3);
+        if (w->sectors * 100 > w->ideal_sectors * 101) canvas.fill(x, y, x + corner, y + corner, scattered);
+        if (w->wavefronts > w->shared_requests)
+          canvas.fill(x + L.cell - 1 - corner, y, x + L.cell - 1, y + corner, bank_conflict);
+      }
       // A running cell fills from the bottom as its thread (or core) gets through the sum.
       if (ph == CellPhase::Running && c.end_ns > c.start_ns) {
         const double f = (t_ns - c.start_ns) / (c.end_ns - c.start_ns);

@@ -44,6 +44,8 @@ constexpr uint32_t highlight = rgba(255, 210, 60);    // the row / column in use
 constexpr uint32_t running_gpu = rgba(235, 235, 235); // a GPU thread mid-sum
 constexpr uint32_t done_cpu = rgba(60, 170, 90);
 constexpr uint32_t waiting_cpu = rgba(45, 45, 55);
+constexpr uint32_t scattered = rgba(255, 70, 50);      // learner kernel: the warp's global accesses scattered
+constexpr uint32_t bank_conflict = rgba(60, 220, 255); // learner kernel: the warp hit bank conflicts
 }  // namespace grid_colours
 
 }  // namespace tp::gui

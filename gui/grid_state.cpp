@@ -21,6 +21,7 @@ const char* grid_kernel_label(GridKernel k) {
     case GridKernel::Naive: return "naive";
     case GridKernel::Coalesced: return "coalesced";
     case GridKernel::Tiled: return "shared-memory tiled";
+    case GridKernel::Learner: return "your last kernel";
   }
   return "?";
 }
@@ -30,6 +31,7 @@ static TeachingKernel teaching_kind(GridKernel k) {
     case GridKernel::Naive: return TeachingKernel::Naive;
     case GridKernel::Coalesced: return TeachingKernel::Coalesced;
     case GridKernel::Tiled: return TeachingKernel::Tiled;
+    case GridKernel::Learner: break;  // not a teaching kernel: schedule_from_learner
   }
   return TeachingKernel::Naive;
 }
@@ -80,6 +82,85 @@ GridSchedule schedule_from_trace(const KernelTrace& trace, int m, int k, int n, 
     c.barriers = th.barriers;
     c.computed = true;
     s.duration_ns = std::max(s.duration_ns, c.end_ns);
+  }
+  s.workers = max_sm + 1;
+  return s;
+}
+
+const WarpMemory* GridSchedule::warp_memory(const CellEvent& c) const {
+  if (!learner || !c.computed) return nullptr;
+  const size_t i = size_t(c.block_linear) * learner->warps_per_block + c.warp;
+  return i < learner->warps.size() ? &learner->warps[i] : nullptr;
+}
+
+GridSchedule schedule_from_learner(const std::shared_ptr<const LearnerKernel>& kernel) {
+  if (!kernel || kernel->version == 0)
+    fail(ErrorKind::RuntimeError, "no numba.cuda kernel launched yet: write one with @cuda.jit in the console "
+                                  "(from numba import cuda) and launch it; its threads show here");
+  const LearnerKernel& k = *kernel;
+  if (k.trace.threads.empty())
+    fail(ErrorKind::RuntimeError, "kernel '", k.name, "' ran too many threads to replay here; launch a smaller one");
+  if (k.output_shape.empty())
+    fail(ErrorKind::RuntimeError, "kernel '", k.name, "' stores to no array, so no element shows who wrote it");
+  const KernelTrace& trace = k.trace;
+  const bool one_d = k.output_shape.size() == 1;
+  int64_t rows = 1, cols = 1;
+  if (one_d) {
+    cols = std::min<int64_t>(k.output_shape[0], 32);
+    rows = (k.output_shape[0] + 31) / 32;
+  } else {
+    cols = k.output_shape.back();
+    for (size_t i = 0; i + 1 < k.output_shape.size(); ++i) rows *= k.output_shape[i];
+  }
+  GridSchedule s;
+  s.mode = GridMode::Gpu;
+  s.kernel = GridKernel::Learner;
+  s.learner = kernel;
+  s.m = int(std::min<int64_t>(rows, kGridMaxEdge));
+  s.n = int(std::min<int64_t>(cols, kGridMaxEdge));
+  s.k = 0;
+  s.tile = 0;
+  s.output_cols = int(cols);
+  s.grid_x = trace.config.grid.x;
+  s.grid_y = trace.config.grid.y;
+  s.warp_size = 32;
+  s.blocks_per_sm = trace.blocks_per_sm;
+  s.waves = trace.waves;
+  const KDim3 g = trace.config.grid, b = trace.config.block;
+  s.launch = str_cat("kernel '", k.name, "': a grid of (", g.x, ", ", g.y, ", ", g.z, ") blocks of (", b.x, ", ", b.y,
+                     ", ", b.z, ") threads");
+  std::string shape;
+  for (int64_t d : k.output_shape) shape += (shape.empty() ? "" : ", ") + std::to_string(d);
+  s.output_label = str_cat("cells: ", k.output_name, " (", shape, one_d ? ",)" : ")",
+                           one_d ? ", 32 elements (a warp's worth) to a row" : "",
+                           rows > s.m || cols > s.n ? str_cat("; the first ", s.m, " x ", s.n, " shown") : "");
+  s.timing_label = "modeled (your kernel on the simulated " + k.device + ")";
+  s.cells.assign(size_t(s.m) * s.n, CellEvent{});
+  int max_sm = -1;
+  for (const ThreadTrace& th : trace.threads) {
+    s.total_global_reads += th.global_reads;
+    s.total_shared_reads += th.shared_reads;
+    max_sm = std::max(max_sm, th.sm);
+    s.duration_ns = std::max(s.duration_ns, th.end_ns);
+    if (th.output < 0) continue;
+    const int64_t row = th.output / cols, col = th.output % cols;
+    if (row >= s.m || col >= s.n) continue;
+    CellEvent& c = s.cells[size_t(row) * s.n + size_t(col)];
+    if (c.computed) continue;  // the first thread that stored there
+    c.start_ns = th.start_ns;
+    c.end_ns = th.end_ns;
+    c.worker = th.sm;
+    c.block_x = th.block.x;
+    c.block_y = th.block.y;
+    c.thread_x = th.thread.x;
+    c.thread_y = th.thread.y;
+    c.warp = th.warp;
+    c.block_linear = (th.block.z * g.y + th.block.y) * g.x + th.block.x;
+    c.global_reads = th.global_reads;
+    c.shared_reads = th.shared_reads;
+    c.global_writes = th.global_writes;
+    c.barriers = th.barriers;
+    c.computed = true;
   }
   s.workers = max_sm + 1;
   return s;
@@ -265,6 +346,7 @@ GridProblem problem_from_tensors(const Tensor& a, const Tensor& b) {
 
 GridSchedule make_schedule(const GridProblem& problem, GridMode mode, GridKernel kernel, int cores) {
   const int m = problem.m, k = problem.k, n = problem.n;
+  if (mode == GridMode::Gpu && kernel == GridKernel::Learner) return schedule_from_learner(last_learner_kernel());
   if (mode == GridMode::Cpu) {
     GridSchedule s = cpu_schedule(m, k, n, cores, cpu_ns_per_cell(problem), true);
     s.timing_label = "measured (this CPU's plain loop, time per cell)";

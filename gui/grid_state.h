@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/kernel_trace.h"
+#include "core/learner_kernel.h"
 #include "core/tensor.h"
 
 namespace tp::gui {
@@ -16,9 +17,10 @@ namespace tp::gui {
 // Who computes the cells.
 enum class GridMode { Cpu, Gpu };
 
-// Which kernel the GPU mode shows (the three teaching kernels).
-enum class GridKernel { Naive, Coalesced, Tiled };
-const char* grid_kernel_label(GridKernel k);  // "naive", "coalesced", "shared-memory tiled"
+// Which kernel the GPU mode shows: the three teaching kernels, or the learner's last
+// numba.cuda kernel (core/learner_kernel.h), whose output array takes C's place.
+enum class GridKernel { Naive, Coalesced, Tiled, Learner };
+const char* grid_kernel_label(GridKernel k);  // "naive", "coalesced", "shared-memory tiled", "your last kernel"
 
 // One cell C[row][col]: when it is computed and by which worker.
 struct CellEvent {
@@ -50,6 +52,11 @@ struct GridSchedule {
   std::string timing_label;  // "modeled (simulator, Tesla T4 profile)" / "measured (...)"
   std::vector<CellEvent> cells;  // row-major, m * n
   int64_t total_global_reads = 0, total_shared_reads = 0;
+  // The learner's kernel: its output and every warp's memory traffic (see LearnerKernel).
+  std::shared_ptr<const LearnerKernel> learner;
+  std::string output_label;   // "out (10,): 10 elements, 32 to a row"
+  int output_cols = 0;        // elements of the output per row of cells (1-D: 32, a warp's worth)
+  const WarpMemory* warp_memory(const CellEvent& c) const;  // the cell's warp's, or null
 
   const CellEvent& cell(int row, int col) const { return cells[size_t(row) * n + col]; }
 };
@@ -57,6 +64,12 @@ struct GridSchedule {
 // A GPU schedule from a kernel's per-thread trace of an (m,k) @ (k,n) matmul.
 GridSchedule schedule_from_trace(const KernelTrace& trace, int m, int k, int n, GridKernel kernel,
                                  int warp_size);
+
+// A GPU schedule from the learner's last numba.cuda kernel: one cell per element of its
+// output (the first array it stores to), at most kGridMaxEdge x kGridMaxEdge of them; a
+// 1-D output is laid out 32 elements (a warp's worth) to a row. Raises a RuntimeError when
+// no kernel was launched yet or the launch was too large to trace.
+GridSchedule schedule_from_learner(const std::shared_ptr<const LearnerKernel>& kernel);
 
 // A CPU schedule for an (m,k) @ (k,n) matmul: `cores` cores take cells in row-major order,
 // cell i on core i % cores, each cell taking `ns_per_cell`. `measured` says where

@@ -61,10 +61,25 @@ void grid_follow_session(App& app) {
 
 namespace {
 
+// The learner's kernel: what the cells are, the corner marks, the report.
+void draw_learner_controls(const GridSchedule& s) {
+  if (!s.learner) return;
+  ImGui::TextWrapped("%s", s.output_label.c_str());
+  ImGui::TextColored(ImVec4(1.0f, 0.27f, 0.2f, 1), "red corner:");
+  ImGui::SameLine();
+  ImGui::TextWrapped("the warp's global accesses were scattered (more 32-byte sectors than its bytes need)");
+  ImGui::TextColored(ImVec4(0.24f, 0.86f, 1.0f, 1), "cyan corner:");
+  ImGui::SameLine();
+  ImGui::TextWrapped("the warp hit shared-memory bank conflicts");
+  if (!s.learner->report.empty() && ImGui::CollapsingHeader("the launch's report (:kernel)"))
+    ImGui::TextWrapped("%s", s.learner->report.c_str());
+}
+
 void draw_controls(App& app) {
   GridViewState& g = app.grid;
   int mode = g.mode == GridMode::Cpu ? 0 : 1;
-  ImGui::TextUnformatted("Who computes C = A x B?");
+  ImGui::TextUnformatted(g.kernel == GridKernel::Learner && g.mode == GridMode::Gpu ? "Who computes each element?"
+                                                                                     : "Who computes C = A x B?");
   if (ImGui::RadioButton("CPU", &mode, 0)) g.dirty = true;
   ImGui::SameLine();
   if (ImGui::RadioButton("GPU", &mode, 1)) g.dirty = true;
@@ -73,14 +88,18 @@ void draw_controls(App& app) {
     if (ImGui::Checkbox("all cores (else one)", &g.all_cores)) g.dirty = true;
   } else {
     int k = int(g.kernel);
-    const char* names[] = {"naive", "coalesced", "shared-memory tiled"};
-    if (ImGui::Combo("kernel", &k, names, 3)) {
+    const char* names[] = {"naive", "coalesced", "shared-memory tiled", "your last numba.cuda kernel"};
+    if (ImGui::Combo("kernel", &k, names, 4)) {
       g.kernel = GridKernel(k);
       g.dirty = true;
     }
   }
+  const bool learner = g.mode == GridMode::Gpu && g.kernel == GridKernel::Learner;
   // The slider picks random N x N matrices; the session's own may have any small shape.
   int n = g.problem.from_session ? app.settings.grid_n : g.problem.n;
+  if (learner) {
+    draw_learner_controls(g.schedule);
+  } else {
   if (ImGui::SliderInt("random N", &n, 2, kGridMaxEdge)) {
     g.problem = random_problem(n, 1);
     app.settings.grid_n = n;
@@ -96,6 +115,7 @@ void draw_controls(App& app) {
   if (ImGui::Button("Use A, B from the session")) {
     g.error.clear();
     take_session_matrices(app, g.error);
+  }
   }
   ImGui::Separator();
 
@@ -141,13 +161,15 @@ void draw_controls(App& app) {
     ImGui::Text("%d core(s), one cell after another", s.workers);
   }
   ImGui::Text("global reads: %lld", static_cast<long long>(s.total_global_reads));
-  if (s.kernel == GridKernel::Tiled && s.mode == GridMode::Gpu) {
+  if ((s.kernel == GridKernel::Tiled || s.kernel == GridKernel::Learner) && s.mode == GridMode::Gpu) {
     ImGui::Text("shared reads: %lld", static_cast<long long>(s.total_shared_reads));
   }
-  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-  ImGui::TextWrapped("%s A (%d, %d) x B (%d, %d)", g.problem.source.c_str(), g.problem.m, g.problem.k,
-                     g.problem.k, g.problem.n);
-  ImGui::PopStyleColor();
+  if (!learner) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    ImGui::TextWrapped("%s A (%d, %d) x B (%d, %d)", g.problem.source.c_str(), g.problem.m, g.problem.k,
+                       g.problem.k, g.problem.n);
+    ImGui::PopStyleColor();
+  }
   if (!g.error.empty()) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 0.5f, 0.4f, 1));
     ImGui::TextWrapped("%s", g.error.c_str());
@@ -169,16 +191,56 @@ void cpu_progress(const GridSchedule& s, double t, int& cell, int& terms) {
   }
 }
 
+// A cell of the learner's output: the thread that wrote it first, and its warp's traffic.
+void draw_learner_selection(const GridViewState& g, const GridSchedule& s, const CellEvent& c) {
+  const int64_t flat = int64_t(g.selected_row) * s.output_cols + g.selected_col;
+  ImGui::Text("%s element %lld", s.learner->output_name.c_str(), static_cast<long long>(flat));
+  if (!c.computed) {
+    ImGui::TextWrapped("no thread stored to this element");
+    return;
+  }
+  ImGui::TextWrapped("written by thread (%d, %d) of block (%d, %d); warp %d; SM %d", c.thread_x, c.thread_y,
+                     c.block_x, c.block_y, c.warp, c.worker);
+  ImGui::TextWrapped("this thread: global reads %lld, writes %lld; shared reads %lld; barriers %d",
+                     static_cast<long long>(c.global_reads), static_cast<long long>(c.global_writes),
+                     static_cast<long long>(c.shared_reads), c.barriers);
+  if (const WarpMemory* w = s.warp_memory(c)) {
+    if (w->global_requests > 0) {
+      const double got = double(w->sectors) / w->global_requests, ideal = double(w->ideal_sectors) / w->global_requests;
+      ImGui::TextWrapped("its warp: %lld global requests, %.1f sectors each where %.1f would hold the bytes: %s",
+                         static_cast<long long>(w->global_requests), got, ideal,
+                         got <= ideal * 1.01 ? "coalesced" : "scattered (neighbouring threads far apart in memory)");
+    }
+    if (w->shared_requests > 0) {
+      const double passes = double(w->wavefronts) / w->shared_requests;
+      ImGui::TextWrapped("its warp: %lld shared requests, %.1f passes each: %s",
+                         static_cast<long long>(w->shared_requests), passes,
+                         passes <= 1.01 ? "no bank conflicts" : "bank conflicts (threads hit one bank's different words)");
+    }
+  }
+  if (c.barriers > 0) {
+    int passed = 0;
+    for (double m : barrier_moments(c)) passed += g.anim.t_ns >= m;
+    ImGui::TextWrapped("syncthreads: %d of %d passed (times spread evenly over the thread's span)", passed, c.barriers);
+  }
+  ImGui::Text("runs %.1f .. %.1f ns (modeled)", c.start_ns, c.end_ns);
+}
+
 void draw_selection(App& app) {
   GridViewState& g = app.grid;
   const GridSchedule& s = g.schedule;
   if (g.selected_row < 0 || g.selected_row >= s.m || g.selected_col >= s.n) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-    ImGui::TextWrapped("Click a cell of C to see who computes it and its dot product.");
+    ImGui::TextWrapped(s.learner ? "Click a cell to see the thread that wrote it and its warp's memory traffic."
+                                 : "Click a cell of C to see who computes it and its dot product.");
     ImGui::PopStyleColor();
     return;
   }
   const CellEvent& c = s.cell(g.selected_row, g.selected_col);
+  if (s.learner) {
+    draw_learner_selection(g, s, c);
+    return;
+  }
   ImGui::Text("C[%d][%d]", g.selected_row, g.selected_col);
   if (s.mode == GridMode::Gpu) {
     ImGui::TextWrapped("block (%d, %d)  thread (%d, %d)  warp %d  SM %d", c.block_x, c.block_y,
@@ -265,7 +327,7 @@ void draw_canvas(App& app, ImVec2 avail) {
   // grids only, so few text items).
   char buf[96];
   const ImU32 black = IM_COL32(0, 0, 0, 255);
-  if (ab >= ImGui::CalcTextSize("-00").x + 4) {
+  if (!s.learner && ab >= ImGui::CalcTextSize("-00").x + 4) {
     for (int i = 0; i < m; ++i) {
       for (int p = 0; p < k; ++p) {
         std::snprintf(buf, sizeof buf, "%g", double(g.problem.A[size_t(i) * k + p]));
@@ -286,8 +348,10 @@ void draw_canvas(App& app, ImVec2 avail) {
       }
     }
   }
-  dl->AddText(ImVec2(a0.x, a0.y - ImGui::GetFontSize() - 2), text, "A");
-  dl->AddText(ImVec2(b0.x - ImGui::GetFontSize(), b0.y), text, "B");
+  if (!s.learner) {
+    dl->AddText(ImVec2(a0.x, a0.y - ImGui::GetFontSize() - 2), text, "A");
+    dl->AddText(ImVec2(b0.x - ImGui::GetFontSize(), b0.y), text, "B");
+  }
 
   // Block outlines (the tiles of the tiled kernel): every kernel's block covers one aligned
   // tile x tile square of C (teaching_thread_for).
@@ -343,6 +407,14 @@ void draw_canvas(App& app, ImVec2 avail) {
 
 void draw_grid_view(App& app) {
   GridViewState& g = app.grid;
+  // The learner's kernel view follows each new launch.
+  if (g.mode == GridMode::Gpu && g.kernel == GridKernel::Learner) {
+    const uint64_t v = last_learner_kernel()->version;
+    if (v != g.learner_version) {
+      g.learner_version = v;
+      g.dirty = true;
+    }
+  }
   if (g.dirty) {
     try {
       g.schedule = make_schedule(g.problem, g.mode, g.kernel,
@@ -354,7 +426,7 @@ void draw_grid_view(App& app) {
     g.anim.restart();
     ++g.schedule_version;
     g.dirty = false;
-    if (g.selected_row >= g.problem.m || g.selected_col >= g.problem.n) g.selected_row = g.selected_col = -1;
+    if (g.selected_row >= g.schedule.m || g.selected_col >= g.schedule.n) g.selected_row = g.selected_col = -1;
   }
   g.anim.advance(g.schedule, app.frame_dt);
 

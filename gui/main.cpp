@@ -97,6 +97,7 @@ void apply_options(tp::gui::App& app, const tp::gui::GuiOptions& o) {
   if (o.mode == "cpu") app.grid.mode = GridMode::Cpu;
   if (o.kernel == "coalesced") app.grid.kernel = GridKernel::Coalesced;
   if (o.kernel == "tiled") app.grid.kernel = GridKernel::Tiled;
+  if (o.kernel == "numba") app.grid.kernel = GridKernel::Learner;
   if (o.bench_frames > 0) {
     app.view = View::Grid;
     app.grid.anim.seconds_per_run = 1e9;  // keep animating for the whole measurement

@@ -13,7 +13,7 @@ std::string gui_usage() {
          "  --screenshot FILE        render --frames N frames (default 3), write a PNG, exit\n"
          "  --frames N\n"
          "  --size WxH               window size (default 1280x800)\n"
-         "  --grid-n N --mode cpu|gpu --kernel naive|coalesced|tiled --play\n"
+         "  --grid-n N --mode cpu|gpu --kernel naive|coalesced|tiled|numba --play\n"
          "                           the thread grid's problem size, mode, kernel, and playing\n"
          "  --bench-frames N         animate a 64x64 grid for N frames, print the median frame time\n"
          "  --dump-layout FILE       write where the grid and its Play button are (for tests)\n"
@@ -90,7 +90,7 @@ std::optional<GuiOptions> parse_gui_options(const std::vector<std::string>& args
       if (a == "--record-bench") o.record_bench = *v;
       if (a == "--lessons") o.lessons_dir = *v;
       if ((a == "--mode" && *v != "cpu" && *v != "gpu") ||
-          (a == "--kernel" && *v != "naive" && *v != "coalesced" && *v != "tiled")) {
+          (a == "--kernel" && *v != "naive" && *v != "coalesced" && *v != "tiled" && *v != "numba")) {
         error = a + ": unknown value '" + *v + "'";
         return std::nullopt;
       }

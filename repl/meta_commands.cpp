@@ -29,6 +29,7 @@ void cmd_mem(MetaContext& ctx, const std::string& arg);
 void cmd_time(MetaContext& ctx, const std::string& arg);
 void cmd_trace(MetaContext& ctx, const std::string& arg);
 void cmd_grid(MetaContext& ctx, const std::string& arg);
+void cmd_kernel(MetaContext& ctx, const std::string& arg);
 void cmd_reset(MetaContext& ctx, const std::string& arg);
 void cmd_quit(MetaContext& ctx, const std::string& arg);
 
@@ -47,6 +48,8 @@ const std::vector<MetaCommand>& meta_commands() {
        cmd_trace},
       {":grid", "", "[A B]", "which GPU thread computes which element of A @ B (the GUI's thread grid)",
        cmd_grid},
+      {":kernel", "", "", "your last numba.cuda kernel: warps, memory transactions, bank conflicts, occupancy, modeled time",
+       cmd_kernel},
       {":reset", "", "", "start a fresh session (variables cleared, devices set up again)",
        cmd_reset},
       {":lessons", "", "", "the guided lessons, with your progress", cmd_lessons},
@@ -409,6 +412,23 @@ void cmd_grid(MetaContext& ctx, const std::string& arg) {
   } catch (const TorchError& e) {
     ctx.out << a << " @ " << b << " raises " << error_kind_name(e.kind()) << ": " << e.what() << "\n";
   }
+}
+
+// The report of the learner's last @cuda.jit launch (python/numba/cuda/_report.py).
+void cmd_kernel(MetaContext& ctx, const std::string& arg) {
+  if (!arg.empty()) {
+    ctx.out << "usage: :kernel   the last numba.cuda kernel this session launched\n";
+    return;
+  }
+  py::object modules = py::module_::import("sys").attr("modules");
+  py::object report = py::none();
+  if (modules.contains("numba.cuda")) report = modules["numba.cuda"].attr("last_report")();
+  if (report.is_none()) {
+    ctx.out << "no numba.cuda kernel launched yet: write one with @cuda.jit (from numba import cuda) and launch it "
+               "as kernel[blocks, threads](args)\n";
+    return;
+  }
+  ctx.out << py::str(report).cast<std::string>() << "\n";
 }
 
 void cmd_reset(MetaContext& ctx, const std::string&) {

@@ -147,7 +147,7 @@ TEST_CASE("a malformed lesson names the file and the line") {
   CHECK(parse_error("# T\nminutes: 5\n## Step: a\ncheck:\n") ==
         "bad.lesson:4: 'check:' needs a value");
   CHECK(parse_error("# T\nminutes: 5\n## Step: a\nview: graph\n") ==
-        "bad.lesson:4: unknown view 'graph' (expected grid, timings, memory, timeline or devices)");
+        "bad.lesson:4: unknown view 'graph' (expected grid, timings, memory, timeline, devices or kernel)");
   CHECK(parse_error("# T\nminutes: 5\n## Step: a\nview: grid\nview: memory\n") ==
         "bad.lesson:5: a step has at most one 'view:'");
   CHECK(parse_error("# T\nminutes: 5\n## Step: a\nhint: x\nhint: y\n") ==
@@ -178,7 +178,7 @@ TEST_CASE("loading a directory keeps the good lessons, sorted, and reports the b
   CHECK(loaded.lessons[1].number == 10);
   REQUIRE(loaded.errors.size() == 2);
   CHECK(loaded.errors[0] == (dir / "05_broken.lesson").string() +
-                                ":4: unknown view 'nowhere' (expected grid, timings, memory, timeline or devices)");
+                                ":4: unknown view 'nowhere' (expected grid, timings, memory, timeline, devices or kernel)");
   CHECK(loaded.errors[1] == (dir / "notes.lesson").string() +
                                 ": the file name must start with the lesson's number (e.g. 01_topic.lesson)");
   std::filesystem::remove_all(dir);
@@ -194,7 +194,7 @@ TEST_CASE("the search directories are the shipped lessons and --lessons DIR") {
   CHECK(loaded.errors.empty());
   std::vector<int> numbers;
   for (auto& l : loaded.lessons) numbers.push_back(l.number);
-  CHECK(numbers == std::vector<int>{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12});
+  CHECK(numbers == std::vector<int>{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14});
 }
 
 TEST_CASE("lessons/COVERAGE.md points at steps that exist, in every shipped lesson") {

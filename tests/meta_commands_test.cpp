@@ -253,3 +253,23 @@ TEST_CASE(":grid prints which block and thread compute which element of A @ B, a
   CHECK(run_meta(I, ":grid v B") == "v @ B raises RuntimeError: mm: self must be a matrix, got 1-D tensor\n");
   CHECK(run_meta(I, ":grid A") == "usage: :grid [A B]   two matrices of the session, A and B by default\n");
 }
+
+TEST_CASE(":kernel reports the learner's last numba.cuda kernel") {
+  configure_devices(DeviceConfig{});
+  PythonSession I;
+  std::ostringstream out, err;
+  I.set_output(&out, &err);
+  CHECK(run_meta(I, ":kernel").rfind("no numba.cuda kernel launched yet", 0) == 0);
+  // A kernel typed at the prompt: its source comes from the input, not a file.
+  REQUIRE(I.run_interactive("from numba import cuda\nimport numpy as np\n@cuda.jit\ndef rows(a):\n"
+                            "    i = cuda.grid(1)\n    if i < a.shape[0]:\n        a[i, 0] = i\n\n"
+                            "a = np.zeros((64, 64), dtype=np.float32)\nrows[2, 32](a)\n", "<stdin>"));
+  const std::string report = run_meta(I, ":kernel");
+  CHECK(report.rfind("kernel 'rows' on ", 0) == 0);
+  CHECK(report.find("grid (2x1x1) x block (32x1x1) = 64 threads") != std::string::npos);
+  // A column of a row-major array: each thread's element is 256 bytes from its neighbour's.
+  CHECK(report.find("  line 7:         a[i, 0] = i\n") == std::string::npos);
+  CHECK(report.find("  line 7: a[i, 0] = i\n    global store of a: 32.0 sectors per warp request where 4.0 would do")
+        != std::string::npos);
+  CHECK(run_meta(I, ":kernel x") == "usage: :kernel   the last numba.cuda kernel this session launched\n");
+}

@@ -29,6 +29,7 @@ void bind_distributed(py::module_& m);   // distributed_binding.cpp: TCPStore, t
 void bind_serialization(py::module_& m); // serialization_binding.cpp: storages for torch.save / load
 void bind_linalg(py::module_& m);        // ops_linalg.cpp: torch._C._linalg, the factorisations
 void bind_threads(py::module_& m);       // threads_binding.cpp: torch.get_num_threads / set_num_threads
-void bind_special(py::module_& m);       // ops_elementwise.cpp: torch._C._special (torch.special's kernels)
+void bind_special(py::module_& m);
+void bind_numba(py::module_& m);         // numba_binding.cpp: numba.cuda's kernel launches on the simulated GPU       // ops_elementwise.cpp: torch._C._special (torch.special's kernels)
 
 }  // namespace tp::torchpy

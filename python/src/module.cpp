@@ -35,6 +35,7 @@ PyObject* init_torch_c() {
     bind_threads(m);
     bind_linalg(m);
     bind_special(m);
+    bind_numba(m);
   } catch (py::error_already_set& e) {
     e.restore();
     return nullptr;

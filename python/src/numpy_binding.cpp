@@ -262,6 +262,10 @@ void bind_numpy(py::module_& m) {
     std::optional<Device> device = p.device(2);
     if (is_tensor(data)) return wrap(to(tensor_of(data), device, dtype));
     if (is_ndarray(data)) return wrap(to(tensor_from_numpy(data, true), device, dtype));
+    // A numba device array (python/numba/cuda/_device_array.py) exposes
+    // __cuda_array_interface__ over a tensor of the simulated device: share that tensor.
+    if (py::hasattr(data, "__cuda_array_interface__") && py::hasattr(data, "_tensorplay_tensor"))
+      return wrap(to(tensor_of(data.attr("_tensorplay_tensor")), device, dtype));
     return wrap(tensor_from_data(data, dtype, device.value_or(default_device())));
   }, "as_tensor(data, dtype=None, device=None): a tensor, sharing memory with data when it can");
 }

@@ -12,8 +12,39 @@ def split_lines(source):
     return source.splitlines(keepends=True)
 
 
+# The sources run at the prompt and by -c, which are in no file: numba.cuda compiles a
+# kernel from its source (source_lines), as it would read a script's from the file.
+_unfiled_sources = []
+_UNFILED_KEPT = 1000
+
+
+def source_lines(code):
+    """The source lines of the function whose code object is `code` when it came from the
+    prompt or -c, and the line the first of them has; None when not found."""
+    import ast
+
+    for filename, source in reversed(_unfiled_sources):
+        if filename != code.co_filename:
+            continue
+        try:
+            tree = ast.parse(source)
+        except SyntaxError:
+            continue
+        lines = split_lines(source)
+        for node in ast.walk(tree):
+            if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) or node.name != code.co_name:
+                continue
+            first = node.decorator_list[0].lineno if node.decorator_list else node.lineno
+            if first == code.co_firstlineno:
+                return lines[first - 1:node.end_lineno], first
+    return None
+
+
 def run_source(source, filename, interactive, namespace):
     """Runs `source` in `namespace`; an uncaught exception propagates to the caller."""
+    if filename.startswith("<"):
+        _unfiled_sources.append((filename, source))
+        del _unfiled_sources[:-_UNFILED_KEPT]
     if not interactive:
         exec(compile(source, filename, "exec"), namespace)
         return

@@ -92,7 +92,8 @@ struct Parser {
         else if (value == "memory") s.view = View::Memory;
         else if (value == "timeline") s.view = View::Timeline;
         else if (value == "devices") s.view = View::Devices;
-        else fail_at(n, "unknown view '" + value + "' (expected grid, timings, memory, timeline or devices)");
+        else if (value == "kernel") s.view = View::Kernel;
+        else fail_at(n, "unknown view '" + value + "' (expected grid, timings, memory, timeline, devices or kernel)");
       }
       return true;
     }
@@ -204,6 +205,7 @@ const char* view_name(View v) {
     case View::Memory: return "memory";
     case View::Timeline: return "timeline";
     case View::Devices: return "devices";
+    case View::Kernel: return "kernel";
   }
   return "";
 }

@@ -12,7 +12,8 @@
 namespace tp::lesson {
 
 // The GUI view a step asks for.
-enum class View { None, Grid, Timings, Memory, Timeline, Devices };
+// Kernel: the thread grid on the learner's last numba.cuda kernel.
+enum class View { None, Grid, Timings, Memory, Timeline, Devices, Kernel };
 
 // "grid", "timings", ... for a view; "" for None.
 const char* view_name(View v);

@@ -168,7 +168,11 @@ void show_step(LessonSession& s, std::ostream& out) {
     case lesson::View::Memory: out << "\nSee it: :mem lists your tensors and where they live.\n"; break;
     case lesson::View::Devices: out << "\nSee it: :devices lists the devices and their memory.\n"; break;
     case lesson::View::Timings: out << "\nSee it: :time STMT shows the host's and the device's time.\n"; break;
-    case lesson::View::None: break;
+    case lesson::View::Kernel:
+      out << "\nSee it: :kernel shows what your last kernel's warps did: memory transactions, bank conflicts, "
+             "occupancy and its modeled time.\n";
+      break;
+    case lesson::View::Timeline: case lesson::View::None: break;
   }
   out << "\n";
   if (!st.hint.empty()) out << "A hint is available: :hint\n";

@@ -253,3 +253,48 @@ TEST_CASE("dot product of a cell: row i of A, column j of B, with the numbers") 
   const GridProblem dot = problem_from_tensors(matrix(1, 3, {1, 2, 3}), matrix(3, 1, {4, 5, 6}));
   CHECK(dot_product(dot, 0, 0).text == "C[0][0] = A[0][0]*B[0][0] + A[0][1]*B[1][0] + A[0][2]*B[2][0]\n  = 1*4 + 2*5 + 3*6\n  = 32");
 }
+
+TEST_CASE("the learner's kernel: one cell per output element, its warp's memory traffic") {
+  CHECK_THROWS_WITH(schedule_from_learner(std::make_shared<LearnerKernel>()),
+                    doctest::Contains("no numba.cuda kernel launched yet"));
+  // 40 elements of a 1-D output written by 2 blocks of 32 threads (threads 40..63 idle);
+  // 1-D outputs lay out 32 elements (a warp) to a row.
+  auto k = std::make_shared<LearnerKernel>();
+  k->version = 1;
+  k->name = "add_ten";
+  k->device = "Tesla T4";
+  k->output_name = "out";
+  k->output_shape = {40};
+  k->warps_per_block = 1;
+  k->trace.config.grid = {2, 1, 1};
+  k->trace.config.block = {32, 1, 1};
+  for (int b = 0; b < 2; ++b) {
+    for (int t = 0; t < 32; ++t) {
+      const int i = b * 32 + t;
+      ThreadTrace th = thread(b, 0, t, 0, b, i < 40 ? i : -1, 0, 100 + b);
+      th.block.z = th.thread.z = 0;  // indices count from 0, as a launch's do
+      th.warp = 0;
+      k->trace.threads.push_back(th);
+    }
+  }
+  k->warps = {WarpMemory{2, 8, 8, 0, 0}, WarpMemory{2, 32, 2, 1, 4}};
+  const GridSchedule s = schedule_from_learner(k);
+  CHECK(s.kernel == GridKernel::Learner);
+  CHECK(s.m == 2);
+  CHECK(s.n == 32);
+  CHECK(s.output_cols == 32);
+  CHECK(s.output_label == "cells: out (40,), 32 elements (a warp's worth) to a row");
+  CHECK(s.timing_label == "modeled (your kernel on the simulated Tesla T4)");
+  CHECK(s.launch == "kernel 'add_ten': a grid of (2, 1, 1) blocks of (32, 1, 1) threads");
+  const CellEvent& c = s.cell(1, 7);  // element 39: block 1, thread 7
+  CHECK(c.computed);
+  CHECK(c.block_x == 1);
+  CHECK(c.thread_x == 7);
+  REQUIRE(s.warp_memory(c) != nullptr);
+  CHECK(s.warp_memory(c)->sectors == 32);
+  CHECK_FALSE(s.cell(1, 8).computed);  // element 40 does not exist: nothing wrote it
+  CHECK(s.duration_ns == 101);
+  // A 2-D output larger than the grid draws: its first 64 x 64 elements.
+  k->output_shape = {100, 70};
+  CHECK(schedule_from_learner(k).output_label == "cells: out (100, 70); the first 64 x 64 shown");
+}

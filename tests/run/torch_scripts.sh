@@ -7,6 +7,7 @@
 # The host's own time is frozen (TENSORPLAY_FREEZE_HOST_CLOCK=1): a script's timing of GPU
 # work reads only modeled time, so it prints exact figures.
 # Scripts named *_nogpu.py run without GPUs (--no-sim), as on a CPU-only machine.
+# The same runner runs tests/numba (numba_*.py recorded from numba-cuda's simulator, numbadev_*.py).
 # Usage: torch_scripts.sh PROGRAM [SCRIPT_DIR]   (default: tests/scripts)
 set -u
 bin=$(realpath "$1")
@@ -17,7 +18,7 @@ normalize() {
   grep -v -E '^\s+[\^~]+\s*$|^==[0-9]+==WARNING: AddressSanitizer failed to allocate' | sed -E 's/0x[0-9a-f]+/0x.../g'
 }
 pass=0; fail=0
-for py in torch_*.py torchdev_*.py; do
+for py in torch_*.py torchdev_*.py numba_*.py numbadev_*.py; do
   want=${py%.py}.expected
   gpus=--sim
   [[ $py == *_nogpu.py ]] && gpus=--no-sim

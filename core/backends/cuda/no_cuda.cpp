@@ -2,6 +2,7 @@
 // answer "none"; anything that would need a real GPU raises PyTorch's CPU-build text.
 #include "core/backends/cuda/cuda_runtime_info.h"
 #include "core/error.h"
+#include "core/cuda_source_kernel.h"
 #include "core/teaching.h"
 
 namespace tp {
@@ -25,6 +26,13 @@ void cuda_mem_get_info(int, size_t*, size_t*) { not_compiled(); }
 
 void cuda_run_teaching_matmul(TeachingKernel, const Tensor&, const Tensor&, const Tensor&, int,
                               KernelTrace*) {
+  not_compiled();
+}
+
+size_t compile_cuda_source(const std::string&, int, int) { not_compiled(); }
+
+double run_cuda_source_kernel(const std::string&, const std::string&, const std::vector<SourceKernelArray>&, KDim3,
+                              KDim3, size_t) {
   not_compiled();
 }
 

@@ -116,16 +116,22 @@ double SimClock::sm_slot(double ready, double duration, double share) const {
 
 double SimClock::launch_kernel(const std::string& name, double flops, int64_t bytes, DType dtype,
                                OpClass op_class) {
+  const double duration = profile_.kernel_ns(flops, bytes, dtype, op_class);
+  launch_modeled_kernel(name, duration, flops, bytes, sm_share(bytes, dtype));
+  return duration;
+}
+
+void SimClock::launch_modeled_kernel(const std::string& name, double duration, double flops, int64_t bytes,
+                                     double share) {
   ClockRecord r;
   r.name = name;
   r.flops = flops;
   r.bytes = bytes;
   r.stream = current_;
   r.lane = ClockLane::Compute;
-  r.sm_share = sm_share(bytes, dtype);
+  r.sm_share = share;
   r.op = profiler::current_op();
   r.issue_ns = host_ns();
-  const double duration = profile_.kernel_ns(flops, bytes, dtype, op_class);
   r.start_ns = sm_slot(std::max(r.issue_ns, stream(current_).end_ns), duration, r.sm_share);
   r.end_ns = r.start_ns + duration;
   // The host only pays for issuing the launch; the kernel runs behind its back.
@@ -139,7 +145,6 @@ double SimClock::launch_kernel(const std::string& name, double flops, int64_t by
   sm_uses_.push_back({r.start_ns, r.end_ns, r.sm_share});
   sm_uses_end_ns_ = std::max(sm_uses_end_ns_, r.end_ns);
   push(std::move(r), correlation);
-  return duration;
 }
 
 void SimClock::transfer(int64_t bytes, CopyDirection direction, bool pinned, bool non_blocking) {

@@ -62,6 +62,10 @@ class SimClock {
   double launch_kernel(const std::string& name, double flops, int64_t bytes, DType dtype,
                        OpClass op_class);
 
+  // Queues a kernel whose duration the caller modeled itself (a learner's numba kernel,
+  // warp_program.h), holding `sm_share` of the SMs; the same placement as launch_kernel.
+  void launch_modeled_kernel(const std::string& name, double duration_ns, double flops, int64_t bytes,
+                             double sm_share);
   // A host<->device copy over the link (transfer_seconds of the profile) on the current
   // stream and the direction's copy engine. A pageable copy, or a pinned one without
   // non_blocking, makes the host wait until it is done; a non_blocking pinned copy is queued.

@@ -35,42 +35,6 @@ std::string hex(uintptr_t address) {
 
 int64_t volume(KDim3 d) { return int64_t{d.x} * d.y * d.z; }
 
-// Rejects what a real launch rejects, with CUDA's error texts.
-void check_launch(const LaunchConfig& config, const GpuProfile& profile) {
-  const int block[3] = {config.block.x, config.block.y, config.block.z};
-  const int grid[3] = {config.grid.x, config.grid.y, config.grid.z};
-  for (int i = 0; i < 3; ++i) {
-    if (block[i] <= 0 || block[i] > kMaxBlockDim[i] || grid[i] <= 0 || grid[i] > kMaxGridDim[i])
-      fail_cuda("invalid configuration argument", "cudaErrorInvalidConfiguration");
-  }
-  if (volume(config.block) > profile.max_threads_per_block)
-    fail_cuda("invalid configuration argument", "cudaErrorInvalidConfiguration");
-  // More dynamic shared memory than a block may have without an opt-in: CUDA answers
-  // cudaErrorInvalidValue.
-  if (config.shared_bytes > static_cast<size_t>(profile.shared_memory_per_block_kib) * 1024)
-    fail_cuda("invalid argument", "cudaErrorInvalidValue");
-}
-
-// How many blocks of this launch fit on one SM at once: the tightest of the thread, block
-// and shared-memory limits (threads are allocated in whole warps; registers not modeled).
-int blocks_per_sm(const LaunchConfig& config, const GpuProfile& profile) {
-  int64_t warps = (volume(config.block) + profile.warp_size - 1) / profile.warp_size;
-  int64_t by_threads = profile.max_threads_per_sm / (warps * profile.warp_size);
-  int64_t by_shared = config.shared_bytes == 0
-                          ? INT_MAX
-                          : int64_t{profile.shared_memory_per_sm_kib} * 1024 /
-                                static_cast<int64_t>(config.shared_bytes);
-  int64_t n = std::min<int64_t>({by_threads, by_shared, profile.max_blocks_per_sm});
-  TP_ASSERT(n >= 1);  // check_launch keeps a block within one SM's limits
-  return static_cast<int>(n);
-}
-
-// The block with linear index b (x fastest, as GPUs number them).
-KDim3 block_index(int64_t b, KDim3 grid) {
-  return {static_cast<int>(b % grid.x), static_cast<int>(b / grid.x % grid.y),
-          static_cast<int>(b / (int64_t{grid.x} * grid.y))};
-}
-
 // Runs every thread of a block without barriers: one plain call per thread, in order.
 void run_plain(std::vector<SimThread>& threads, const std::function<void(SimThread&)>& kernel) {
   for (SimThread& t : threads) kernel(t);
@@ -132,6 +96,42 @@ void run_fibers(const LaunchConfig& config, SimBlock& block, std::vector<SimThre
 }
 
 }  // namespace
+
+// Rejects what a real launch rejects, with CUDA's error texts.
+void check_launch(const LaunchConfig& config, const GpuProfile& profile) {
+  const int block[3] = {config.block.x, config.block.y, config.block.z};
+  const int grid[3] = {config.grid.x, config.grid.y, config.grid.z};
+  for (int i = 0; i < 3; ++i) {
+    if (block[i] <= 0 || block[i] > kMaxBlockDim[i] || grid[i] <= 0 || grid[i] > kMaxGridDim[i])
+      fail_cuda("invalid configuration argument", "cudaErrorInvalidConfiguration");
+  }
+  if (volume(config.block) > profile.max_threads_per_block)
+    fail_cuda("invalid configuration argument", "cudaErrorInvalidConfiguration");
+  // More dynamic shared memory than a block may have without an opt-in: CUDA answers
+  // cudaErrorInvalidValue.
+  if (config.shared_bytes > static_cast<size_t>(profile.shared_memory_per_block_kib) * 1024)
+    fail_cuda("invalid argument", "cudaErrorInvalidValue");
+}
+
+// How many blocks of this launch fit on one SM at once: the tightest of the thread, block
+// and shared-memory limits (threads are allocated in whole warps; registers not modeled).
+int blocks_per_sm(const LaunchConfig& config, const GpuProfile& profile) {
+  int64_t warps = (volume(config.block) + profile.warp_size - 1) / profile.warp_size;
+  int64_t by_threads = profile.max_threads_per_sm / (warps * profile.warp_size);
+  int64_t by_shared = config.shared_bytes == 0
+                          ? INT_MAX
+                          : int64_t{profile.shared_memory_per_sm_kib} * 1024 /
+                                static_cast<int64_t>(config.shared_bytes);
+  int64_t n = std::min<int64_t>({by_threads, by_shared, profile.max_blocks_per_sm});
+  TP_ASSERT(n >= 1);  // check_launch keeps a block within one SM's limits
+  return static_cast<int>(n);
+}
+
+// The block with linear index b (x fastest, as GPUs number them).
+KDim3 block_index(int64_t b, KDim3 grid) {
+  return {static_cast<int>(b % grid.x), static_cast<int>(b / grid.x % grid.y),
+          static_cast<int>(b / (int64_t{grid.x} * grid.y))};
+}
 
 KernelStats launch(const LaunchConfig& config, const GpuProfile& profile,
                    const std::vector<BufferRange>& buffers,

@@ -24,6 +24,14 @@ struct BufferRange {
   const void* ptr;
   size_t bytes;
 };
+// The launch rules every simulated kernel obeys (the teaching kernels here, the learner's
+// numba kernels in warp_program.h): CUDA's checks with its error texts; how many blocks of
+// the launch fit on one SM (threads, blocks and shared memory; registers not modeled); the
+// block with linear index b (x fastest, as GPUs number them).
+void check_launch(const LaunchConfig& config, const GpuProfile& profile);
+int blocks_per_sm(const LaunchConfig& config, const GpuProfile& profile);
+KDim3 block_index(int64_t b, KDim3 grid);
+
 KernelStats launch(const LaunchConfig& config, const GpuProfile& profile,
                    const std::vector<BufferRange>& buffers,
                    const std::function<void(SimThread&)>& kernel, KernelTrace* trace = nullptr);

@@ -16,7 +16,7 @@ constexpr double kBarrierCycles = 20;
 
 SimTiming::SimTiming(const GpuProfile& profile) {
   TP_ASSERT(profile.boost_clock_mhz > 0 && profile.sm_count > 0);
-  double ns_per_cycle = 1e3 / profile.boost_clock_mhz;
+  ns_per_cycle = 1e3 / profile.boost_clock_mhz;
   global_latency_ns = kGlobalLatencyCycles * ns_per_cycle;
   shared_latency_ns = kSharedLatencyCycles * ns_per_cycle;
   barrier_ns = kBarrierCycles * ns_per_cycle;

@@ -33,6 +33,7 @@ class SimTiming {
                   std::vector<double>& warp_end_ns) const;
 
   // The model's constants, in nanoseconds and bytes.
+  double ns_per_cycle = 0;
   double global_latency_ns = 0, shared_latency_ns = 0, barrier_ns = 0;
   double segment_bytes = 128;
   double sm_bytes_per_ns = 0;  // one SM's share of the memory bandwidth

@@ -18,6 +18,7 @@ _VIEW_CELLS = {
     "devices": "%devices",
     "timings": "from tensorplay import show\nshow.timings()",
     "timeline": "from tensorplay import show\nshow.timeline()",
+    "kernel": "%kernel",
 }
 
 
