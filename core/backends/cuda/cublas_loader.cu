@@ -1,33 +1,22 @@
 // dlopen/dlsym of the cuBLAS functions in cublas_loader.h.
-#include <dlfcn.h>
-
 #include <string>
 
 #include "core/backends/cuda/cublas_loader.h"
+#include "core/backends/cuda/shared_library.h"
 #include "core/error.h"
 
 namespace tp {
 
 namespace {
 
-template <typename Fn>
-void load(void* lib, const char* name, Fn& out) {
-  void* sym = dlsym(lib, name);
-  TP_CHECK(sym != nullptr, RuntimeError, "cuBLAS has no symbol ", name, ": ", dlerror());
-  out = reinterpret_cast<Fn>(sym);
-}
-
 CublasApi load_cublas() {
-  const std::string soname = "libcublas.so." + std::to_string(CUBLAS_VER_MAJOR);
-  void* lib = dlopen(soname.c_str(), RTLD_NOW | RTLD_LOCAL);
-  if (!lib) lib = dlopen("libcublas.so", RTLD_NOW | RTLD_LOCAL);
-  TP_CHECK(lib != nullptr, RuntimeError, "could not load cuBLAS (", soname, "): ", dlerror());
+  void* lib = open_cuda_library("cuBLAS", "libcublas.so." + std::to_string(CUBLAS_VER_MAJOR), "libcublas.so");
   CublasApi api{};
-  load(lib, "cublasCreate_v2", api.create);
-  load(lib, "cublasSetMathMode", api.set_math_mode);
-  load(lib, "cublasSgemmStridedBatched", api.sgemm_strided_batched);
-  load(lib, "cublasDgemmStridedBatched", api.dgemm_strided_batched);
-  load(lib, "cublasGemmStridedBatchedEx", api.gemm_strided_batched_ex);
+  load_symbol(lib, "cuBLAS", "cublasCreate_v2", api.create);
+  load_symbol(lib, "cuBLAS", "cublasSetMathMode", api.set_math_mode);
+  load_symbol(lib, "cuBLAS", "cublasSgemmStridedBatched", api.sgemm_strided_batched);
+  load_symbol(lib, "cuBLAS", "cublasDgemmStridedBatched", api.dgemm_strided_batched);
+  load_symbol(lib, "cuBLAS", "cublasGemmStridedBatchedEx", api.gemm_strided_batched_ex);
   return api;
 }
 

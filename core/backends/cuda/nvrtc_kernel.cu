@@ -2,7 +2,6 @@
 // libnvrtc is dlopen'ed on first use, as cuBLAS is: a program that never compiles a kernel
 // never pays for it, and a machine without it still starts.
 #include <cuda_runtime.h>
-#include <dlfcn.h>
 #include <nvrtc.h>
 
 #include <map>
@@ -11,6 +10,7 @@
 #include <vector>
 
 #include "core/backends/cuda/cuda_check.h"
+#include "core/backends/cuda/shared_library.h"
 #include "core/cuda_source_kernel.h"
 #include "core/error.h"
 
@@ -29,28 +29,18 @@ struct NvrtcApi {
   decltype(&nvrtcGetErrorString) error_string;
 };
 
-template <typename Fn>
-void load(void* lib, const char* name, Fn& out) {
-  void* sym = dlsym(lib, name);
-  TP_CHECK(sym != nullptr, RuntimeError, "NVRTC has no symbol ", name, ": ", dlerror());
-  out = reinterpret_cast<Fn>(sym);
-}
-
 const NvrtcApi& nvrtc() {
   static const NvrtcApi api = [] {
-    const std::string soname = "libnvrtc.so." + std::to_string(CUDART_VERSION / 1000);
-    void* lib = dlopen(soname.c_str(), RTLD_NOW | RTLD_LOCAL);
-    if (!lib) lib = dlopen("libnvrtc.so", RTLD_NOW | RTLD_LOCAL);
-    TP_CHECK(lib != nullptr, RuntimeError, "could not load NVRTC (", soname, "): ", dlerror());
+    void* lib = open_cuda_library("NVRTC", "libnvrtc.so." + std::to_string(CUDART_VERSION / 1000), "libnvrtc.so");
     NvrtcApi a{};
-    load(lib, "nvrtcCreateProgram", a.create);
-    load(lib, "nvrtcCompileProgram", a.compile);
-    load(lib, "nvrtcGetProgramLogSize", a.log_size);
-    load(lib, "nvrtcGetProgramLog", a.log);
-    load(lib, "nvrtcGetCUBINSize", a.cubin_size);
-    load(lib, "nvrtcGetCUBIN", a.cubin);
-    load(lib, "nvrtcDestroyProgram", a.destroy);
-    load(lib, "nvrtcGetErrorString", a.error_string);
+    load_symbol(lib, "NVRTC", "nvrtcCreateProgram", a.create);
+    load_symbol(lib, "NVRTC", "nvrtcCompileProgram", a.compile);
+    load_symbol(lib, "NVRTC", "nvrtcGetProgramLogSize", a.log_size);
+    load_symbol(lib, "NVRTC", "nvrtcGetProgramLog", a.log);
+    load_symbol(lib, "NVRTC", "nvrtcGetCUBINSize", a.cubin_size);
+    load_symbol(lib, "NVRTC", "nvrtcGetCUBIN", a.cubin);
+    load_symbol(lib, "NVRTC", "nvrtcDestroyProgram", a.destroy);
+    load_symbol(lib, "NVRTC", "nvrtcGetErrorString", a.error_string);
     return a;
   }();
   return api;
