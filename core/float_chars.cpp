@@ -3,12 +3,20 @@
 #include <charconv>
 #include <cstdio>
 #include <cstdlib>
+#include <system_error>
+
+// Floating to_chars and from_chars come together (__cpp_lib_to_chars).
+#if defined(__cpp_lib_to_chars) && __cpp_lib_to_chars >= 201611L
+#define TP_HAS_FLOAT_CHARS 1
+#else
+#define TP_HAS_FLOAT_CHARS 0
+#endif
 
 namespace tp {
 
 std::string shortest_scientific(double v) {
   char buf[64];
-#if defined(__cpp_lib_to_chars) && __cpp_lib_to_chars >= 201611L
+#if TP_HAS_FLOAT_CHARS
   auto res = std::to_chars(buf, buf + sizeof(buf), v, std::chars_format::scientific);
   return std::string(buf, res.ptr);
 #else
@@ -19,6 +27,22 @@ std::string shortest_scientific(double v) {
     if (std::strtod(buf, nullptr) == v) break;
   }
   return buf;
+#endif
+}
+
+bool parse_double(std::string_view text, double& value) {
+  const char* end = text.data() + text.size();
+#if TP_HAS_FLOAT_CHARS
+  auto [stop, error] = std::from_chars(text.data(), end, value);
+  return error == std::errc() && stop == end;
+#else
+  if (text.empty() || text[0] == '+' || text[0] == ' ' || text[0] == '\t' ||
+      text.find_first_of("xX") != std::string_view::npos)
+    return false;
+  const std::string copy(text);  // strtod needs the terminating NUL
+  char* stop = nullptr;
+  value = std::strtod(copy.c_str(), &stop);
+  return stop == copy.c_str() + copy.size();
 #endif
 }
 
