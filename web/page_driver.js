@@ -18,7 +18,7 @@ function finish(error) {
   chrome.kill();
   if (error) console.error('page_driver: ' + error);
   chrome.on('exit', () => {
-    fs.rmSync(profile, { recursive: true, force: true });
+    try { fs.rmSync(profile, { recursive: true, force: true, maxRetries: 5 }); } catch (e) { /* a leftover in /tmp */ }
     process.exit(error ? 1 : 0);
   });
 }
