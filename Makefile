@@ -11,13 +11,16 @@ DEPS_OPTIONAL := libimgui-dev libglfw3-dev libstb-dev xvfb xdotool tmux python3-
   python3-ipykernel jupyter-client python3-nbclient python3-nbformat
 DEPS := $(DEPS_REQUIRED) $(DEPS_OPTIONAL)
 
-.PHONY: all deps configure build run gui test sanitize-build test-sanitize fuzz bench clean
+.PHONY: all deps configure build run gui test sanitize-build test-sanitize fuzz bench clean \
+  web-deps web serve-web test-web
 
 all: build
 
-# Installs missing Debian packages as root or through sudo; otherwise prints the line to run.
+# Installs missing Debian packages (DEPS, or those named in PKGS) as root or through sudo;
+# otherwise prints the line to run.
+PKGS ?= $(DEPS)
 deps:
-	@missing=""; for p in $(DEPS); do \
+	@missing=""; for p in $(PKGS); do \
 	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || missing="$$missing $$p"; \
 	done; \
 	if [ -z "$$missing" ]; then exit 0; fi; \
@@ -82,6 +85,35 @@ bench: build
 	@if [ -x $(BUILD)/tensorplay-gui ] && command -v xvfb-run >/dev/null; then \
 	  xvfb-run -a -s "-screen 0 1280x800x24" ./$(BUILD)/tensorplay-gui --no-config --bench-frames 300; \
 	else echo "GUI frame time: skipped (no tensorplay-gui or no xvfb-run)"; fi
+
+# The web build (web/): tensorplay in a browser tab. CPython for wasm and zlib come from
+# Debian's source packages (fetched through apt) and are built once into WEB_CACHE, keyed by
+# their versions and emscripten's; then the same sources as natively, compiled by
+# emscripten into $(WEB_BUILD)/ (index.html, tensorplay.js, .wasm, .data).
+WEB_BUILD ?= build-web
+WEB_CACHE ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/tensorplay-web
+WEB_PORT ?= 8765
+WEB_DEPS := emscripten pybind11-dev nodejs chromium-headless-shell python3 dpkg-dev
+web-deps:
+	@$(MAKE) --no-print-directory deps PKGS="$(WEB_DEPS)"
+
+web: web-deps
+	@prefix=$$(nice web/build_cpython.sh "$(WEB_CACHE)" $(JOBS)) && \
+	emcmake cmake -S . -B $(WEB_BUILD) -DCMAKE_BUILD_TYPE=Release -DTP_WEB_PYTHON="$$prefix" \
+	  > $(WEB_BUILD).configure.log 2>&1 || { cat $(WEB_BUILD).configure.log; exit 1; }
+	@grep 'tensorplay:' $(WEB_BUILD).configure.log | sed 's/^-- //'
+	@# emscripten's JavaScript tools need Debian's node modules (acorn) even under another node.
+	NODE_PATH=/usr/share/nodejs cmake --build $(WEB_BUILD) -j $(JOBS) --target tensorplay
+	cp web/index.html web/tensorplay-node web/node_main.js $(WEB_BUILD)/
+
+serve-web: web
+	@echo "tensorplay's page: http://127.0.0.1:$(WEB_PORT)/  (Ctrl-C stops the server)"
+	cd $(WEB_BUILD) && python3 -m http.server $(WEB_PORT) --bind 127.0.0.1
+
+# The web build under node against the native expected outputs: the seed acceptance
+# sessions, the named torch scripts and a corpus subset.
+test-web: web
+	bash web/test_web.sh $(WEB_BUILD)
 
 clean:
 	rm -rf $(BUILD) $(BUILD).configure.log $(SANITIZE_BUILD) $(SANITIZE_BUILD).configure.log

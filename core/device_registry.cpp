@@ -100,7 +100,8 @@ DeviceEntry sim_entry(Device device, const GpuProfile& profile, size_t limit) {
   e.simulated = true;
   e.profile = profile;
   e.name = profile.name + " (simulated)";
-  e.capacity_bytes = std::min(static_cast<size_t>(profile.memory_total_bytes), limit);
+  // Compared in 64 bits: a 16 GB card does not fit a 32-bit size_t (the web build), its limit does.
+  e.capacity_bytes = static_cast<size_t>(std::min<uint64_t>(profile.memory_total_bytes, limit));
   if (device.type == DeviceType::CUDA) {
     e.uuid = sim_uuid(profile.id, device.index);
     e.pci_bus_id = device.index;  // invented: one bus per simulated card

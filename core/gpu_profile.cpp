@@ -12,6 +12,7 @@
 #include <map>
 
 #include "core/error.h"
+#include "core/float_chars.h"
 
 namespace tp {
 
@@ -89,8 +90,7 @@ class ProfileReader {
   double positive_number(const std::string& key, const char* why = nullptr) {
     std::string value = text(key, why);
     double parsed = 0;
-    auto [end, error] = std::from_chars(value.data(), value.data() + value.size(), parsed);
-    if (error != std::errc() || end != value.data() + value.size() || !(parsed > 0)) {
+    if (!parse_double(value, parsed) || !(parsed > 0)) {
       fail_at(line_of(key), "'", key, "' must be a positive number, got '", value, "'");
     }
     return parsed;

@@ -4,11 +4,11 @@
 #include "core/printing.h"
 
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <limits>
 
+#include "core/float_chars.h"
 #include "core/ops/copy.h"
 
 namespace tp {
@@ -339,9 +339,7 @@ std::string tensor_repr(const Tensor& t) {
 std::string python_float_repr(double v) {
   if (std::isnan(v)) return "nan";
   if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
-  char buf[64];
-  auto res = std::to_chars(buf, buf + sizeof(buf), v, std::chars_format::scientific);
-  std::string sci(buf, res.ptr);
+  const std::string sci = shortest_scientific(v);
   // sci is "-d.ddde±XX": split into sign, digits and exponent.
   size_t e_pos = sci.find('e');
   int exponent = std::stoi(sci.substr(e_pos + 1));

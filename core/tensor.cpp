@@ -149,6 +149,10 @@ size_t contiguous_nbytes(const Shape& sizes, DType dtype) {
   }
   overflowed |= bytes > static_cast<uint64_t>(std::numeric_limits<int64_t>::max());
   TP_CHECK(!overflowed, RuntimeError, "Storage size calculation overflowed with sizes=", shape_str(sizes));
+  if constexpr (sizeof(size_t) < sizeof(uint64_t)) {  // a 32-bit address space: the web build's wasm32
+    TP_CHECK(bytes <= std::numeric_limits<size_t>::max(), RuntimeError, "a tensor of ", bytes,
+             " bytes is more than tensorplay's web build can address (4 GiB): the native build can try it");
+  }
   return static_cast<size_t>(bytes);
 }
 

@@ -40,6 +40,8 @@ bool start_interpreter() {
   sys.attr("argv") = py::make_tuple("");
   // The quick names every session starts with: torch, nn, F, optim, ones, zeros, ..., cpu, cuda.
   py::module_::import("tensorplay.quick_names").attr("install")();
+  // In the web build, clear errors for what a browser tab lacks (numpy).
+  py::module_::import("tensorplay.browser").attr("install")();
   return true;
 }
 

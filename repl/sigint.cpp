@@ -22,11 +22,14 @@ static_assert(std::atomic<bool>::is_always_lock_free, "the signal handler needs 
 // and the prompt drops the line (jumping out of libedit corrupts its state).
 void on_sigint(int) {
   // The kernel gives a process's signal to any thread that does not block it (OpenBLAS's
-  // threads, started before main, do not): pass it on to Python's.
+  // threads, started before main, do not): pass it on to Python's. The web build has one
+  // thread (and no pthread_kill).
+#ifndef __EMSCRIPTEN__
   if (!pthread_equal(pthread_self(), g_python_thread)) {
     pthread_kill(g_python_thread, SIGINT);
     return;
   }
+#endif
   if (g_waiting) {
     g_interrupted_waiting = true;
     return;

@@ -116,11 +116,11 @@ py::object cuda_array_interface(py::handle self) {
     fail(ErrorKind::RuntimeError,
          "Can't get __cuda_array_interface__ on Variable that requires grad. If gradients aren't required, use "
          "var.detach() to get Variable that doesn't require grad.");
-  py::tuple shape(t.dim());
+  py::tuple shape(static_cast<size_t>(t.dim()));
   for (int64_t i = 0; i < t.dim(); ++i) shape[i] = t.sizes()[i];
   py::object strides = py::none();
   if (!t.is_contiguous()) {
-    py::tuple bytes(t.dim());
+    py::tuple bytes(static_cast<size_t>(t.dim()));
     for (int64_t i = 0; i < t.dim(); ++i) bytes[i] = t.strides()[i] * static_cast<int64_t>(t.element_size());
     strides = bytes;
   }

@@ -1,13 +1,12 @@
 // CpuBackend::matmul: float32 in PyTorch's summation order (pytorch_order_gemm.h), float64
-// through OpenBLAS (one gemm per batch, reading transposed operands in place), every other
+// through BLAS (blas.h: one gemm per batch, reading transposed operands in place), every other
 // dtype through plain loops. The loops are the reference that the other backends' matmul
 // kernels are checked against.
-#include <cblas.h>
-
 #include <algorithm>
 #include <cstring>
 #include <type_traits>
 
+#include "core/backends/cpu/blas.h"
 #include "core/backends/cpu/cpu_backend.h"
 #include "core/backends/cpu/cpu_matmul.h"
 #include "core/backends/cpu/pytorch_order_gemm.h"
@@ -16,11 +15,11 @@ namespace tp {
 namespace {
 
 // How BLAS reads one (B,R,C) operand: a base pointer, a step between batches, and either
-// row-major (NoTrans) or column-major (Trans) matrices with leading dimension `ld`.
+// row-major or column-major (transposed) matrices with leading dimension `ld`.
 struct BlasOperand {
   Tensor tensor;  // the operand itself, or a contiguous copy when BLAS can't read it
   int64_t batch_stride = 0;
-  CBLAS_TRANSPOSE trans = CblasNoTrans;
+  bool transposed = false;
   int64_t ld = 1;
 };
 
@@ -32,16 +31,16 @@ BlasOperand blas_operand(const Tensor& t, CpuBackend& cpu) {
   bool row_major = (cols == 1 || col_stride == 1) &&
                    (rows == 1 || row_stride >= std::max<int64_t>(1, cols));
   if (row_major) {
-    return {t, t.strides()[0], CblasNoTrans, rows == 1 ? std::max<int64_t>(1, cols) : row_stride};
+    return {t, t.strides()[0], false, rows == 1 ? std::max<int64_t>(1, cols) : row_stride};
   }
   bool col_major = (rows == 1 || row_stride == 1) &&
                    (cols == 1 || col_stride >= std::max<int64_t>(1, rows));
   if (col_major) {
-    return {t, t.strides()[0], CblasTrans, cols == 1 ? std::max<int64_t>(1, rows) : col_stride};
+    return {t, t.strides()[0], true, cols == 1 ? std::max<int64_t>(1, rows) : col_stride};
   }
   Tensor copy = empty(t.sizes(), TensorOptions(t.dtype()));
   cpu.copy(t, copy);
-  return {copy, rows * cols, CblasNoTrans, std::max<int64_t>(1, cols)};
+  return {copy, rows * cols, false, std::max<int64_t>(1, cols)};
 }
 
 // out[b] (M,N) = a[b] (M,K) @ bm[b] (K,N) in float64 through BLAS, or out[b] += that when
@@ -55,10 +54,9 @@ void blas_matmul(const Tensor& a, const Tensor& bm, const Tensor& out, bool accu
   const double* b_base = rhs.tensor.data<double>();
   double* c = out.data<double>();
   for (int64_t i = 0; i < batches; ++i) {
-    cblas_dgemm(CblasRowMajor, lhs.trans, rhs.trans, static_cast<int>(m), static_cast<int>(n),
-                static_cast<int>(k), 1.0, a_base + i * lhs.batch_stride, static_cast<int>(lhs.ld),
-                b_base + i * rhs.batch_stride, static_cast<int>(rhs.ld), accumulate ? 1.0 : 0.0,
-                c + i * m * n, static_cast<int>(n));
+    cpu::blas::dgemm(lhs.transposed, rhs.transposed, static_cast<int>(m), static_cast<int>(n), static_cast<int>(k),
+                     a_base + i * lhs.batch_stride, static_cast<int>(lhs.ld), b_base + i * rhs.batch_stride,
+                     static_cast<int>(rhs.ld), accumulate, c + i * m * n, static_cast<int>(n));
   }
 }
 
@@ -130,10 +128,6 @@ void matmul_reference(const Tensor& a, const Tensor& bm, const Tensor& out) {
     }
   });
 }
-
-int blas_threads() { return openblas_get_num_threads(); }
-
-void set_blas_threads(int threads) { openblas_set_num_threads(threads); }
 
 }  // namespace cpu
 

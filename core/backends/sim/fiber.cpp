@@ -1,5 +1,6 @@
-// Fibers over POSIX ucontext (see fiber.h). The stacks are one mmap'd region with a
-// PROT_NONE guard page under each stack.
+// What fibers share on every platform (see fiber.h): the stacks, one mmap'd region with a
+// PROT_NONE guard page under each stack (where the platform has page protection), and the
+// body's run.
 #include "core/backends/sim/fiber.h"
 
 #include <sys/mman.h>
@@ -8,11 +9,6 @@
 #include "core/error.h"
 
 namespace tp {
-
-namespace {
-// The fiber running on this host thread (nullptr outside fibers).
-thread_local Fiber* current_fiber = nullptr;
-}  // namespace
 
 FiberStacks::FiberStacks(int count, size_t bytes) : count_(count) {
   page_ = static_cast<size_t>(sysconf(_SC_PAGESIZE));
@@ -39,43 +35,13 @@ void* FiberStacks::stack(int i) const {
   return static_cast<char*>(base_) + stride_ * static_cast<size_t>(i) + page_;
 }
 
-void Fiber::start(void* stack, size_t bytes, std::function<void()> body) {
-  body_ = std::move(body);
-  done_ = false;
-  error_ = nullptr;
-  getcontext(&context_);
-  context_.uc_stack.ss_sp = stack;
-  context_.uc_stack.ss_size = bytes;
-  context_.uc_link = &caller_;  // when trampoline returns, go back to the resumer
-  makecontext(&context_, &Fiber::trampoline, 0);
-}
-
-void Fiber::trampoline() {
-  Fiber* self = current_fiber;
+void Fiber::run_body() {
   try {
-    self->body_();
+    body_();
   } catch (...) {
-    self->error_ = std::current_exception();
+    error_ = std::current_exception();
   }
-  self->done_ = true;
-  // Returning switches to uc_link (the resumer's saved context).
+  done_ = true;
 }
-
-void Fiber::resume() {
-  TP_ASSERT(!done_ && current_fiber == nullptr);
-  current_fiber = this;
-  swapcontext(&caller_, &context_);
-  current_fiber = nullptr;
-}
-
-void Fiber::yield() {
-  Fiber* self = current_fiber;
-  TP_ASSERT(self != nullptr);
-  current_fiber = nullptr;
-  swapcontext(&self->context_, &self->caller_);
-  current_fiber = self;
-}
-
-bool Fiber::inside() { return current_fiber != nullptr; }
 
 }  // namespace tp

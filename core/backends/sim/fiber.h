@@ -1,14 +1,13 @@
 // Fibers for the SIMT executor: each thread of a block that uses barriers runs on its own
 // small stack, so that __syncthreads() can switch to the block's next thread and come back.
-// A thin layer over POSIX ucontext; nothing here knows about GPUs.
+// The switch itself is the platform's (fiber_ucontext.cpp natively, fiber_emscripten.cpp in
+// the web build, picked by CMake); nothing here knows about GPUs.
 #pragma once
 
 #include <cstddef>
 #include <exception>
 #include <functional>
 #include <memory>
-
-#include <ucontext.h>
 
 namespace tp {
 
@@ -37,7 +36,8 @@ class FiberStacks {
 // exception must not unwind across a context switch.
 class Fiber {
  public:
-  Fiber() = default;
+  Fiber();
+  ~Fiber();
   Fiber(const Fiber&) = delete;
   Fiber& operator=(const Fiber&) = delete;
 
@@ -54,9 +54,11 @@ class Fiber {
   std::exception_ptr error() const { return error_; }
 
  private:
-  static void trampoline();
+  struct Context;  // the platform's saved state of the fiber and of its resumer
+  // The fiber's first frame: runs body_, keeps what it throws, marks the fiber done.
+  void run_body();
 
-  ucontext_t context_{}, caller_{};
+  std::unique_ptr<Context> context_;
   std::function<void()> body_;
   bool done_ = true;
   std::exception_ptr error_;

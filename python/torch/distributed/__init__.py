@@ -1,6 +1,11 @@
 """torch.distributed: a process group over Gloo across the processes of a job (started by
 `tensorplay --nproc-per-node N run train.py`, like torchrun), meeting at a TCPStore (env://,
 tcp://), with PyTorch's collectives and errors. A job of one process runs in-process."""
+from torch import _C
+
+if not hasattr(_C, "_distributed"):  # the web build: no Gloo, no processes, no TCP
+    raise ImportError("torch.distributed needs several processes and TCP, which a browser tab does not have: "
+                      "run it in tensorplay's native build (make run)")
 from torch.distributed._collectives import (  # noqa: F401
     GroupMember,
     Work,

@@ -10,8 +10,8 @@ from torch.nn import functional, init  # noqa: F401
 def __getattr__(name):
     # Lazy: torch.nn.parallel and torch.nn.utils are imported only when first asked for.
     if name in ("DataParallel", "DistributedDataParallel"):
-        from torch.nn.parallel import DataParallel, DistributedDataParallel
-        return {"DataParallel": DataParallel, "DistributedDataParallel": DistributedDataParallel}[name]
+        import torch.nn.parallel as parallel
+        return getattr(parallel, name)
     if name == "parallel":
         import torch.nn.parallel as parallel
         return parallel

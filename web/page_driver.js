@@ -1,0 +1,66 @@
+// Drives the page in headless Chromium through the DevTools protocol (node's own WebSocket,
+// no packages): opens URL, waits until the page says its ?run= inputs are done
+// (window.tpDone), then writes the console's text, a screenshot and the page's timings.
+// Usage: node --experimental-websocket page_driver.js BROWSER URL OUT_DIR [TIMEOUT_S]
+'use strict';
+const { spawn } = require('child_process');
+const fs = require('fs');
+const os = require('os');
+const path = require('path');
+const [browser, url, outDir, timeoutS = '300'] = process.argv.slice(2);
+const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'tp-page-'));
+const chrome = spawn(browser, ['--headless', '--no-sandbox', '--disable-gpu', '--hide-scrollbars',
+  '--window-size=1200,900', '--remote-debugging-port=0', '--user-data-dir=' + profile, 'about:blank']);
+const deadline = setTimeout(() => finish('no DevTools connection'), 60000);
+
+function finish(error) {
+  clearTimeout(deadline);
+  chrome.kill();
+  if (error) console.error('page_driver: ' + error);
+  chrome.on('exit', () => {
+    try { fs.rmSync(profile, { recursive: true, force: true, maxRetries: 5 }); } catch (e) { /* a leftover in /tmp */ }
+    process.exit(error ? 1 : 0);
+  });
+}
+
+let endpoint = '';
+chrome.stderr.on('data', async (chunk) => {
+  const m = /DevTools listening on (ws:\/\/\S+)/.exec(chunk.toString());
+  if (!m || endpoint) return;
+  endpoint = m[1];
+  clearTimeout(deadline);
+  try { await drive(new URL(endpoint).port); finish(); } catch (e) { finish(e.stack || String(e)); }
+});
+
+async function drive(port) {
+  const targets = await (await fetch(`http://127.0.0.1:${port}/json/list`)).json();
+  const ws = new WebSocket(targets.find((t) => t.type === 'page').webSocketDebuggerUrl);
+  await new Promise((ok) => ws.addEventListener('open', ok));
+  let next = 0;
+  const waiting = new Map();
+  ws.addEventListener('message', (e) => {
+    const msg = JSON.parse(e.data);
+    if (waiting.has(msg.id)) { waiting.get(msg.id)(msg); waiting.delete(msg.id); }
+  });
+  const send = (method, params = {}) => new Promise((ok, fail) => {
+    const id = ++next;
+    waiting.set(id, (msg) => (msg.error ? fail(new Error(method + ': ' + msg.error.message)) : ok(msg.result)));
+    ws.send(JSON.stringify({ id, method, params }));
+  });
+  const value = async (expr) => (await send('Runtime.evaluate', { expression: expr, returnByValue: true })).result.value;
+  await send('Page.enable');
+  const opened = Date.now();
+  await send('Page.navigate', { url });
+  let done = false;
+  while (!(done = await value('window.tpDone === true')) && Date.now() - opened < timeoutS * 1000)
+    await new Promise((ok) => setTimeout(ok, 200));
+  // What the page shows either way: the screenshot and the console's text to look at.
+  const shot = await send('Page.captureScreenshot', { format: 'png' });
+  fs.writeFileSync(path.join(outDir, 'page.png'), Buffer.from(shot.data, 'base64'));
+  fs.writeFileSync(path.join(outDir, 'console.txt'), await value("document.getElementById('out').innerText"));
+  const timings = await value('JSON.stringify({ready_ms: window.tpReadyMs, runs: window.tpRunTimes})');
+  fs.writeFileSync(path.join(outDir, 'timings.json'), timings + '\n');
+  if (!done) throw new Error('the page did not finish its runs in ' + timeoutS + ' s (see console.txt, page.png)');
+  console.log('page ready after ' + (await value('window.tpReadyMs')).toFixed(0) + ' ms; all runs done after ' +
+              (Date.now() - opened) + ' ms (measured)');
+}

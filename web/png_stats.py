@@ -1,0 +1,54 @@
+"""Reads a screenshot (8-bit RGB or RGBA PNG, as Chromium writes them) with the standard library
+only and prints how much of it is not the page's background: the share of pixels that differ
+from the most common colour, and how many distinct colours there are.
+Usage: png_stats.py FILE.png [MIN_SHARE]   (exit status 1 when the share is below MIN_SHARE)"""
+import collections
+import struct
+import sys
+import zlib
+
+
+def pixels(path):
+    data = open(path, "rb").read()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"
+    pos, idat, width = 8, b"", 0
+    while pos < len(data):
+        length, kind = struct.unpack(">I4s", data[pos:pos + 8])
+        body = data[pos + 8:pos + 8 + length]
+        if kind == b"IHDR":
+            width, height, depth, colour = struct.unpack(">IIBB", body[:10])
+            assert depth == 8 and colour in (2, 6), "only 8-bit RGB/RGBA"
+            channels = 3 if colour == 2 else 4
+        elif kind == b"IDAT":
+            idat += body
+        pos += 12 + length
+    raw, stride = zlib.decompress(idat), width * channels
+    prev, rows, i = bytearray(stride), [], 0
+    for _ in range(height):
+        kind, line = raw[i], bytearray(raw[i + 1:i + 1 + stride])
+        i += 1 + stride
+        for x in range(stride):  # PNG's five row filters
+            a = line[x - channels] if x >= channels else 0
+            b, c = prev[x], prev[x - channels] if x >= channels else 0
+            if kind == 1: line[x] = (line[x] + a) & 255
+            elif kind == 2: line[x] = (line[x] + b) & 255
+            elif kind == 3: line[x] = (line[x] + (a + b) // 2) & 255
+            elif kind == 4:
+                p = a + b - c
+                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                line[x] = (line[x] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+        rows.append(line)
+        prev = line
+    return [bytes(r[x:x + 3]) for r in rows for x in range(0, stride, channels)]
+
+
+def main():
+    px = pixels(sys.argv[1])
+    counts = collections.Counter(px)
+    share = 1 - counts.most_common(1)[0][1] / len(px)
+    print(f"{sys.argv[1]}: {share:.1%} of the pixels differ from the background; {len(counts)} colours")
+    if len(sys.argv) > 2 and share < float(sys.argv[2]):
+        sys.exit(1)
+
+
+main()
