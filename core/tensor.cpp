@@ -83,9 +83,12 @@ Tensor Tensor::view_of(Shape sizes, Shape strides, int64_t offset) const {
 // PyTorch's DifferentiableViewMeta::requires_grad: a view of a base that requires grad does,
 // even one made under no_grad (which then has no grad_fn).
 bool Tensor::requires_grad() const {
-  const AutogradMeta* m = impl_->autograd.get();
-  if (m && (m->requires_grad || m->grad_fn)) return true;
-  return is_view() && view_base().requires_grad();
+  auto own = [](const TensorImpl* impl) {
+    const AutogradMeta* m = impl->autograd.get();
+    return m && (m->requires_grad || m->grad_fn);
+  };
+  // The base is a root (never a view itself): its own flag and history say it all.
+  return own(impl_.get()) || (is_view() && own(impl_->view.base.get()));
 }
 
 std::string Tensor::grad_fn_name() const {
