@@ -1,8 +1,8 @@
 // torch.cuda.Stream and its companions as a learner calls them: new streams (with PyTorch's
 // priority levels), the current and default stream of each GPU, query and synchronize, and
 // Tensor.record_stream, with PyTorch's texts. The device answers (device_runtime.h): a
-// simulated GPU models every stream (sim_clock.h); a real GPU runs them all on its default
-// stream for now, which keeps every ordering the API promises.
+// simulated GPU models every stream (sim_clock.h); a real GPU runs real CUDA streams
+// (backends/cuda/cuda_streams.h).
 #pragma once
 
 #include <optional>

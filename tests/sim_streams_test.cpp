@@ -157,7 +157,10 @@ TEST_CASE("record_stream: a block freed while another stream uses it waits for t
   double stream_end[2] = {0, 0};
   double now = 0;
   CachingAllocator alloc(0, std::make_unique<SimArena>(size_t{64} << 20));
-  alloc.set_stream_clock([&](int s) { return stream_end[s]; }, [&] { return now; });
+  alloc.set_stream_fences([&](int s) -> StreamFence {
+    const double end = stream_end[s];
+    return [&now, end] { return now >= end; };
+  });
   const size_t mib4 = size_t{4} << 20;
   void* a = alloc.allocate(mib4, 0);
   alloc.record_stream(a, 1);

@@ -35,7 +35,7 @@ struct CacheBlock {
   size_t requested = 0;  // the bytes asked for (allocated blocks)
   bool pending = false;  // freed, but another stream may still use it
   std::vector<int> stream_uses;  // other streams that used it (record_stream)
-  double ready_ns = 0;           // freed while in use: cached again from this time
+  std::vector<StreamFence> fences;  // freed while in use: cached again once all are passed
   AllocContext context;          // where it was allocated, while history is recorded
   CacheBlock* prev = nullptr;  // neighbours inside the same segment
   CacheBlock* next = nullptr;
@@ -77,8 +77,7 @@ struct CachingAllocator::State {
   std::map<const void*, CacheBlock*> active;  // allocated blocks by address
   std::map<const char*, CacheBlock*> segments;  // each segment's first block, by address
   std::vector<CacheBlock*> pending_free;  // freed, waiting for other streams' work
-  std::function<double(int)> stream_end_ns;
-  std::function<double()> now_ns;
+  std::function<StreamFence(int)> fence_after_queued;
   AllocatorStats stats;
   bool recording = false;
   size_t max_entries = 0;
@@ -170,6 +169,7 @@ struct CachingAllocator::State {
     block->allocated = false;
     block->pending = false;
     block->stream_uses.clear();
+    block->fences.clear();
     block->context.reset();
     block->requested = 0;
     if (CacheBlock* prev = block->prev; prev && !prev->allocated) {
@@ -193,9 +193,11 @@ struct CachingAllocator::State {
   // Caches the pending blocks whose streams have finished with them (process_events).
   void cache_finished_blocks() {
     if (pending_free.empty()) return;
-    const double now = now_ns();
-    auto done = std::stable_partition(pending_free.begin(), pending_free.end(),
-                                      [now](const CacheBlock* b) { return b->ready_ns > now; });
+    auto done =
+        std::stable_partition(pending_free.begin(), pending_free.end(), [](const CacheBlock* b) {
+          return !std::all_of(b->fences.begin(), b->fences.end(),
+                              [](const StreamFence& f) { return f(); });
+        });
     std::vector<CacheBlock*> finished(done, pending_free.end());
     pending_free.erase(done, pending_free.end());
     for (CacheBlock* b : finished) cache_block(b);
@@ -345,11 +347,10 @@ void CachingAllocator::free(void* ptr) {
   State::decrease(s.stats.requested_bytes, block->small, static_cast<int64_t>(block->requested));
   s.record(TraceEntry::Action::FreeRequested, block->ptr, block->size, block->stream, s.context());
   profiler::memory_delta(true, -static_cast<int64_t>(block->size));
-  if (!block->stream_uses.empty() && s.stream_end_ns) {
+  if (!block->stream_uses.empty() && s.fence_after_queued) {
     // Other streams may still be reading or writing it: keep it (still "active") until the
     // work they have queued so far is done, as PyTorch's events on those streams say.
-    block->ready_ns = 0;
-    for (int st : block->stream_uses) block->ready_ns = std::max(block->ready_ns, s.stream_end_ns(st));
+    for (int st : block->stream_uses) block->fences.push_back(s.fence_after_queued(st));
     block->pending = true;
     s.pending_free.push_back(block);
     return;
@@ -368,10 +369,9 @@ void CachingAllocator::record_stream(void* ptr, int stream) {
     b->stream_uses.push_back(stream);
 }
 
-void CachingAllocator::set_stream_clock(std::function<double(int)> stream_end_ns, std::function<double()> now_ns) {
+void CachingAllocator::set_stream_fences(std::function<StreamFence(int)> fence_after_queued) {
   std::lock_guard<std::mutex> lock(state_->mutex);
-  state_->stream_end_ns = std::move(stream_end_ns);
-  state_->now_ns = std::move(now_ns);
+  state_->fence_after_queued = std::move(fence_after_queued);
 }
 
 size_t CachingAllocator::memory_allocated() const {

@@ -53,6 +53,10 @@ struct AllocFrame {
 };
 using AllocContext = std::shared_ptr<const std::vector<AllocFrame>>;
 
+// A point in one stream's work: true once the device has finished the work queued on the
+// stream before it (PyTorch's allocator records a CUDA event there).
+using StreamFence = std::function<bool()>;
+
 // One block of a segment, as torch.cuda.memory_snapshot() lists it.
 struct BlockInfo {
   enum class State { ActiveAllocated, ActivePendingFree, Inactive };
@@ -98,9 +102,9 @@ class CachingAllocator {
   // Tensor.record_stream: `ptr`'s block is also used by `stream`; when it is freed it is
   // cached again only once the work queued on that stream by then has finished.
   void record_stream(void* ptr, int stream);
-  // Where record_stream's waits are read: when a stream's queued work ends, and the time now
+  // Where record_stream's waits come from: a fence after the work queued on a stream so far
   // (a device without it never holds a block back).
-  void set_stream_clock(std::function<double(int)> stream_end_ns, std::function<double()> now_ns);
+  void set_stream_fences(std::function<StreamFence(int stream)> fence_after_queued);
 
   // PyTorch's statistics, the segments and blocks now, and the recorded history.
   AllocatorStats stats() const;

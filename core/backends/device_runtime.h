@@ -77,8 +77,7 @@ class DeviceRuntime {
   virtual void synchronize() {}
 
   // Streams (torch.cuda.Stream): 0 is the default stream, where work goes unless another is
-  // current. A device that runs everything on one stream answers 0 for a new one, so its
-  // waits hold trivially (a real GPU, for now).
+  // current. A device without streams answers 0 for a new one, so its waits hold trivially.
   virtual int create_stream(int /*priority*/) { return 0; }
   virtual int stream_priority(int /*stream*/) const { return 0; }
   virtual int current_stream() const { return 0; }

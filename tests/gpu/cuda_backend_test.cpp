@@ -1,6 +1,6 @@
 // The real CUDA backend against the CPU reference: every op family over every dtype,
 // pageable and pinned copies, the caching allocator's stats and OOM text, CUDA error text,
-// events, and the teaching matmul kernels (plain and instrumented). Needs a GPU: exits 77
+// events, streams, and the teaching matmul kernels (plain and instrumented). Needs a GPU: exits 77
 // (ctest: skipped) when the CUDA runtime reports none.
 #include <doctest/doctest.h>
 
@@ -15,6 +15,7 @@
 #include "core/backends/cuda/cuda_backend.h"
 #include "core/backends/cuda/cuda_check.h"
 #include "core/backends/cuda/cuda_runtime_info.h"
+#include "core/backends/cuda/cuda_streams.h"
 #include "core/backends/device_runtime.h"
 #include "core/device_registry.h"
 #include "core/error.h"
@@ -456,6 +457,65 @@ TEST_CASE("events time real work") {
   CHECK(end->query());
   CHECK_FALSE(end->modeled());
   CHECK(start->elapsed_ms(*end) > 0.0f);
+}
+
+TEST_CASE("streams: pooled with priorities, work on a side stream, waits, record_stream") {
+  use_real_gpus();
+  DeviceRuntime& cuda = runtime_for(Device::cuda(0));
+  // c10's pools: 32 streams per priority, handed out round robin.
+  const int low = cuda.create_stream(0), high = cuda.create_stream(-1);
+  CHECK(low != 0);
+  CHECK(high != low);
+  CHECK(cuda.stream_priority(low) == 0);
+  CHECK(cuda.stream_priority(high) == -1);
+  CHECK(cuda.stream_priority(cuda.create_stream(-7)) == -3);  // clamped to the highest
+  for (int i = 0; i < 31; ++i) cuda.create_stream(0);
+  CHECK(cuda.create_stream(0) == low);  // the pool came round
+  CHECK(cuda::stream_handle(0, low) != nullptr);
+
+  // A product queued on the side stream, read on the default stream after waiting for it.
+  const int n = 1024;
+  std::vector<double> values(n * n);
+  for (int i = 0; i < n * n; ++i) values[i] = (i % 17) * 0.25 - 2.0;
+  Tensor a_cpu = make_tensor(values, {1, n, n});
+  Tensor a = on_gpu(a_cpu);
+  cuda.set_current_stream(low);
+  CHECK(cuda.current_stream() == low);
+  Tensor out = empty({1, n, n}, TensorOptions(DType::Float32, Device::cuda(0)));  // a block of `low`
+  cuda_backend().matmul(a, a, out, false);
+  std::unique_ptr<DeviceEvent> done = cuda.create_event(false);
+  done->record(low);
+  cuda.set_current_stream(0);
+  cuda.stream_wait_event(0, *done);
+  Tensor expected = empty({1, n, n}, TensorOptions(DType::Float32, Device::cpu()));
+  cpu_backend().matmul(a_cpu, a_cpu, expected, false);
+  Tensor back = to(out, Device::cpu(), std::nullopt, true);  // on the default stream
+  CHECK(values_of(back) == values_of(expected));
+  cuda.stream_synchronize(low);
+  CHECK(cuda.stream_query(low));
+
+  // record_stream: a block of the default stream that the side stream used is cached again
+  // only once the side stream's work queued by the time it was freed is done.
+  const size_t bytes = size_t{n} * n * sizeof(float);
+  void* block = cuda.allocate(bytes);
+  cuda.set_current_stream(low);
+  for (int i = 0; i < 8; ++i) cuda_backend().matmul(a, a, out, false);
+  cuda.set_current_stream(0);
+  cuda.record_stream(block, low);
+  cuda.deallocate(block, bytes);
+  const bool side_busy = !cuda.stream_query(low);
+  void* next = cuda.allocate(bytes);
+  if (side_busy) CHECK(next != block);
+  cuda.deallocate(next, bytes);
+  cuda.stream_synchronize(low);
+  void* again = cuda.allocate(bytes);
+  CHECK((again == block || again == next));  // cached again, handed out in turn
+  cuda.deallocate(again, bytes);
+
+  // The allocator's fence on a stream: passed once the work before it is done.
+  StreamFence fence = cuda::fence_after_queued(0, low);
+  cuda.stream_synchronize(low);
+  CHECK(fence());
 }
 
 TEST_CASE("teaching matmul kernels match the CPU reference; the trace is complete") {

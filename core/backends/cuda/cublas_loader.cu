@@ -14,6 +14,7 @@ CublasApi load_cublas() {
   CublasApi api{};
   load_symbol(lib, "cuBLAS", "cublasCreate_v2", api.create);
   load_symbol(lib, "cuBLAS", "cublasSetMathMode", api.set_math_mode);
+  load_symbol(lib, "cuBLAS", "cublasSetStream_v2", api.set_stream);
   load_symbol(lib, "cuBLAS", "cublasSgemmStridedBatched", api.sgemm_strided_batched);
   load_symbol(lib, "cuBLAS", "cublasDgemmStridedBatched", api.dgemm_strided_batched);
   load_symbol(lib, "cuBLAS", "cublasGemmStridedBatchedEx", api.gemm_strided_batched_ex);

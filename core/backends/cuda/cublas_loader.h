@@ -11,6 +11,7 @@ namespace tp {
 struct CublasApi {
   decltype(&cublasCreate_v2) create;
   decltype(&cublasSetMathMode) set_math_mode;
+  decltype(&cublasSetStream_v2) set_stream;
   decltype(&cublasSgemmStridedBatched) sgemm_strided_batched;
   decltype(&cublasDgemmStridedBatched) dgemm_strided_batched;
   // Spelled out: the header also declares a C++ overload taking a cudaDataType compute type.

@@ -8,6 +8,7 @@
 #include "core/backends/cuda/cuda_check.h"
 #include "core/backends/cuda/cuda_device_guard.h"
 #include "core/backends/cuda/cuda_runtime_info.h"
+#include "core/backends/cuda/cuda_streams.h"
 #include "core/error.h"
 
 namespace tp {
@@ -40,8 +41,13 @@ CachingAllocator& cuda_allocator(int device) {
   std::lock_guard<std::mutex> lock(mutex);
   TP_ASSERT(device >= 0 && device < cuda_real_device_count());
   if (allocators->size() <= static_cast<size_t>(device)) allocators->resize(device + 1, nullptr);
-  if (!(*allocators)[device])
-    (*allocators)[device] = new CachingAllocator(device, std::make_unique<CudaSegments>(device));
+  if (!(*allocators)[device]) {
+    auto* allocator = new CachingAllocator(device, std::make_unique<CudaSegments>(device));
+    // record_stream's waits: a CUDA event on each stream that used a freed block.
+    allocator->set_stream_fences(
+        [device](int stream) { return cuda::fence_after_queued(device, stream); });
+    (*allocators)[device] = allocator;
+  }
   return *(*allocators)[device];
 }
 

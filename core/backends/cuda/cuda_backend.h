@@ -1,5 +1,5 @@
 // The real GPU backend: one object for every GPU the CUDA runtime reports (cuda:0..N-1).
-// Its kernels are the .cu files beside this one, all queued on the default stream; matmul
+// Its kernels are the .cu files beside this one, queued on the GPU's current stream; matmul
 // goes to cuBLAS. Operands arrive checked by the op layer and all live on the same GPU.
 // Each GPU's memory, stream and statistics are its CudaDevice (cuda_device.h).
 #pragma once

@@ -9,6 +9,7 @@
 #include "core/backends/cuda/cuda_check.h"
 #include "core/backends/cuda/cuda_device_guard.h"
 #include "core/backends/cuda/cuda_loops.cuh"
+#include "core/backends/cuda/cuda_streams.h"
 #include "core/backends/formula_dispatch.h"
 
 namespace tp {
@@ -112,22 +113,25 @@ void CudaBackend::binary(BinaryOp op, const Tensor& a, const Tensor& b, const Te
       is_integral(a.dtype(), /*include_bool=*/true) && formula::divides_integers(op);
   if (checks_zero) {
     const int zero = 0;
-    CUDA_CHECK(cudaMemcpyToSymbol(g_zero_division, &zero, sizeof zero));
+    CUDA_CHECK(cudaMemcpyToSymbolAsync(g_zero_division, &zero, sizeof zero, 0,
+                                       cudaMemcpyHostToDevice, cuda::current_stream()));
   }
   visit_dtype(a.dtype(), [&](auto tag) {
     using T = typename decltype(tag)::type;
     if (binary_op_returns_bool(op)) {
-      compare_kernel<T><<<cuda::blocks_for(n), cuda::kThreads>>>(op, ops, n, a.data<T>(),
-                                                                 b.data<T>(), out.data<bool>());
+      compare_kernel<T><<<cuda::blocks_for(n), cuda::kThreads, 0, cuda::current_stream()>>>(
+          op, ops, n, a.data<T>(), b.data<T>(), out.data<bool>());
     } else {
-      binary_kernel<T><<<cuda::blocks_for_unrolled(n), cuda::kThreads>>>(op, ops, n, a.data<T>(),
-                                                                         b.data<T>(), out.data<T>());
+      binary_kernel<T><<<cuda::blocks_for_unrolled(n), cuda::kThreads, 0, cuda::current_stream()>>>(
+          op, ops, n, a.data<T>(), b.data<T>(), out.data<T>());
     }
     CUDA_CHECK_LAUNCH();
   });
   if (checks_zero) {
     int flag = 0;  // reading the flag waits for the kernel
-    CUDA_CHECK(cudaMemcpyFromSymbol(&flag, g_zero_division, sizeof flag));
+    CUDA_CHECK(cudaMemcpyFromSymbolAsync(&flag, g_zero_division, sizeof flag, 0,
+                                         cudaMemcpyDeviceToHost, cuda::current_stream()));
+    CUDA_CHECK(cudaStreamSynchronize(cuda::current_stream()));
     TP_CHECK(flag == 0, RuntimeError, "ZeroDivisionError");
   }
 }
@@ -141,8 +145,8 @@ void CudaBackend::where(const Tensor& cond, const Tensor& a, const Tensor& b, co
   const uint8_t* pc = static_cast<const uint8_t*>(cond.data_ptr());
   visit_dtype(out.dtype(), [&](auto tag) {
     using T = typename decltype(tag)::type;
-    where_kernel<T><<<cuda::blocks_for(n), cuda::kThreads>>>(ops, n, pc, a.data<T>(), b.data<T>(),
-                                                             out.data<T>());
+    where_kernel<T><<<cuda::blocks_for(n), cuda::kThreads, 0, cuda::current_stream()>>>(
+        ops, n, pc, a.data<T>(), b.data<T>(), out.data<T>());
     CUDA_CHECK_LAUNCH();
   });
 }

@@ -1,9 +1,10 @@
 // CudaBackend::copy (strided, converting dtype) and fill: one thread per element in a
-// grid-stride loop. A contiguous same-dtype copy is one cudaMemcpy.
+// grid-stride loop. A contiguous same-dtype copy is one cudaMemcpyAsync.
 #include "core/backends/cuda/cuda_backend.h"
 #include "core/backends/cuda/cuda_check.h"
 #include "core/backends/cuda/cuda_device_guard.h"
 #include "core/backends/cuda/cuda_loops.cuh"
+#include "core/backends/cuda/cuda_streams.h"
 
 namespace tp {
 
@@ -38,7 +39,8 @@ void CudaBackend::copy(const Tensor& src, const Tensor& dst) {
   CudaDeviceGuard guard(dst.device().index);
   if (src.dtype() == dst.dtype() && src.is_contiguous() && dst.is_contiguous() &&
       src.sizes() == dst.sizes()) {
-    CUDA_CHECK(cudaMemcpy(dst.data_ptr(), src.data_ptr(), dst.nbytes(), cudaMemcpyDeviceToDevice));
+    CUDA_CHECK(cudaMemcpyAsync(dst.data_ptr(), src.data_ptr(), dst.nbytes(),
+                               cudaMemcpyDeviceToDevice, cuda::current_stream()));
     return;
   }
   auto ops = cuda::make_strided<2>(dst.sizes(), {&dst.strides(), &src.strides()});
@@ -46,8 +48,8 @@ void CudaBackend::copy(const Tensor& src, const Tensor& dst) {
     using S = typename decltype(stag)::type;
     visit_dtype(dst.dtype(), [&](auto dtag) {
       using D = typename decltype(dtag)::type;
-      copy_kernel<D, S><<<cuda::blocks_for(n), cuda::kThreads>>>(ops, n, dst.data<D>(),
-                                                                 src.data<S>());
+      copy_kernel<D, S><<<cuda::blocks_for(n), cuda::kThreads, 0, cuda::current_stream()>>>(
+          ops, n, dst.data<D>(), src.data<S>());
       CUDA_CHECK_LAUNCH();
     });
   });
@@ -61,7 +63,8 @@ void CudaBackend::fill(const Tensor& dst, Scalar value) {
   visit_dtype(dst.dtype(), [&](auto tag) {
     using T = typename decltype(tag)::type;
     // The value is converted on the host, exactly as the CPU's fill converts it.
-    fill_kernel<T><<<cuda::blocks_for(n), cuda::kThreads>>>(ops, n, dst.data<T>(), value.to<T>());
+    fill_kernel<T><<<cuda::blocks_for(n), cuda::kThreads, 0, cuda::current_stream()>>>(
+        ops, n, dst.data<T>(), value.to<T>());
     CUDA_CHECK_LAUNCH();
   });
 }

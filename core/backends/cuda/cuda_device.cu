@@ -9,38 +9,42 @@
 #include "core/backends/cuda/cuda_check.h"
 #include "core/backends/cuda/cuda_device_guard.h"
 #include "core/backends/cuda/cuda_runtime_info.h"
+#include "core/backends/cuda/cuda_streams.h"
 #include "core/error.h"
 
 namespace tp {
 
-void* CudaDevice::allocate(size_t nbytes) { return cuda_allocator(index_).allocate(nbytes); }
+// A block serves the stream current when it is allocated; freed, it goes back to that
+// stream's pool at once, since later work on the stream runs after the work that used it.
+// Another stream that used it said so with record_stream, and the allocator waits for it.
+void* CudaDevice::allocate(size_t nbytes) {
+  return cuda_allocator(index_).allocate(nbytes, cuda::current_stream_id(index_));
+}
 
-// Memory goes back to the cache at once: every kernel runs on the one default stream, so
-// work queued later cannot overlap work that still reads the block.
 void CudaDevice::deallocate(void* ptr, size_t) { cuda_allocator(index_).free(ptr); }
 
-// The DMA engine reads and writes page-locked memory directly, so a copy from or to it can
-// run while the host goes on (non_blocking=True); pageable memory must be staged by the
-// driver, and the copy blocks, as PyTorch's does.
+// Queued on the current stream, after the work before it. The DMA engine reads and writes
+// page-locked memory directly, so a copy from or to it can run while the host goes on
+// (non_blocking=True); otherwise the host waits for the copy, as PyTorch's copy_ does.
 void CudaDevice::copy_from_host(void* dst, const void* host_src, size_t nbytes, CopyOptions options) {
   if (nbytes == 0) return;
   CudaDeviceGuard guard(index_);
   if (options.host_pinned && options.non_blocking) {
-    CUDA_CHECK(cudaMemcpyAsync(dst, host_src, nbytes, cudaMemcpyHostToDevice, 0));
+    CUDA_CHECK(
+        cudaMemcpyAsync(dst, host_src, nbytes, cudaMemcpyHostToDevice, cuda::current_stream()));
   } else {
-    CUDA_CHECK(cudaMemcpy(dst, host_src, nbytes, cudaMemcpyHostToDevice));
+    cuda::memcpy_and_sync(dst, host_src, nbytes, cudaMemcpyHostToDevice);
   }
 }
 
 void CudaDevice::copy_to_host(void* host_dst, const void* src, size_t nbytes, CopyOptions options) {
   if (nbytes == 0) return;
   CudaDeviceGuard guard(index_);
-  // Either way it is queued after the kernels before it on the default stream; the
-  // blocking form also waits for them (.cpu() synchronises).
   if (options.host_pinned && options.non_blocking) {
-    CUDA_CHECK(cudaMemcpyAsync(host_dst, src, nbytes, cudaMemcpyDeviceToHost, 0));
+    CUDA_CHECK(
+        cudaMemcpyAsync(host_dst, src, nbytes, cudaMemcpyDeviceToHost, cuda::current_stream()));
   } else {
-    CUDA_CHECK(cudaMemcpy(host_dst, src, nbytes, cudaMemcpyDeviceToHost));
+    cuda::memcpy_and_sync(host_dst, src, nbytes, cudaMemcpyDeviceToHost);
   }
 }
 

@@ -1,7 +1,7 @@
 // One real GPU's device face: memory from its caching allocator (cuda_allocator.h),
-// page-locked host memory (cudaHostAlloc), host<->device copies with cudaMemcpy, and
-// cudaDeviceSynchronize and cudaEvent_t on the default stream every kernel and copy is
-// queued on (so times are measured). Its kernels are CudaBackend's.
+// page-locked host memory (cudaHostAlloc), host<->device copies on the current stream, and
+// its streams (cuda_streams.h), cudaDeviceSynchronize and cudaEvent_t (times are measured).
+// Its kernels are CudaBackend's.
 #pragma once
 
 #include "core/backends/device_runtime.h"
@@ -26,8 +26,16 @@ class CudaDevice final : public DeviceRuntime {
   void copy_from_host(void* dst, const void* host_src, size_t nbytes, CopyOptions options) override;
   void copy_to_host(void* host_dst, const void* src, size_t nbytes, CopyOptions options) override;
 
-  // cudaDeviceSynchronize and cudaEvent_t (cuda_events.cu).
+  // Streams, cudaDeviceSynchronize and cudaEvent_t (cuda_events.cu).
   void synchronize() override;
+  int create_stream(int priority) override;
+  int stream_priority(int stream) const override;
+  int current_stream() const override;
+  void set_current_stream(int stream) override;
+  bool stream_query(int stream) const override;
+  void stream_synchronize(int stream) override;
+  void stream_wait_event(int stream, const DeviceEvent& event) override;
+  void record_stream(void* ptr, int stream) override;
   std::unique_ptr<DeviceEvent> create_event(bool enable_timing) override;
 
  private:

@@ -9,12 +9,12 @@
 // element's indices to name the dimension). In-bounds elements are still written.
 #include <cub/device/device_scan.cuh>
 
-#include "core/backends/cuda/cuda_allocator.h"
 #include "core/backends/cuda/cuda_backend.h"
 #include "core/backends/cuda/cuda_check.h"
 #include "core/backends/cuda/cuda_device_guard.h"
 #include "core/backends/cuda/cuda_loops.cuh"
 #include "core/backends/cuda/cuda_scratch.h"
+#include "core/backends/cuda/cuda_streams.h"
 
 namespace tp {
 
@@ -155,19 +155,22 @@ Prepared prepare(const Shape& sizes, const Tensor& first, const Tensor& second,
 
 void reset_bad_flag() {
   const unsigned long long none = kNoError;
-  CUDA_CHECK(cudaMemcpyToSymbol(g_first_bad, &none, sizeof none));
+  CUDA_CHECK(cudaMemcpyToSymbolAsync(g_first_bad, &none, sizeof none, 0, cudaMemcpyHostToDevice,
+                                     cuda::current_stream()));
 }
 
 // After a launch: raises the CPU's IndexError for the first bad element, if any.
 void check_bad_flag(const Prepared& p, int64_t n) {
   unsigned long long first = kNoError;  // reading the flag waits for the kernel
-  CUDA_CHECK(cudaMemcpyFromSymbol(&first, g_first_bad, sizeof first));
+  CUDA_CHECK(cudaMemcpyFromSymbolAsync(&first, g_first_bad, sizeof first, 0, cudaMemcpyDeviceToHost,
+                                       cuda::current_stream()));
+  CUDA_CHECK(cudaStreamSynchronize(cuda::current_stream()));
   if (first == kNoError || static_cast<int64_t>(first) >= n) return;
   int64_t off[2 + kMaxIndices];
   p.ops.offsets(static_cast<int64_t>(first), off);
   for (int k = 0; k < p.args.count; ++k) {
     int64_t v = 0;
-    CUDA_CHECK(cudaMemcpy(&v, p.args.idx[k] + off[2 + k], sizeof v, cudaMemcpyDeviceToHost));
+    cuda::memcpy_and_sync(&v, p.args.idx[k] + off[2 + k], sizeof v, cudaMemcpyDeviceToHost);
     const int64_t size = p.args.sizes[k];
     TP_CHECK(v >= -size && v < size, IndexError, "index ", v, " is out of bounds for dimension ",
              k, " with size ", size);
@@ -218,8 +221,8 @@ void CudaBackend::index(const Tensor& src, const Tensor& out, const std::vector<
   reset_bad_flag();
   visit_dtype(src.dtype(), [&](auto tag) {
     using T = typename decltype(tag)::type;
-    index_kernel<T><<<cuda::blocks_for(n), cuda::kThreads>>>(p.ops, n, p.args, src.data<T>(),
-                                                             out.data<T>());
+    index_kernel<T><<<cuda::blocks_for(n), cuda::kThreads, 0, cuda::current_stream()>>>(
+        p.ops, n, p.args, src.data<T>(), out.data<T>());
     CUDA_CHECK_LAUNCH();
   });
   check_bad_flag(p, n);
@@ -235,8 +238,8 @@ void CudaBackend::index_put(const Tensor& dst, const Tensor& values,
   reset_bad_flag();
   visit_dtype(dst.dtype(), [&](auto tag) {
     using T = typename decltype(tag)::type;
-    index_put_kernel<T><<<cuda::blocks_for(n), cuda::kThreads>>>(p.ops, n, p.args, dst.data<T>(),
-                                                                 values.data<T>(), accumulate);
+    index_put_kernel<T><<<cuda::blocks_for(n), cuda::kThreads, 0, cuda::current_stream()>>>(
+        p.ops, n, p.args, dst.data<T>(), values.data<T>(), accumulate);
     CUDA_CHECK_LAUNCH();
   });
   check_bad_flag(p, n);
@@ -249,30 +252,32 @@ Tensor CudaBackend::nonzero(const Tensor& in) {
            cuda::kMaxDims, " dimensions");
   if (n == 0) return empty({0, ndim}, TensorOptions(DType::Int64, in.device()));
   CudaDeviceGuard guard(device);
-  CachingAllocator& alloc = cuda_allocator(device);
   // Three steps, as PyTorch's CUDA nonzero: flag, scan (cub), write coordinates.
-  cuda::Scratch flags_buf(alloc, n * sizeof(int64_t)), pos_buf(alloc, n * sizeof(int64_t));
+  cuda::Scratch flags_buf(device, n * sizeof(int64_t)), pos_buf(device, n * sizeof(int64_t));
   auto* flags = static_cast<int64_t*>(flags_buf.ptr);
   auto* pos = static_cast<int64_t*>(pos_buf.ptr);
   auto ops = cuda::make_strided<1>(in.sizes(), {&in.strides()});
   visit_dtype(in.dtype(), [&](auto tag) {
     using T = typename decltype(tag)::type;
-    nonzero_flags_kernel<T><<<cuda::blocks_for(n), cuda::kThreads>>>(ops, n, in.data<T>(), flags);
+    nonzero_flags_kernel<T><<<cuda::blocks_for(n), cuda::kThreads, 0, cuda::current_stream()>>>(
+        ops, n, in.data<T>(), flags);
     CUDA_CHECK_LAUNCH();
   });
   size_t temp_bytes = 0;
-  CUDA_CHECK(cub::DeviceScan::InclusiveSum(nullptr, temp_bytes, flags, pos, n));
-  cuda::Scratch temp(alloc, temp_bytes > 0 ? temp_bytes : 1);  // a null buffer means "size query"
-  CUDA_CHECK(cub::DeviceScan::InclusiveSum(temp.ptr, temp_bytes, flags, pos, n));
+  CUDA_CHECK(
+      cub::DeviceScan::InclusiveSum(nullptr, temp_bytes, flags, pos, n, cuda::current_stream()));
+  cuda::Scratch temp(device, temp_bytes > 0 ? temp_bytes : 1);  // a null buffer means "size query"
+  CUDA_CHECK(
+      cub::DeviceScan::InclusiveSum(temp.ptr, temp_bytes, flags, pos, n, cuda::current_stream()));
   int64_t count = 0;
-  CUDA_CHECK(cudaMemcpy(&count, pos + (n - 1), sizeof count, cudaMemcpyDeviceToHost));
+  cuda::memcpy_and_sync(&count, pos + (n - 1), sizeof count, cudaMemcpyDeviceToHost);
   Tensor out = empty({count, ndim}, TensorOptions(DType::Int64, in.device()));
   if (count > 0 && ndim > 0) {
     Dims dims;
     dims.ndim = static_cast<int>(ndim);
     for (int d = 0; d < ndim; ++d) dims.sizes[d] = in.sizes()[d];
-    nonzero_write_kernel<<<cuda::blocks_for(n), cuda::kThreads>>>(dims, n, flags, pos,
-                                                                 out.data<int64_t>());
+    nonzero_write_kernel<<<cuda::blocks_for(n), cuda::kThreads, 0, cuda::current_stream()>>>(
+        dims, n, flags, pos, out.data<int64_t>());
     CUDA_CHECK_LAUNCH();
   }
   return out;

@@ -4,6 +4,7 @@
 #include "core/backends/cuda/cuda_check.h"
 #include "core/backends/cuda/cuda_device_guard.h"
 #include "core/backends/cuda/cuda_loops.cuh"
+#include "core/backends/cuda/cuda_streams.h"
 #include "core/kernels/layer_norm_row.h"
 
 namespace tp {
@@ -27,10 +28,11 @@ void CudaBackend::layer_norm(const Tensor& x, const Tensor& weight, const Tensor
   CudaDeviceGuard guard(x.device().index);
   auto run = [&](auto zero) {
     using T = decltype(zero);
-    layer_norm_rows_kernel<T><<<cuda::blocks_for(rows), cuda::kThreads>>>(
-        x.data<T>(), weight.defined() ? weight.data<T>() : nullptr,
-        bias.defined() ? bias.data<T>() : nullptr, static_cast<T>(eps), rows, n, y.data<T>(),
-        mean.data<T>(), rstd.data<T>());
+    layer_norm_rows_kernel<T>
+        <<<cuda::blocks_for(rows), cuda::kThreads, 0, cuda::current_stream()>>>(
+            x.data<T>(), weight.defined() ? weight.data<T>() : nullptr,
+            bias.defined() ? bias.data<T>() : nullptr, static_cast<T>(eps), rows, n, y.data<T>(),
+            mean.data<T>(), rstd.data<T>());
     CUDA_CHECK_LAUNCH();
   };
   if (x.dtype() == DType::Float64) return run(0.0);

@@ -14,18 +14,21 @@
 #include "core/backends/cuda/cuda_check.h"
 #include "core/backends/cuda/cuda_device_guard.h"
 #include "core/backends/cuda/cuda_loops.cuh"
+#include "core/backends/cuda/cuda_streams.h"
 
 namespace tp {
 
 namespace {
 
-// One cuBLAS handle per GPU, created on first use and kept for the session.
+// One cuBLAS handle per GPU, created on first use and kept for the session; its work goes
+// to the GPU's current stream.
 cublasHandle_t cublas_handle(int device) {
   static std::vector<cublasHandle_t> handles;
   if (handles.size() <= static_cast<size_t>(device)) handles.resize(device + 1, nullptr);
   if (!handles[device]) CUBLAS_CHECK(cublas_api().create(&handles[device]));
   // PyTorch's default: no TF32 for float32 matmul (torch.backends.cuda.matmul.allow_tf32).
   CUBLAS_CHECK(cublas_api().set_math_mode(handles[device], CUBLAS_DEFAULT_MATH));
+  CUBLAS_CHECK(cublas_api().set_stream(handles[device], cuda::current_stream()));
   return handles[device];
 }
 
@@ -134,7 +137,8 @@ void CudaBackend::matmul(const Tensor& a, const Tensor& bm, const Tensor& out, b
   if (total == 0) return;
   CudaDeviceGuard guard(out.device().index);
   if (a.sizes()[2] == 0) {  // an empty sum: zeros, the bit pattern of 0 in every dtype
-    if (!accumulate) CUDA_CHECK(cudaMemset(out.data_ptr(), 0, out.nbytes()));
+    if (!accumulate)
+      CUDA_CHECK(cudaMemsetAsync(out.data_ptr(), 0, out.nbytes(), cuda::current_stream()));
     return;
   }
   if (is_floating(out.dtype())) {
@@ -149,9 +153,8 @@ void CudaBackend::matmul(const Tensor& a, const Tensor& bm, const Tensor& out, b
   visit_dtype(out.dtype(), [&](auto tag) {
     using T = typename decltype(tag)::type;
     if constexpr (std::is_integral_v<T>) {
-      loop_matmul_kernel<T><<<cuda::blocks_for(total), cuda::kThreads>>>(s, a.data<T>(),
-                                                                         bm.data<T>(), out.data<T>(),
-                                                                         accumulate);
+      loop_matmul_kernel<T><<<cuda::blocks_for(total), cuda::kThreads, 0, cuda::current_stream()>>>(
+          s, a.data<T>(), bm.data<T>(), out.data<T>(), accumulate);
       CUDA_CHECK_LAUNCH();
     } else {
       TP_ASSERT(false && "floating matmul goes to cuBLAS");

@@ -4,6 +4,7 @@
 #include "core/backends/cuda/cuda_check.h"
 #include "core/backends/cuda/cuda_device_guard.h"
 #include "core/backends/cuda/cuda_loops.cuh"
+#include "core/backends/cuda/cuda_streams.h"
 #include "core/kernels/norm2_row.h"
 
 namespace tp {
@@ -25,7 +26,8 @@ void CudaBackend::norm2_rows(const Tensor& x, const Tensor& out) {
   CudaDeviceGuard guard(x.device().index);
   auto run = [&](auto zero) {
     using T = decltype(zero);
-    norm2_rows_kernel<T><<<cuda::blocks_for(rows), cuda::kThreads>>>(x.data<T>(), rows, n, out.data<T>());
+    norm2_rows_kernel<T><<<cuda::blocks_for(rows), cuda::kThreads, 0, cuda::current_stream()>>>(
+        x.data<T>(), rows, n, out.data<T>());
     CUDA_CHECK_LAUNCH();
   };
   if (x.dtype() == DType::Float64) return run(0.0);

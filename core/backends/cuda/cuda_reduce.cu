@@ -8,12 +8,12 @@
 #include <cfloat>
 #include <type_traits>
 
-#include "core/backends/cuda/cuda_allocator.h"
 #include "core/backends/cuda/cuda_backend.h"
 #include "core/backends/cuda/cuda_check.h"
 #include "core/backends/cuda/cuda_device_guard.h"
 #include "core/backends/cuda/cuda_loops.cuh"
 #include "core/backends/cuda/cuda_scratch.h"
+#include "core/backends/cuda/cuda_streams.h"
 
 namespace tp {
 
@@ -236,16 +236,19 @@ void launch_reduce(const P& p, const T* in, int64_t outer, int64_t inner, const 
   const int64_t piece_len = (inner + pieces - 1) / pieces;
   const dim3 grid(static_cast<unsigned>(pieces), row_blocks(outer));
   if (pieces == 1) {
-    reduce_pieces_kernel<T, P><<<grid, cuda::kThreads>>>(p, in, outer, inner, piece_len, 1, nullptr, out);
+    reduce_pieces_kernel<T, P><<<grid, cuda::kThreads, 0, cuda::current_stream()>>>(
+        p, in, outer, inner, piece_len, 1, nullptr, out);
     CUDA_CHECK_LAUNCH();
     return;
   }
   using State = typename P::State;
-  cuda::Scratch partial(cuda_allocator(device), sizeof(State) * pieces * outer);
+  cuda::Scratch partial(device, sizeof(State) * pieces * outer);
   auto* states = static_cast<State*>(partial.ptr);
-  reduce_pieces_kernel<T, P><<<grid, cuda::kThreads>>>(p, in, outer, inner, piece_len, pieces, states, out);
+  reduce_pieces_kernel<T, P><<<grid, cuda::kThreads, 0, cuda::current_stream()>>>(
+      p, in, outer, inner, piece_len, pieces, states, out);
   CUDA_CHECK_LAUNCH();
-  reduce_finish_kernel<T, P><<<row_blocks(outer), cuda::kThreads>>>(p, states, outer, pieces, out);
+  reduce_finish_kernel<T, P><<<row_blocks(outer), cuda::kThreads, 0, cuda::current_stream()>>>(
+      p, states, outer, pieces, out);
   CUDA_CHECK_LAUNCH();
 }
 
@@ -400,13 +403,13 @@ void CudaBackend::sort(const Tensor& in, const Tensor& values, const Tensor& ind
   visit_dtype(in.dtype(), [&](auto tag) {
     using T = typename decltype(tag)::type;
     const int device = values.device().index;
-    cuda::Scratch scratch_values(cuda_allocator(device), sizeof(T) * in.numel());
-    cuda::Scratch scratch_indices(cuda_allocator(device), sizeof(int64_t) * in.numel());
+    cuda::Scratch scratch_values(device, sizeof(T) * in.numel());
+    cuda::Scratch scratch_indices(device, sizeof(int64_t) * in.numel());
     const int blocks = static_cast<int>(std::min<int64_t>((outer + cuda::kThreads - 1) / cuda::kThreads, 65535));
-    sort_rows_kernel<T><<<blocks, cuda::kThreads>>>(in.data<T>(), values.data<T>(), indices.data<int64_t>(),
-                                                    static_cast<T*>(scratch_values.ptr),
-                                                    static_cast<int64_t*>(scratch_indices.ptr), outer, inner,
-                                                    descending);
+    sort_rows_kernel<T><<<blocks, cuda::kThreads, 0, cuda::current_stream()>>>(
+        in.data<T>(), values.data<T>(), indices.data<int64_t>(),
+        static_cast<T*>(scratch_values.ptr), static_cast<int64_t*>(scratch_indices.ptr), outer,
+        inner, descending);
     CUDA_CHECK_LAUNCH();
   });
 }
@@ -420,7 +423,8 @@ void CudaBackend::scan(ScanOp op, const Tensor& in, const Tensor& out) {
     using M = OpMath<T>;
     using Acc = std::conditional_t<std::is_floating_point_v<M>, std::conditional_t<sizeof(T) == 2, float, double>, int64_t>;
     const int blocks = static_cast<int>(std::min<int64_t>((outer + cuda::kThreads - 1) / cuda::kThreads, 65535));
-    scan_kernel<T, Acc><<<blocks, cuda::kThreads>>>(in.data<T>(), out.data<T>(), outer, inner, op == ScanOp::Prod);
+    scan_kernel<T, Acc><<<blocks, cuda::kThreads, 0, cuda::current_stream()>>>(
+        in.data<T>(), out.data<T>(), outer, inner, op == ScanOp::Prod);
     CUDA_CHECK_LAUNCH();
   });
 }
@@ -432,8 +436,8 @@ void CudaBackend::softmax(const Tensor& in, const Tensor& out, bool log) {
   visit_dtype(in.dtype(), [&](auto tag) {
     using T = typename decltype(tag)::type;
     if constexpr (std::is_floating_point_v<OpMath<T>>) {
-      softmax_kernel<T><<<row_blocks(outer), cuda::kThreads>>>(in.data<T>(), out.data<T>(), outer,
-                                                               inner, log);
+      softmax_kernel<T><<<row_blocks(outer), cuda::kThreads, 0, cuda::current_stream()>>>(
+          in.data<T>(), out.data<T>(), outer, inner, log);
       CUDA_CHECK_LAUNCH();
     } else {
       TP_ASSERT(false && "softmax of a non-floating dtype");

@@ -8,6 +8,7 @@
 #include "core/backends/cuda/cuda_backend.h"
 #include "core/backends/cuda/cuda_check.h"
 #include "core/backends/cuda/cuda_device_guard.h"
+#include "core/backends/cuda/cuda_streams.h"
 #include "core/tensor.h"
 
 namespace tp {
@@ -18,10 +19,12 @@ void CudaBackend::select(SelectOp op, const Tensor& in, int64_t k, const Tensor&
   Tensor host_in = empty(in.sizes(), TensorOptions(in.dtype(), Device::cpu()));
   Tensor host_values = empty(values.sizes(), TensorOptions(values.dtype(), Device::cpu()));
   Tensor host_indices = empty(indices.sizes(), TensorOptions(DType::Int64, Device::cpu()));
-  CUDA_CHECK(cudaMemcpy(host_in.data_ptr(), in.data_ptr(), in.nbytes(), cudaMemcpyDeviceToHost));
+  cuda::memcpy_and_sync(host_in.data_ptr(), in.data_ptr(), in.nbytes(), cudaMemcpyDeviceToHost);
   cpu_backend().select(op, host_in, k, host_values, host_indices);
-  CUDA_CHECK(cudaMemcpy(values.data_ptr(), host_values.data_ptr(), values.nbytes(), cudaMemcpyHostToDevice));
-  CUDA_CHECK(cudaMemcpy(indices.data_ptr(), host_indices.data_ptr(), indices.nbytes(), cudaMemcpyHostToDevice));
+  cuda::memcpy_and_sync(values.data_ptr(), host_values.data_ptr(), values.nbytes(),
+                        cudaMemcpyHostToDevice);
+  cuda::memcpy_and_sync(indices.data_ptr(), host_indices.data_ptr(), indices.nbytes(),
+                        cudaMemcpyHostToDevice);
 }
 
 }  // namespace tp

@@ -6,10 +6,11 @@
 #include <algorithm>
 #include <vector>
 
-#include "core/backends/cuda/cuda_allocator.h"
 #include "core/backends/cuda/cuda_check.h"
 #include "core/backends/cuda/cuda_ctx.cuh"
 #include "core/backends/cuda/cuda_device_guard.h"
+#include "core/backends/cuda/cuda_scratch.h"
+#include "core/backends/cuda/cuda_streams.h"
 #include "core/error.h"
 #include "core/kernels/teaching_matmul.h"
 #include "core/teaching.h"
@@ -125,24 +126,22 @@ void cuda_run_teaching_matmul(TeachingKernel kind, const Tensor& A, const Tensor
   const float* b = B.data<float>();
   float* c = C.data<float>();
   if (!trace) {
-    teaching_kernel<<<grid, block, config.shared_bytes>>>(kind, a, b, c, M, N, K);
+    teaching_kernel<<<grid, block, config.shared_bytes, cuda::current_stream()>>>(kind, a, b, c, M,
+                                                                                  N, K);
     CUDA_CHECK_LAUNCH();
     return;
   }
   const size_t threads = size_t(grid.x) * grid.y * grid.z * block.x * block.y * block.z;
-  CachingAllocator& alloc = cuda_allocator(device);
-  auto* records = static_cast<ThreadRecord*>(alloc.allocate(threads * sizeof(ThreadRecord)));
   std::vector<ThreadRecord> host(threads);
-  try {
-    teaching_traced_kernel<<<grid, block, config.shared_bytes>>>(kind, a, b, c, M, N, K, records);
+  {
+    cuda::Scratch buffer(device, threads * sizeof(ThreadRecord));
+    auto* records = static_cast<ThreadRecord*>(buffer.ptr);
+    teaching_traced_kernel<<<grid, block, config.shared_bytes, cuda::current_stream()>>>(
+        kind, a, b, c, M, N, K, records);
     CUDA_CHECK_LAUNCH();
-    CUDA_CHECK(cudaMemcpy(host.data(), records, threads * sizeof(ThreadRecord),
-                          cudaMemcpyDeviceToHost));
-  } catch (...) {
-    alloc.free(records);
-    throw;
+    cuda::memcpy_and_sync(host.data(), records, threads * sizeof(ThreadRecord),
+                          cudaMemcpyDeviceToHost);
   }
-  alloc.free(records);
   int blocks_per_sm = 0, sm_count = 0;
   CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
       &blocks_per_sm, teaching_traced_kernel, static_cast<int>(block.x * block.y * block.z),

@@ -5,6 +5,7 @@
 #include "core/backends/cuda/cuda_check.h"
 #include "core/backends/cuda/cuda_device_guard.h"
 #include "core/backends/cuda/cuda_loops.cuh"
+#include "core/backends/cuda/cuda_streams.h"
 #include "core/backends/formula_dispatch.h"
 
 namespace tp {
@@ -83,11 +84,11 @@ void CudaBackend::unary(UnaryOp op, const Tensor& in, const Tensor& out, const U
   visit_dtype(in.dtype(), [&](auto tag) {
     using T = typename decltype(tag)::type;
     if (is_predicate(op)) {
-      predicate_kernel<T><<<cuda::blocks_for(n), cuda::kThreads>>>(op, args, ops, n, in.data<T>(),
-                                                                   out.data<bool>());
+      predicate_kernel<T><<<cuda::blocks_for(n), cuda::kThreads, 0, cuda::current_stream()>>>(
+          op, args, ops, n, in.data<T>(), out.data<bool>());
     } else {
-      unary_kernel<T><<<cuda::blocks_for_unrolled(n), cuda::kThreads>>>(op, args, ops, n,
-                                                                        in.data<T>(), out.data<T>());
+      unary_kernel<T><<<cuda::blocks_for_unrolled(n), cuda::kThreads, 0, cuda::current_stream()>>>(
+          op, args, ops, n, in.data<T>(), out.data<T>());
     }
     CUDA_CHECK_LAUNCH();
   });

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/backends/cuda/cuda_check.h"
+#include "core/backends/cuda/cuda_streams.h"
 #include "core/backends/cuda/shared_library.h"
 #include "core/cuda_source_kernel.h"
 #include "core/error.h"
@@ -120,13 +121,15 @@ double run_cuda_source_kernel(const std::string& source, const std::string& name
   }
   long long dynamic_bytes = static_cast<long long>(shared_bytes);
   args.push_back(&dynamic_bytes);
+  // On the current stream (numba's kernel[grid, block, stream] makes its stream current).
+  cudaStream_t stream = cuda::current_stream();
   cudaEvent_t start, stop;
   CUDA_CHECK(cudaEventCreate(&start));
   CUDA_CHECK(cudaEventCreate(&stop));
-  CUDA_CHECK(cudaEventRecord(start));
+  CUDA_CHECK(cudaEventRecord(start, stream));
   CUDA_CHECK(cudaLaunchKernel(reinterpret_cast<const void*>(kernel), dim3(grid.x, grid.y, grid.z),
-                              dim3(block.x, block.y, block.z), args.data(), shared_bytes, nullptr));
-  CUDA_CHECK(cudaEventRecord(stop));
+                              dim3(block.x, block.y, block.z), args.data(), shared_bytes, stream));
+  CUDA_CHECK(cudaEventRecord(stop, stream));
   CUDA_CHECK(cudaEventSynchronize(stop));
   float ms = 0;
   CUDA_CHECK(cudaEventElapsedTime(&ms, start, stop));

@@ -14,11 +14,13 @@ SimDevice::SimDevice(Device device, const GpuProfile& profile, size_t capacity_b
       allocator(std::make_unique<CachingAllocator>(device.type == DeviceType::MPS ? 0 : device.index,
                                                    std::make_unique<SimArena>(capacity_bytes))),
       clock(std::make_unique<SimClock>(profile, device.type == DeviceType::MPS ? 0 : device.index)) {
-  // The allocator asks the clock when a stream's work ends and what time it is now, to know
-  // when a block freed while another stream used it (record_stream) may be handed out again.
+  // A block freed while another stream used it (record_stream) is handed out again once the
+  // machine's clock has passed the end of the work queued on that stream when it was freed.
   SimClock* c = clock.get();
-  allocator->set_stream_clock([c](int stream) { return c->stream_end_ns(stream); },
-                              [c] { return c->host_ns(); });
+  allocator->set_stream_fences([c](int stream) -> StreamFence {
+    const double end_ns = c->stream_end_ns(stream);
+    return [c, end_ns] { return c->host_ns() >= end_ns; };
+  });
 }
 
 // A block serves the stream that is current when it is allocated, as in PyTorch.

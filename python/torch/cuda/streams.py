@@ -1,7 +1,7 @@
 """torch.cuda.Stream and torch.cuda.Event, as PyTorch's torch/cuda/streams.py has them: a
 stream is a (device, id) pair over torch._C's _cuda_*stream* functions; on a simulated GPU
-every stream is modeled (see core/backends/sim/sim_clock.h), on a real one they all run on
-the default stream for now."""
+every stream is modeled (see core/backends/sim/sim_clock.h), on a real one it is a CUDA
+stream of PyTorch's pools (core/backends/cuda/cuda_streams.h)."""
 import torch
 from torch import _C
 
