@@ -29,12 +29,11 @@ struct SimLaunch {
   bool record = false;  // keep each thread's access log for the modeled timing
 };
 
-// One block's state: its index, its shared memory and how many barriers it has passed.
+// One block's state: its index and its shared memory.
 struct SimBlock {
   KDim3 index;
   std::vector<std::max_align_t> shared;  // shared_bytes, rounded up; aligned for any type
   size_t shared_bytes = 0;
-  int barriers_passed = 0;
 };
 
 class SimThread {

@@ -40,31 +40,11 @@ void run_plain(std::vector<SimThread>& threads, const std::function<void(SimThre
   for (SimThread& t : threads) kernel(t);
 }
 
-[[noreturn]] void deadlock(const LaunchConfig& config, const SimBlock& block,
-                           const std::vector<SimThread>& threads, const std::vector<Fiber*>& fibers) {
-  int waiting = 0, exited = 0;
-  const SimThread* first_exited = nullptr;
-  for (size_t t = 0; t < threads.size(); ++t) {
-    if (threads[t].waiting()) {
-      ++waiting;
-    } else if (fibers[t]->done()) {
-      ++exited;
-      if (!first_exited) first_exited = &threads[t];
-    }
-  }
-  fail(ErrorKind::RuntimeError, "Simulated GPU: kernel '", config.name, "' deadlocked in block ",
-       dim3_str(block.index), ": ", waiting, " of its ", threads.size(),
-       " threads wait at __syncthreads() number ", block.barriers_passed + 1, " but ", exited,
-       exited == 1 ? " thread" : " threads", " (the first: thread ",
-       dim3_str(first_exited->thread_idx()),
-       ") exited without reaching it. Every thread of a block must reach each __syncthreads();"
-       " on a real GPU this hangs or gives wrong results.");
-}
-
 // Runs a block whose kernel uses barriers: every thread on its own fiber. Each round runs
-// each unfinished thread until it parks at the barrier or exits; when all are parked the
-// barrier opens, when all have exited the block is done, and a mix is a deadlock.
-void run_fibers(const LaunchConfig& config, SimBlock& block, std::vector<SimThread>& threads,
+// each unfinished thread until it parks at the barrier or exits; then the barrier opens for
+// those parked, since threads that exited no longer count (PTX's bar.sync, the same rule as
+// for learner kernels in warp_block.cpp), and when all have exited the block is done.
+void run_fibers(std::vector<SimThread>& threads,
                 const std::function<void(SimThread&)>& kernel, FiberStacks& stacks,
                 std::vector<std::unique_ptr<Fiber>>& fiber_pool) {
   std::vector<Fiber*> fibers;
@@ -84,14 +64,8 @@ void run_fibers(const LaunchConfig& config, SimBlock& block, std::vector<SimThre
       // is safe because kernels hold only plain values on their stacks.
       if (fibers[t]->error()) std::rethrow_exception(fibers[t]->error());
     }
-    size_t waiting = 0, done = 0;
-    for (size_t t = 0; t < threads.size(); ++t) {
-      waiting += threads[t].waiting();
-      done += fibers[t]->done();
-    }
-    if (done == threads.size()) return;
-    if (waiting != threads.size()) deadlock(config, block, threads, fibers);
-    ++block.barriers_passed;  // everyone arrived: the barrier opens
+    if (std::all_of(fibers.begin(), fibers.end(), [](const Fiber* f) { return f->done(); })) return;
+    // Every thread still running has arrived: the barrier opens.
   }
 }
 
@@ -184,7 +158,7 @@ KernelStats launch(const LaunchConfig& config, const GpuProfile& profile,
     }
 
     if (config.uses_barriers)
-      run_fibers(config, block, threads, kernel, *stacks, fibers);
+      run_fibers(threads, kernel, *stacks, fibers);
     else
       run_plain(threads, kernel);
 
