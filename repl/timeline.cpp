@@ -47,7 +47,7 @@ Timeline build_timeline(const std::vector<DeviceRecords>& devices, double window
       if (r.end_ns < start) continue;
       first = std::min(first, std::max(start, r.start_ns));
       if (r.lane == ClockLane::HostWait) {
-        host.spans.push_back({wait_label(r.name), r.start_ns, r.end_ns, 0, true});
+        host.spans.push_back({wait_label(r.name), r.start_ns, r.end_ns, 0, true, ""});
         continue;
       }
       if (r.issue_ns >= start) host.launches_ns.push_back(r.issue_ns);

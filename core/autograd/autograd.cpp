@@ -116,6 +116,12 @@ Tensor data_of(const Tensor& t) {
 }
 
 void detach_(const Tensor& t) {
+  // A view's grad_fn is rebuilt from its base's (view_inplace.h): it cannot leave the graph alone.
+  TP_CHECK(!t.is_view(), RuntimeError,
+           "Can't detach views in-place. Use detach() instead. If you are using DistributedDataParallel "
+           "(DDP) for training, and gradient_as_bucket_view is set as True, gradients are views of DDP "
+           "buckets, and hence detach_() cannot be called on these gradients. To fix this error, please "
+           "refer to the Optimizer.zero_grad() function in torch/optim/optimizer.py as the solution.");
   if (!meta_or_null(t)) return;
   AutogradMeta& m = meta(t);
   m.grad_fn.reset();

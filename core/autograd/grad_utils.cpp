@@ -27,12 +27,7 @@ std::string producer_name(const std::string& node_name) {
 
 void SavingNode::record_versions() {
   saved_versions.clear();
-  saved_producers.clear();
-  for (const Tensor& t : saved) {
-    saved_versions.push_back(t.defined() ? t.version() : 0);
-    const auto& fn = t.defined() && t.impl()->autograd ? t.impl()->autograd->grad_fn : nullptr;
-    saved_producers.push_back(fn ? producer_name(fn->name()) : "");
-  }
+  for (const Tensor& t : saved) saved_versions.push_back(t.defined() ? t.version() : 0);
 }
 
 void SavingNode::note_output(const Tensor& out, uint32_t output_nr) {
@@ -41,7 +36,6 @@ void SavingNode::note_output(const Tensor& out, uint32_t output_nr) {
     if (!saved[i].defined() || !saved[i].is_same(out)) continue;
     saved[i] = detach(out);
     saved_output_nr[i] = output_nr;
-    saved_producers[i] = producer_name(name());
   }
 }
 
@@ -69,7 +63,13 @@ void SavingNode::check_versions() const {
   for (size_t i = 0; i < saved.size() && i < saved_versions.size(); ++i) {
     const Tensor& t = saved[i];
     if (!t.defined() || t.version() == saved_versions[i]) continue;
-    std::string which = saved_producers[i].empty() ? "" : ", which is output 0 of " + saved_producers[i] + ",";
+    // The op that made it: this node for a saved output, else the input's grad_fn now (after an
+    // in-place write, the op that wrote it). PyTorch 2.x says "output 0" whichever output it
+    // is (recorded: the mean of var_mean, written under no_grad, is "output 0 of VarMean").
+    const bool own_output = i < saved_output_nr.size() && saved_output_nr[i] >= 0;
+    const AutogradMeta* m = t.impl()->autograd.get();
+    const std::string producer = own_output ? name() : m && m->grad_fn ? m->grad_fn->name() : "";
+    const std::string which = producer.empty() ? "" : ", which is output 0 of " + producer_name(producer) + ",";
     fail(ErrorKind::RuntimeError,
          "one of the variables needed for gradient computation has been modified by an inplace "
          "operation: [", legacy_type_str(t), " ", shape_str(t.sizes()), "]", which, " is at version ",

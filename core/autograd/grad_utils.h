@@ -35,7 +35,7 @@ struct SavingNode : Node {
     saved_output_nr.clear();
     return had;
   }
-  // Remembers each saved tensor's version and which node made it, for check_versions().
+  // Remembers each saved tensor's version, for check_versions().
   void record_versions();
   // After `out` became output `output_nr` of this node: a saved `out` is "output N of" this
   // node, kept as a detached alias so that the node does not keep itself alive through its
@@ -52,7 +52,6 @@ struct SavingNode : Node {
   TensorList unpacked_saved();
   TensorList saved;
   std::vector<uint64_t> saved_versions;
-  std::vector<std::string> saved_producers;  // "Exp" for an output of ExpBackward0; "" for leaves
   std::vector<int64_t> saved_output_nr;  // which output each saved tensor is; -1: an input
 
  private:

@@ -175,3 +175,22 @@ g.sum().backward()
 print(r.grad)
 g, = torch.autograd.grad(torch.tanh(r).sum(), r, create_graph=True)
 print(torch.autograd.grad(g.sum(), r))
+
+# detach_() cannot cut a view out of its base's graph (any view, even without grad); a
+# tensor that is no view can.
+attempt("detach_ of a view of a non-leaf", lambda: (s * 2)[0:2].detach_())
+attempt("detach_ of a view without grad", lambda: torch.ones(3).view(3).detach_())
+h = s * 2
+h.detach_()
+print(h.requires_grad, h.grad_fn, h._is_view())
+
+# The version error names the op that made the saved input as it is now: its own op when
+# written under no_grad (PyTorch says "output 0" even for var_mean's mean, output 1), the
+# in-place op when written with grad.
+for grad_mode in (False, True):
+    x = torch.tensor([[1., 2.], [3., 4.]], requires_grad=True)
+    v, m = torch.var_mean(x, dim=0)
+    z = m.sin()
+    with torch.set_grad_enabled(grad_mode):
+        m.add_(1)
+    attempt(f"saved input written, grad mode {grad_mode}", lambda: z.sum().backward())
