@@ -10,6 +10,7 @@
 #include "core/device_registry.h"
 #include "core/error.h"
 #include "core/ops/broadcast.h"
+#include "core/ops/device_ops.h"
 #include "core/ops/type_promotion.h"
 
 namespace tp {
@@ -36,7 +37,14 @@ const Tensor& copy_impl(const Tensor& dst, const Tensor& src, bool non_blocking)
     if (!from.is_same(dst)) dst_backend.copy(from, dst);  // same device, or GPU to GPU
     return dst;
   }
-  // Cross-device: stage on the host in src's dtype, then convert on arrival.
+  // Device to host: straight into dst when it can take the bytes as they are, so a pinned
+  // dst is copied at the pinned rate, and with non_blocking the host goes on.
+  if (dst.device().is_cpu() && dst.is_contiguous() && from.is_contiguous() && dst.dtype() == from.dtype()) {
+    runtime_for(from.device()).copy_to_host(dst.data_ptr(), from.data_ptr(), dst.nbytes(),
+                                            CopyOptions{dst.storage()->pinned(), non_blocking});
+    return dst;
+  }
+  // Cross-device otherwise: stage on the host in src's dtype, then convert on arrival.
   Tensor host = host_contiguous(from);
   if (dst.device().is_cpu()) {
     backend_for(dst.device()).copy(host, dst);
@@ -99,10 +107,14 @@ Tensor to(const Tensor& t, std::optional<Device> device, std::optional<DType> dt
   Device target_device = device ? resolve_device(*device) : t.device();
   DType target_dtype = dtype ? *dtype : t.dtype();
   if (!copy && target_device == t.device() && target_dtype == t.dtype()) return t;
+  // A GPU's tensor copied to the host without blocking lands in pinned memory (_to_copy's
+  // pin_out), which its copy engine writes while the host goes on.
+  const bool pin_out = non_blocking && t.device().type == DeviceType::CUDA && target_device.is_cpu();
   return autograd::record_op(
       {t},
       [&] {
-        Tensor out = empty(t.sizes(), TensorOptions(target_dtype, target_device));
+        Tensor out = pin_out ? empty_pinned(t.sizes(), target_dtype)
+                             : empty(t.sizes(), TensorOptions(target_dtype, target_device));
         copy_(out, t, non_blocking);
         return out;
       },

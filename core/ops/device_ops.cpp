@@ -55,18 +55,23 @@ Tensor pin_memory(const Tensor& t) {
     fail(ErrorKind::RuntimeError, "cannot pin '", backend, dtype_legacy_name(t.dtype()),
          "Type' only dense CPU tensors can be pinned");
   }
-  DeviceRuntime& pinning = pinning_device();
   if (is_pinned(t)) return t;
-  // A contiguous CPU tensor in page-locked memory (cudaHostAlloc on a real GPU), given back
-  // to the same allocator when its storage dies.
-  const size_t nbytes = static_cast<size_t>(t.numel()) * t.element_size();
+  Tensor out = empty_pinned(t.sizes(), t.dtype());
+  backend_for(Device::cpu()).copy(t, out);
+  return out;
+}
+
+// Page-locked memory (cudaHostAlloc on a real GPU), given back to the same allocator when
+// its storage dies.
+Tensor empty_pinned(const Shape& sizes, DType dtype) {
+  DeviceRuntime& pinning = pinning_device();
+  size_t nbytes = itemsize(dtype);
+  for (int64_t s : sizes) nbytes *= static_cast<size_t>(s);
   std::shared_ptr<void> owner = pinning.allocate_pinned(nbytes);
   void* data = owner.get();
   auto storage = std::make_shared<Storage>(data, nbytes, std::move(owner));
   storage->set_pinned(true);
-  Tensor out = tensor_over(std::move(storage), t.sizes(), contiguous_strides(t.sizes()), t.dtype());
-  backend_for(Device::cpu()).copy(t, out);
-  return out;
+  return tensor_over(std::move(storage), sizes, contiguous_strides(sizes), dtype);
 }
 
 bool is_pinned(const Tensor& t) { return t.device().is_cpu() && t.storage()->pinned(); }

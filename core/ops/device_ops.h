@@ -21,5 +21,8 @@ int get_device(const Tensor& t);
 void numpy_check(const Tensor& t);
 // t.pin_memory(): a CPU tensor in page-locked memory (t itself if already pinned).
 Tensor pin_memory(const Tensor& t);
+// A new contiguous CPU tensor in page-locked memory (where to(cpu, non_blocking=True) from a
+// GPU copies to, as PyTorch's _to_copy pins its output).
+Tensor empty_pinned(const Shape& sizes, DType dtype);
 bool is_pinned(const Tensor& t);
 }  // namespace tp
