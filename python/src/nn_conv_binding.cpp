@@ -57,9 +57,8 @@ const char* kSamePaddingCopy =
     "input be created (Triggered internally at "
     "/__w/pytorch/pytorch/aten/src/ATen/native/Convolution.cpp:1135.)";
 
-py::object conv(const char* name, bool two_d, const py::args& a, const py::kwargs& kw) {
+py::object conv(const char* name, size_t spatial, const py::args& a, const py::kwargs& kw) {
   OpArgs p(name, a, kw, {"input", "weight", "bias", "stride", "padding", "dilation", "groups"});
-  const size_t spatial = two_d ? 2 : 1;
   F::ConvPadding padding;
   if (p.has(4) && py::isinstance<py::str>(p.get(4))) {
     padding.mode = py::str(p.get(4)).cast<std::string>();
@@ -72,7 +71,7 @@ py::object conv(const char* name, bool two_d, const py::args& a, const py::kwarg
     static bool warned = false;
     warn_once(warned, kSamePaddingCopy);
   }
-  auto fn = two_d ? F::conv2d : F::conv1d;
+  auto fn = spatial == 3 ? F::conv3d : spatial == 2 ? F::conv2d : F::conv1d;
   return wrap(fn(p.tensor(0), weight, opt_tensor(p, 2), int_n(p, 3, spatial, 1), padding, dilation,
                  p.integer(6, 1)));
 }
@@ -84,9 +83,11 @@ py::object values_indices(const ValuesIndices& r, bool return_indices) {
 
 void bind_conv(py::module_& m) {
   def_op(m, "conv1d",
-         [](const py::args& a, const py::kwargs& kw) { return conv("conv1d", false, a, kw); });
+         [](const py::args& a, const py::kwargs& kw) { return conv("conv1d", 1, a, kw); });
   def_op(m, "conv2d",
-         [](const py::args& a, const py::kwargs& kw) { return conv("conv2d", true, a, kw); });
+         [](const py::args& a, const py::kwargs& kw) { return conv("conv2d", 2, a, kw); });
+  def_op(m, "conv3d",
+         [](const py::args& a, const py::kwargs& kw) { return conv("conv3d", 3, a, kw); });
   // pad(input, pad, mode="constant", value=None)
   def_op(m, "pad", [](const py::args& a, const py::kwargs& kw) {
     OpArgs p("pad", a, kw, {"input", "pad", "mode", "value"});

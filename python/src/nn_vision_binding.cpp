@@ -38,13 +38,15 @@ void def_op(py::module_& m, const char* name, Fn fn) {
   });
 }
 
-// conv_transpose{1,2}d(input, weight, bias=None, stride=1, padding=0, output_padding=0,
+// conv_transpose{1,2,3}d(input, weight, bias=None, stride=1, padding=0, output_padding=0,
 // groups=1, dilation=1)
 py::object conv_transpose(const char* name, size_t spatial, const py::args& a,
                           const py::kwargs& kw) {
   OpArgs p(name, a, kw,
            {"input", "weight", "bias", "stride", "padding", "output_padding", "groups", "dilation"});
-  auto fn = spatial == 2 ? F::conv_transpose2d : F::conv_transpose1d;
+  auto fn = spatial == 3   ? F::conv_transpose3d
+            : spatial == 2 ? F::conv_transpose2d
+                           : F::conv_transpose1d;
   return wrap(fn(p.tensor(0), p.tensor(1), opt_tensor(p, 2), int_n(p, 3, spatial, 1),
                  int_n(p, 4, spatial, 0), int_n(p, 5, spatial, 0), p.integer(6, 1),
                  int_n(p, 7, spatial, 1)));
@@ -83,6 +85,9 @@ void bind_nn_vision(py::module_& nn) {
   });
   def_op(nn, "conv_transpose2d", [](const py::args& a, const py::kwargs& kw) {
     return conv_transpose("conv_transpose2d", 2, a, kw);
+  });
+  def_op(nn, "conv_transpose3d", [](const py::args& a, const py::kwargs& kw) {
+    return conv_transpose("conv_transpose3d", 3, a, kw);
   });
   // torch.group_norm(input, num_groups, weight=None, bias=None, eps=1e-05, cudnn_enabled=True)
   def_op(nn, "group_norm", [](const py::args& a, const py::kwargs& kw) {

@@ -16,6 +16,10 @@ def conv_transpose2d(input, weight, bias=None, stride=1, padding=0, output_paddi
     return _nn.conv_transpose2d(input, weight, bias, stride, padding, output_padding, groups, dilation)
 
 
+def conv_transpose3d(input, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1, dilation=1):
+    return _nn.conv_transpose3d(input, weight, bias, stride, padding, output_padding, groups, dilation)
+
+
 def _verify_spatial_size(size):
     size_prods = 1
     for i in range(2, len(size)):

@@ -101,6 +101,7 @@ from torch._C._nn import (  # noqa: E402,F401
     avg_pool2d,
     conv1d,
     conv2d,
+    conv3d,
 )
 
 
@@ -290,7 +291,7 @@ from torch.nn._attention_functions import (  # noqa: E402,F401
 # unfold / fold, max unpooling (nn/_vision_functions.py) ----
 
 from torch.nn._vision_functions import (  # noqa: E402,F401
-    conv_transpose1d, conv_transpose2d, fold, group_norm, instance_norm, interpolate, max_unpool1d, max_unpool2d,
+    conv_transpose1d, conv_transpose2d, conv_transpose3d, fold, group_norm, instance_norm, interpolate, max_unpool1d, max_unpool2d,
     pixel_shuffle, pixel_unshuffle, unfold, upsample, upsample_bilinear, upsample_nearest,
 )
 from torch.nn._bilinear import bilinear  # noqa: E402,F401  (F.bilinear)
