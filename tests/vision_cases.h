@@ -30,6 +30,9 @@ inline std::vector<GradCase> vision_cases() {
   c.push_back({"conv_transpose2d, no bias, unbatched", {{2, 3, 2}, {2, 3, 2, 2}}, [](I x) {
                  return F::conv_transpose2d(x[0], x[1], Tensor(), {1}, {0}, {0}, 1, {1});
                }});
+  c.push_back({"conv_transpose3d", {{1, 4, 2, 3, 2}, {4, 1, 2, 1, 2}, {2}}, [](I x) {
+                 return F::conv_transpose3d(x[0], x[1], x[2], {2, 1, 1}, {0, 0, 1}, {1, 0, 0}, 2, {1, 1, 2});
+               }});
   c.push_back({"conv_transpose1d", {{2, 4, 5}, {4, 3, 3}, {6}}, [](I x) {
                  return F::conv_transpose1d(x[0], x[1], x[2], {3}, {1}, {2}, 2, {2});
                }});
@@ -75,6 +78,11 @@ inline std::vector<GradCase> vision_cases() {
                  Tensor idx = to(make_tensor({0, 5, 7, 10, 11, 2, 4, 9}, {2, 2, 2}, DType::Int64),
                                  x[0].device(), std::nullopt);
                  return F::max_unpool2d(x[0], idx, {3, 4});
+               }});
+  c.push_back({"max_unpool3d", {{1, 2, 1, 2, 2}}, [](I x) {
+                 Tensor idx = to(make_tensor({0, 5, 7, 11, 1, 2, 4, 9}, {1, 2, 1, 2, 2}, DType::Int64),
+                                 x[0].device(), std::nullopt);
+                 return F::max_unpool3d(x[0], idx, {2, 2, 3}, {1, 1, 1}, {0, 0, 0});
                }});
   return c;
 }

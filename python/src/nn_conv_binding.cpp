@@ -114,6 +114,15 @@ void bind_pool(py::module_& m) {
                                    ints(p, 4, {1}), p.boolean(5, false));
     return values_indices(r, p.boolean(6, false));
   });
+  def_op(m, "max_pool3d", [](const py::args& a, const py::kwargs& kw) {
+    OpArgs p(
+        "max_pool3d", a, kw,
+        {"input", "kernel_size", "stride", "padding", "dilation", "ceil_mode", "return_indices"});
+    ValuesIndices r =
+        F::max_pool3d_with_indices(p.tensor(0), p.int_list(1), ints(p, 2, {}), ints(p, 3, {0}),
+                                   ints(p, 4, {1}), p.boolean(5, false));
+    return values_indices(r, p.boolean(6, false));
+  });
   def_op(m, "max_pool1d", [](const py::args& a, const py::kwargs& kw) {
     OpArgs p(
         "max_pool1d", a, kw,
@@ -132,6 +141,13 @@ void bind_pool(py::module_& m) {
     return wrap(F::avg_pool2d(p.tensor(0), p.int_list(1), ints(p, 2, {}), ints(p, 3, {0}),
                               p.boolean(4, false), p.boolean(5, true), p.opt_int(6)));
   });
+  def_op(m, "avg_pool3d", [](const py::args& a, const py::kwargs& kw) {
+    OpArgs p("avg_pool3d", a, kw,
+             {"input", "kernel_size", "stride", "padding", "ceil_mode", "count_include_pad",
+              "divisor_override"});
+    return wrap(F::avg_pool3d(p.tensor(0), p.int_list(1), ints(p, 2, {}), ints(p, 3, {0}),
+                              p.boolean(4, false), p.boolean(5, true), p.opt_int(6)));
+  });
   def_op(m, "avg_pool1d", [](const py::args& a, const py::kwargs& kw) {
     OpArgs p("avg_pool1d", a, kw,
              {"input", "kernel_size", "stride", "padding", "ceil_mode", "count_include_pad"});
@@ -144,6 +160,12 @@ void bind_pool(py::module_& m) {
     if (size.size() == 1) size = {size[0], size[0]};
     return wrap(F::adaptive_avg_pool2d(p.tensor(0), size));
   });
+  def_op(m, "adaptive_avg_pool3d", [](const py::args& a, const py::kwargs& kw) {
+    OpArgs p("adaptive_avg_pool3d", a, kw, {"input", "output_size"});
+    Shape size = p.int_list(1);
+    if (size.size() == 1) size = {size[0], size[0], size[0]};
+    return wrap(F::adaptive_avg_pool3d(p.tensor(0), size));
+  });
   def_op(m, "adaptive_avg_pool1d", [](const py::args& a, const py::kwargs& kw) {
     OpArgs p("adaptive_avg_pool1d", a, kw, {"input", "output_size"});
     return wrap(F::adaptive_avg_pool1d(p.tensor(0), p.int_list(1)));
@@ -153,6 +175,12 @@ void bind_pool(py::module_& m) {
     Shape size = p.int_list(1);
     if (size.size() == 1) size = {size[0], size[0]};
     return values_indices(F::adaptive_max_pool2d(p.tensor(0), size), p.boolean(2, false));
+  });
+  def_op(m, "adaptive_max_pool3d", [](const py::args& a, const py::kwargs& kw) {
+    OpArgs p("adaptive_max_pool3d", a, kw, {"input", "output_size", "return_indices"});
+    Shape size = p.int_list(1);
+    if (size.size() == 1) size = {size[0], size[0], size[0]};
+    return values_indices(F::adaptive_max_pool3d(p.tensor(0), size), p.boolean(2, false));
   });
   def_op(m, "adaptive_max_pool1d", [](const py::args& a, const py::kwargs& kw) {
     OpArgs p("adaptive_max_pool1d", a, kw, {"input", "output_size", "return_indices"});

@@ -119,6 +119,11 @@ void bind_nn_vision(py::module_& nn) {
     OpArgs p("max_unpool2d", a, kw, {"input", "indices", "output_size"});
     return wrap(F::max_unpool2d(p.tensor(0), p.tensor(1), p.int_list(2)));
   });
+  // max_unpool3d(input, indices, output_size, stride, padding)
+  def_op(nn, "max_unpool3d", [](const py::args& a, const py::kwargs& kw) {
+    OpArgs p("max_unpool3d", a, kw, {"input", "indices", "output_size", "stride", "padding"});
+    return wrap(F::max_unpool3d(p.tensor(0), p.tensor(1), p.int_list(2), p.int_list(3), p.int_list(4)));
+  });
 }
 
 }  // namespace tp::torchpy

@@ -5,7 +5,7 @@ import warnings
 
 import torch
 from torch._C import _nn
-from torch.nn._functional_utils import _pair, _single, _verify_batch_size
+from torch.nn._functional_utils import _pair, _single, _triple, _verify_batch_size
 
 
 def conv_transpose1d(input, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1, dilation=1):
@@ -227,3 +227,11 @@ def max_unpool2d(input, indices, kernel_size, stride=None, padding=0, output_siz
     padding = _pair(padding)
     output_size = _unpool_output_size(input, kernel_size, _stride, padding, output_size)
     return _nn.max_unpool2d(input, indices, output_size)
+
+
+def max_unpool3d(input, indices, kernel_size, stride=None, padding=0, output_size=None):
+    kernel_size = _triple(kernel_size)
+    _stride = _triple(stride) if stride is not None else kernel_size
+    padding = _triple(padding)
+    output_size = _unpool_output_size(input, kernel_size, _stride, padding, output_size)
+    return _nn.max_unpool3d(input, indices, output_size, _stride, padding)

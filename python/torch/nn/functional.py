@@ -99,6 +99,7 @@ from torch._C._nn import (  # noqa: E402,F401
     adaptive_avg_pool1d,
     avg_pool1d,
     avg_pool2d,
+    avg_pool3d,
     conv1d,
     conv2d,
     conv3d,
@@ -117,6 +118,10 @@ def max_pool2d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode
     return _nn.max_pool2d(input, kernel_size, stride, padding, dilation, ceil_mode, return_indices)
 
 
+def max_pool3d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False, return_indices=False):
+    return _nn.max_pool3d(input, kernel_size, stride, padding, dilation, ceil_mode, return_indices)
+
+
 def max_pool1d_with_indices(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False,
                             return_indices=False):
     return _nn.max_pool1d(input, kernel_size, stride, padding, dilation, ceil_mode, True)
@@ -127,8 +132,17 @@ def max_pool2d_with_indices(input, kernel_size, stride=None, padding=0, dilation
     return _nn.max_pool2d(input, kernel_size, stride, padding, dilation, ceil_mode, True)
 
 
+def max_pool3d_with_indices(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False,
+                            return_indices=False):
+    return _nn.max_pool3d(input, kernel_size, stride, padding, dilation, ceil_mode, True)
+
+
 def adaptive_avg_pool2d(input, output_size):
     return _nn.adaptive_avg_pool2d(input, _list_with_default(output_size, input.size()))
+
+
+def adaptive_avg_pool3d(input, output_size):
+    return _nn.adaptive_avg_pool3d(input, _list_with_default(output_size, input.size()))
 
 
 def adaptive_max_pool1d(input, output_size, return_indices=False):
@@ -137,6 +151,10 @@ def adaptive_max_pool1d(input, output_size, return_indices=False):
 
 def adaptive_max_pool2d(input, output_size, return_indices=False):
     return _nn.adaptive_max_pool2d(input, _list_with_default(output_size, input.size()), return_indices)
+
+
+def adaptive_max_pool3d(input, output_size, return_indices=False):
+    return _nn.adaptive_max_pool3d(input, _list_with_default(output_size, input.size()), return_indices)
 
 
 def adaptive_max_pool1d_with_indices(input, output_size, return_indices=False):
@@ -291,7 +309,7 @@ from torch.nn._attention_functions import (  # noqa: E402,F401
 # unfold / fold, max unpooling (nn/_vision_functions.py) ----
 
 from torch.nn._vision_functions import (  # noqa: E402,F401
-    conv_transpose1d, conv_transpose2d, conv_transpose3d, fold, group_norm, instance_norm, interpolate, max_unpool1d, max_unpool2d,
+    conv_transpose1d, conv_transpose2d, conv_transpose3d, fold, group_norm, instance_norm, interpolate, max_unpool1d, max_unpool2d, max_unpool3d,
     pixel_shuffle, pixel_unshuffle, unfold, upsample, upsample_bilinear, upsample_nearest,
 )
 from torch.nn._bilinear import bilinear  # noqa: E402,F401  (F.bilinear)

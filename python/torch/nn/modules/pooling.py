@@ -1,5 +1,5 @@
-"""The pooling layers of torch/nn/modules/pooling.py: MaxPool1d/2d, AvgPool1d/2d,
-AdaptiveAvgPool1d/2d and AdaptiveMaxPool1d/2d hold their options (printed as PyTorch prints
+"""The pooling layers of torch/nn/modules/pooling.py: MaxPool1d/2d/3d, AvgPool1d/2d/3d,
+AdaptiveAvgPool1d/2d/3d and AdaptiveMaxPool1d/2d/3d hold their options (printed as PyTorch prints
 them) and call torch.nn.functional."""
 from torch.nn import functional as F
 from torch.nn.modules.module import Module
@@ -32,6 +32,12 @@ class MaxPool1d(_MaxPoolNd):
 class MaxPool2d(_MaxPoolNd):
     def forward(self, input):
         return F.max_pool2d(input, self.kernel_size, self.stride, self.padding, self.dilation,
+                            ceil_mode=self.ceil_mode, return_indices=self.return_indices)
+
+
+class MaxPool3d(_MaxPoolNd):
+    def forward(self, input):
+        return F.max_pool3d(input, self.kernel_size, self.stride, self.padding, self.dilation,
                             ceil_mode=self.ceil_mode, return_indices=self.return_indices)
 
 
@@ -71,6 +77,12 @@ class AvgPool2d(_AvgPoolNd):
 
     def forward(self, input):
         return F.avg_pool2d(input, self.kernel_size, self.stride, self.padding, self.ceil_mode,
+                            self.count_include_pad, self.divisor_override)
+
+
+class AvgPool3d(AvgPool2d):
+    def forward(self, input):
+        return F.avg_pool3d(input, self.kernel_size, self.stride, self.padding, self.ceil_mode,
                             self.count_include_pad, self.divisor_override)
 
 
@@ -115,3 +127,13 @@ class AdaptiveAvgPool1d(_AdaptiveAvgPoolNd):
 class AdaptiveAvgPool2d(_AdaptiveAvgPoolNd):
     def forward(self, input):
         return F.adaptive_avg_pool2d(input, self.output_size)
+
+
+class AdaptiveMaxPool3d(_AdaptiveMaxPoolNd):
+    def forward(self, input):
+        return F.adaptive_max_pool3d(input, self.output_size, self.return_indices)
+
+
+class AdaptiveAvgPool3d(_AdaptiveAvgPoolNd):
+    def forward(self, input):
+        return F.adaptive_avg_pool3d(input, self.output_size)
