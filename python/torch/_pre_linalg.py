@@ -1,8 +1,32 @@
 """The linear-algebra names from before torch.linalg that tutorials still call: torch.svd (U, S, V
-with V not transposed; some=, compute_uv=) and torch.matrix_power / Tensor.matrix_power, computed
-by torch.linalg."""
+with V not transposed; some=, compute_uv=), torch.matrix_power / Tensor.matrix_power,
+torch.matrix_exp / Tensor.matrix_exp, torch.lu_unpack and the deprecated torch.lu /
+torch.lu_solve (with PyTorch's warnings), computed by torch.linalg."""
+import warnings
+
 import torch
 from torch import return_types
+from torch._C import _linalg as _la
+
+_LU_WARNING = (
+    "torch.lu is deprecated in favor of torch.linalg.lu_factor / torch.linalg.lu_factor_ex and will be removed in "
+    "a future PyTorch release.\nLU, pivots = torch.lu(A, compute_pivots)\nshould be replaced with\nLU, pivots = "
+    "torch.linalg.lu_factor(A, compute_pivots)\nand\nLU, pivots, info = torch.lu(A, compute_pivots, "
+    "get_infos=True)\nshould be replaced with\nLU, pivots, info = torch.linalg.lu_factor_ex(A, compute_pivots) "
+    "(Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/native/BatchLinearAlgebra.cpp:2052.)")
+_LU_SOLVE_WARNING = (
+    "torch.lu_solve is deprecated in favor of torch.linalg.lu_solveand will be removed in a future PyTorch "
+    "release.\nNote that torch.linalg.lu_solve has its arguments reversed.\nX = torch.lu_solve(B, LU, pivots)\n"
+    "should be replaced with\nX = torch.linalg.lu_solve(LU, pivots, B) (Triggered internally at "
+    "/__w/pytorch/pytorch/aten/src/ATen/native/BatchLinearAlgebra.cpp:2209.)")
+_warned = set()
+
+
+def _warn_once(text):
+    """TORCH_WARN_ONCE: the first call of the process warns."""
+    if text not in _warned:
+        _warned.add(text)
+        warnings.warn(text, UserWarning, stacklevel=3)
 
 
 def svd(input, some=True, compute_uv=True, *, out=None):
@@ -30,6 +54,45 @@ def matrix_power(input, n):
     return linalg.matrix_power(input, n)
 
 
+def matrix_exp(input):
+    return _la.linalg_matrix_exp(input)
+
+
+def lu_unpack(LU_data, LU_pivots, unpack_data=True, unpack_pivots=True, *, out=None):
+    result = return_types.lu_unpack(_la.lu_unpack(LU_data, LU_pivots, unpack_data, unpack_pivots))
+    if out is not None:
+        for target, value in zip(out, result):
+            target.resize_(value.shape).copy_(value)
+        return return_types.lu_unpack(tuple(out))
+    return result
+
+
+def lu(A, pivot=True, get_infos=False, out=None):
+    """torch.lu: (LU, pivots), or (LU, pivots, infos) with get_infos (then no error raised)."""
+    _warn_once(_LU_WARNING)
+    LU, pivots, info = _la.linalg_lu_factor_ex(A, pivot, not get_infos)
+    result = (LU, pivots, info) if get_infos else (LU, pivots)
+    if out is not None:
+        for target, value in zip(out, result):
+            target.resize_(value.shape).copy_(value)
+        result = tuple(out)
+    return return_types._lu_with_info(result) if get_infos else result
+
+
+def lu_solve(b, LU_data, LU_pivots, *, out=None):
+    _warn_once(_LU_SOLVE_WARNING)
+    result = _la.linalg_lu_solve(LU_data, LU_pivots, b)
+    return result if out is None else out.resize_(result.shape).copy_(result)
+
+
+def _tensor_lu(self, pivot=True, get_infos=False):
+    return lu(self, pivot, get_infos)
+
+
+def _tensor_lu_solve(self, LU_data, LU_pivots):
+    return lu_solve(self, LU_data, LU_pivots)
+
+
 def _tensor_svd(self, some=True, compute_uv=True):
     return svd(self, some, compute_uv)
 
@@ -37,3 +100,6 @@ def _tensor_svd(self, some=True, compute_uv=True):
 def _install():
     torch.Tensor.svd = _tensor_svd
     torch.Tensor.matrix_power = matrix_power
+    torch.Tensor.matrix_exp = matrix_exp
+    torch.Tensor.lu = _tensor_lu
+    torch.Tensor.lu_solve = _tensor_lu_solve

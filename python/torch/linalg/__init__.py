@@ -1,6 +1,7 @@
 """torch.linalg: the vector norms (vector_norm, and norm of a vector or of a matrix with
 ord None/'fro'/1/-1/inf/-inf) over the C++ core's torch.norm; the factorisations (inv, solve,
-det, slogdet, cholesky, qr, eigh, svd) from the C++ core (torch._C._linalg), named with
+det, slogdet, cholesky, qr, eigh, svd, the LU family) and matrix_exp from the C++ core
+(torch._C._linalg), named with
 torch.return_types; and what ATen composes from them (pinv, lstsq, matrix_rank, ...)."""
 import math
 
@@ -11,7 +12,8 @@ from torch._C import _linalg as _la
 
 __all__ = ["vector_norm", "norm", "matrix_norm", "inv", "inv_ex", "solve", "solve_ex", "det", "slogdet",
            "cholesky", "cholesky_ex", "qr", "eigh", "eigvalsh", "svd", "svdvals", "pinv", "lstsq",
-           "matrix_rank", "matrix_power", "diagonal", "vecdot", "multi_dot", "vander", "cond", "tensorinv", "tensorsolve", "solve_triangular", "LinAlgError"]
+           "matrix_rank", "matrix_power", "diagonal", "vecdot", "multi_dot", "vander", "cond", "tensorinv", "tensorsolve", "solve_triangular", "lu_factor", "lu_factor_ex", "lu", "lu_solve",
+           "matrix_exp", "LinAlgError"]
 
 LinAlgError.__module__ = "torch.linalg"
 
@@ -321,3 +323,25 @@ def solve_triangular(A, B, *, upper, left=True, unitriangular=False, out=None):
     if unitriangular:
         T = T - torch.diag_embed(T.diagonal(dim1=-2, dim2=-1)) + torch.eye(A.shape[-1], dtype=A.dtype, device=A.device)
     return _into(_la.linalg_solve(T, B, left=left), out)
+
+
+def lu_factor(A, *, pivot=True, out=None):
+    """(LU, pivots): A = P L U packed in one matrix, the 1-based row swaps as int32."""
+    return _into(_types.linalg_lu_factor(_la.linalg_lu_factor(A, pivot)), out)
+
+
+def lu_factor_ex(A, *, pivot=True, check_errors=False, out=None):
+    return _into(_types.linalg_lu_factor_ex(_la.linalg_lu_factor_ex(A, pivot, check_errors)), out)
+
+
+def lu(A, *, pivot=True, out=None):
+    """(P, L, U) with A = P L U."""
+    return _into(_types.linalg_lu(_la.linalg_lu(A, pivot)), out)
+
+
+def lu_solve(LU, pivots, B, *, left=True, adjoint=False, out=None):
+    return _into(_la.linalg_lu_solve(LU, pivots, B, left, adjoint), out)
+
+
+def matrix_exp(A):
+    return _la.linalg_matrix_exp(A)
