@@ -55,7 +55,7 @@ py::object conv_transpose(const char* name, size_t spatial, const py::args& a,
 // The upsample ops' (input, output_size, [align_corners,] scale_factors): None or a list each.
 py::object upsample(const char* name, F::UpsampleMode mode, int64_t spatial, const py::args& a,
                     const py::kwargs& kw) {
-  const bool linear = mode == F::UpsampleMode::Linear;
+  const bool linear = mode == F::UpsampleMode::Linear || mode == F::UpsampleMode::Cubic;  // take align_corners
   OpArgs p = linear ? OpArgs(name, a, kw, {"input", "output_size", "align_corners", "scale_factors"})
                     : OpArgs(name, a, kw, {"input", "output_size", "scale_factors"});
   std::optional<Shape> size;
@@ -101,6 +101,7 @@ void bind_nn_vision(py::module_& nn) {
   def_upsample<F::UpsampleMode::NearestExact, 2>(nn, "_upsample_nearest_exact2d");
   def_upsample<F::UpsampleMode::Linear, 1>(nn, "upsample_linear1d");
   def_upsample<F::UpsampleMode::Linear, 2>(nn, "upsample_bilinear2d");
+  def_upsample<F::UpsampleMode::Cubic, 2>(nn, "upsample_bicubic2d");
   // im2col(input, kernel_size, dilation, padding, stride): F.unfold
   def_op(nn, "im2col", [](const py::args& a, const py::kwargs& kw) {
     OpArgs p("im2col", a, kw, {"input", "kernel_size", "dilation", "padding", "stride"});

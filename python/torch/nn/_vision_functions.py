@@ -77,7 +77,7 @@ _INTERPOLATE_MODES = "nearest | linear | bilinear | bicubic | trilinear | lanczo
 def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corners=None, recompute_scale_factor=None,
                 antialias=False):
     """torch/nn/functional.py's interpolate: its argument checks, then the upsample op of the mode
-    (nearest, nearest-exact, linear, bilinear, area)."""
+    (nearest, nearest-exact, linear, bilinear, bicubic, area)."""
     if mode in ("nearest", "area", "nearest-exact"):
         if align_corners is not None:
             raise ValueError("align_corners option can only be set with the "
@@ -131,7 +131,7 @@ def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corne
         output_size = [int(s) for s in output_size]
     if scale_factors is not None:
         scale_factors = [float(s) for s in scale_factors]
-    if antialias or mode in ("bicubic", "trilinear", "lanczos") or input.dim() == 5:  # not written yet
+    if antialias or mode in ("trilinear", "lanczos") or input.dim() == 5:  # not written yet
         raise NotImplementedError(f"tensorplay: interpolate(mode={mode!r}, antialias={antialias}) on a "
                                   f"{input.dim()}D input is not supported")
     if input.dim() == 3 and mode == "nearest":
@@ -150,6 +150,8 @@ def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corne
         return _nn.upsample_linear1d(input, output_size, align_corners, scale_factors)
     if input.dim() == 4 and mode == "bilinear":
         return _nn.upsample_bilinear2d(input, output_size, align_corners, scale_factors)
+    if input.dim() == 4 and mode == "bicubic":
+        return _nn.upsample_bicubic2d(input, output_size, align_corners, scale_factors)
     if input.dim() == 3 and mode == "bilinear":
         raise NotImplementedError("Got 3D input, but bilinear mode needs 4D input")
     if input.dim() == 4 and mode == "linear":
