@@ -1,6 +1,6 @@
 """The linear-algebra names from before torch.linalg that tutorials still call: torch.svd (U, S, V
 with V not transposed; some=, compute_uv=), torch.matrix_power / Tensor.matrix_power,
-torch.matrix_exp / Tensor.matrix_exp, torch.lu_unpack and the deprecated torch.lu /
+torch.matrix_exp / Tensor.matrix_exp, torch.orgqr, torch.lu_unpack and the deprecated torch.lu /
 torch.lu_solve (with PyTorch's warnings), computed by torch.linalg."""
 import warnings
 
@@ -85,6 +85,12 @@ def lu_solve(b, LU_data, LU_pivots, *, out=None):
     return result if out is None else out.resize_(result.shape).copy_(result)
 
 
+def _orgqr(input, tau):
+    """torch.orgqr: linalg.householder_product under its LAPACK name."""
+    from torch import linalg
+    return linalg.householder_product(input, tau)
+
+
 def _tensor_lu(self, pivot=True, get_infos=False):
     return lu(self, pivot, get_infos)
 
@@ -101,5 +107,6 @@ def _install():
     torch.Tensor.svd = _tensor_svd
     torch.Tensor.matrix_power = matrix_power
     torch.Tensor.matrix_exp = matrix_exp
+    torch.orgqr = torch.Tensor.orgqr = _orgqr
     torch.Tensor.lu = _tensor_lu
     torch.Tensor.lu_solve = _tensor_lu_solve

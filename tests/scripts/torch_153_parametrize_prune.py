@@ -93,6 +93,32 @@ print(sn.weight)
 print(parametrizations.spectral_norm(nn.ConvTranspose2d(2, 3, 2)).parametrizations.weight[0].dim)
 attempt("spectral_norm missing", lambda: parametrizations.spectral_norm(nn.Linear(2, 2), "foo"))
 
+# ---- parametrizations.orthogonal (matrix_exp, cayley, householder) ----
+torch.manual_seed(7)
+for shape, mp in [((3, 3), None), ((5, 3), None), ((3, 5), None), ((4, 4), "cayley"), ((5, 3), "matrix_exp")]:
+    o = parametrizations.orthogonal(nn.Linear(shape[1], shape[0]), orthogonal_map=mp)
+    W = o.weight if shape[0] >= shape[1] else o.weight.mT
+    o(torch.ones(2, shape[1])).sum().backward()
+    print(shape, o.parametrizations.weight[0].orthogonal_map.name, torch.allclose(W.mT @ W, torch.eye(W.shape[1]), atol=1e-5),
+          o.parametrizations.weight.original.grad.shape, list(o.state_dict().keys()))
+o = parametrizations.orthogonal(nn.Linear(3, 3))
+with torch.no_grad():
+    o.weight = torch.eye(3)
+print(o.weight)
+attempt("orthogonal map", lambda: parametrizations.orthogonal(nn.Linear(2, 2), orthogonal_map="foo"))
+attempt("orthogonal 1-D", lambda: parametrizations.orthogonal(nn.Linear(2, 2), "bias"))
+print(torch.linalg.householder_product(torch.tensor([[1.0, 0.0], [0.5, 1.0], [0.25, 0.5]]), torch.tensor([1.5, 0.5])))
+Hd = torch.randn(5, 3, dtype=torch.float64, requires_grad=True)
+print(torch.autograd.gradcheck(torch.linalg.householder_product, (Hd, torch.rand(2, dtype=torch.float64, requires_grad=True))))
+attempt("householder 1-D", lambda: torch.linalg.householder_product(torch.ones(3), torch.ones(1)))
+attempt("householder wide", lambda: torch.linalg.householder_product(torch.ones(2, 3), torch.ones(1)))
+attempt("householder tau long", lambda: torch.linalg.householder_product(torch.ones(3, 2), torch.ones(3)))
+attempt("householder tau dims", lambda: torch.linalg.householder_product(torch.ones(3, 2), torch.ones(1, 1)))
+attempt("householder tau batch", lambda: torch.linalg.householder_product(torch.ones(2, 3, 2), torch.ones(3, 1)))
+attempt("householder dtype", lambda: torch.linalg.householder_product(torch.ones(3, 2), torch.ones(1).double()))
+attempt("householder long", lambda: torch.linalg.householder_product(torch.ones(3, 2).long(), torch.ones(1).long()))
+print(torch.orgqr(torch.tensor([[1.0, 0.0], [0.5, 1.0], [0.25, 0.5]]), torch.tensor([1.5, 0.5])))
+
 # ---- the older hooks ----
 torch.manual_seed(3)
 with warnings.catch_warnings(record=True) as caught:

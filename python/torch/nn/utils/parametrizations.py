@@ -1,14 +1,117 @@
-"""torch.nn.utils.parametrizations, as PyTorch writes them over parametrize: weight_norm (the
-weight as g * v / ||v||, originals parametrizations.weight.original0 = g and original1 = v) and
-spectral_norm (the weight divided by its largest singular value, estimated by power iteration
-kept in the buffers _u and _v)."""
+"""torch.nn.utils.parametrizations, as PyTorch writes them over parametrize: orthogonal (the
+weight as an orthogonal matrix: the matrix exponential or Cayley map of a skew-symmetric one,
+or a product of Householder reflections), weight_norm (the weight as g * v / ||v||, originals
+parametrizations.weight.original0 = g and original1 = v) and spectral_norm (the weight divided
+by its largest singular value, estimated by power iteration kept in the buffers _u and _v)."""
+from enum import Enum, auto
+
 import torch
 import torch.nn.functional as F
 from torch import Tensor
 from torch.nn.modules import Module
 from torch.nn.utils import parametrize
 
-__all__ = ["weight_norm", "spectral_norm"]
+__all__ = ["orthogonal", "weight_norm", "spectral_norm"]
+
+
+def _is_orthogonal(Q):
+    n, k = Q.size(-2), Q.size(-1)
+    Id = torch.eye(k, dtype=Q.dtype, device=Q.device)
+    eps = 10.0 * n * torch.finfo(Q.dtype).eps
+    return torch.allclose(Q.mH @ Q, Id, atol=eps)
+
+
+def _make_orthogonal(A):
+    """The Q of A's QR factorisation with R's diagonal made positive (PyTorch's geqrf +
+    householder_product, which is what linalg.qr computes)."""
+    Q, R = torch.linalg.qr(A)
+    return Q * R.diagonal(dim1=-2, dim2=-1).sgn().unsqueeze(-2)
+
+
+class _OrthMaps(Enum):
+    matrix_exp = auto()
+    cayley = auto()
+    householder = auto()
+
+
+class _Orthogonal(Module):
+    def __init__(self, weight, orthogonal_map, *, use_trivialization=True):
+        super().__init__()
+        self.shape = weight.shape
+        self.orthogonal_map = orthogonal_map
+        if use_trivialization:
+            self.register_buffer("base", None)
+
+    def forward(self, X):
+        n, k = X.size(-2), X.size(-1)
+        transposed = n < k
+        if transposed:
+            X = X.mT
+            n, k = k, n
+        if self.orthogonal_map in (_OrthMaps.matrix_exp, _OrthMaps.cayley):
+            X = X.tril()
+            if n != k:
+                X = torch.cat([X, X.new_zeros(n, n - k).expand(*X.shape[:-2], -1, -1)], dim=-1)
+            A = X - X.mH
+            if self.orthogonal_map == _OrthMaps.matrix_exp:
+                Q = torch.matrix_exp(A)
+            else:
+                Id = torch.eye(n, dtype=A.dtype, device=A.device)
+                Q = torch.linalg.solve(torch.add(Id, A, alpha=-0.5), torch.add(Id, A, alpha=0.5))
+            if n != k:
+                Q = Q[..., :k]
+        else:
+            A = X.tril(diagonal=-1)
+            tau = 2.0 / (1.0 + (A * A).sum(dim=-2))
+            Q = torch.linalg.householder_product(A, tau)
+            Q = Q * X.diagonal(dim1=-2, dim2=-1).int().unsqueeze(-2)
+        if hasattr(self, "base"):
+            Q = self.base @ Q
+        return Q.mT if transposed else Q
+
+    def right_inverse(self, Q):
+        with torch.no_grad():
+            if Q.shape != self.shape:
+                raise ValueError(f"Expected a matrix or batch of matrices of shape {self.shape}. "
+                                 f"Got a tensor of shape {Q.shape}.")
+            Q_init = Q
+            n, k = Q.size(-2), Q.size(-1)
+            if n < k:
+                Q = Q.mT
+                n, k = k, n
+            if not hasattr(self, "base"):
+                if self.orthogonal_map in (_OrthMaps.cayley, _OrthMaps.matrix_exp):
+                    raise NotImplementedError("It is not possible to assign to the matrix exponential "
+                                              "or the Cayley parametrizations when use_trivialization=False.")
+                raise NotImplementedError("tensorplay: assigning to a householder orthogonal parametrization "
+                                          "without trivialization needs torch.geqrf, which tensorplay lacks")
+            if n == k:
+                Q = Q.clone() if _is_orthogonal(Q) else _make_orthogonal(Q)
+            else:
+                N = torch.randn(*(Q.size()[:-2] + (n, n - k)), dtype=Q.dtype, device=Q.device)
+                Q = _make_orthogonal(torch.cat([Q, N], dim=-1))
+            self.base = Q
+            neg_Id = torch.zeros_like(Q_init)
+            neg_Id.diagonal(dim1=-2, dim2=-1).fill_(-1.0)
+            return neg_Id
+
+
+def orthogonal(module, name="weight", orthogonal_map=None, *, use_trivialization=True):
+    """module.<name> kept orthogonal (orthonormal columns or rows) through training."""
+    weight = getattr(module, name, None)
+    if not isinstance(weight, Tensor):
+        raise ValueError(f"Module '{module}' has no parameter or buffer with name '{name}'")
+    if weight.ndim < 2:
+        raise ValueError(f"Expected a matrix or batch of matrices. Got a tensor of {weight.ndim} dimensions.")
+    if orthogonal_map is None:
+        orthogonal_map = "matrix_exp" if weight.size(-2) == weight.size(-1) else "householder"
+    orth_enum = getattr(_OrthMaps, orthogonal_map, None)
+    if orth_enum is None:
+        raise ValueError('orthogonal_map has to be one of "matrix_exp", "cayley", "householder". '
+                         f"Got: {orthogonal_map}")
+    orth = _Orthogonal(weight, orth_enum, use_trivialization=use_trivialization)
+    parametrize.register_parametrization(module, name, orth, unsafe=True)
+    return module
 
 
 class _WeightNorm(Module):
