@@ -1,6 +1,7 @@
 // A process group over Gloo: the ranks connected in a full mesh through a store, and the
-// collectives and point-to-point transfers torch.distributed offers, on host buffers. Callers check arguments (PyTorch's
-// errors live in the Python layer); this runs Gloo's algorithms with a fresh tag per call.
+// collectives and point-to-point transfers torch.distributed offers, on host buffers. Callers
+// check arguments (PyTorch's errors live in the Python layer); this runs Gloo's algorithms
+// with a fresh tag per call.
 #pragma once
 
 #include <gloo/rendezvous/context.h>
