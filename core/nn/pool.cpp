@@ -380,6 +380,11 @@ Tensor avg_pool_grad(const char* double_name, const Tensor& grad, const Tensor& 
 struct AdaptiveDim {
   std::vector<int64_t> start, len;
   int64_t max_len = 0;
+  // Whether some window is shorter than the longest: its missing positions then read an extra
+  // padded element past the input's end.
+  bool ragged() const {
+    return std::any_of(len.begin(), len.end(), [&](int64_t l) { return l < max_len; });
+  }
 };
 
 AdaptiveDim adaptive_dim(int64_t in, int64_t out) {
@@ -431,9 +436,17 @@ AdaptiveGeom adaptive_geometry(const Tensor& x, const Shape& output_size, int64_
   return a;
 }
 
-// Every adaptive window of x (N, C, D, H, W), padded with `value`: (N, C, OD, OH, OW, KD, KH, KW).
+// The padding after each dim (last first, as constant_pad_nd takes it) that ragged windows read.
+Shape adaptive_padding(const AdaptiveGeom& a) {
+  return {0, a.dims[2].ragged() ? 1 : 0, 0, a.dims[1].ragged() ? 1 : 0, 0, a.dims[0].ragged() ? 1 : 0};
+}
+
+// Every adaptive window of x (N, C, D, H, W), padded with `value` where windows are ragged:
+// (N, C, OD, OH, OW, KD, KH, KW).
 Tensor adaptive_windows(const Tensor& x, const AdaptiveGeom& a, Scalar value) {
-  Tensor xp = constant_pad_nd(x, {0, 1, 0, 1, 0, 1}, value);
+  const Shape pad = adaptive_padding(a);
+  const bool any = std::any_of(pad.begin(), pad.end(), [](int64_t p) { return p != 0; });
+  Tensor xp = any ? constant_pad_nd(x, pad, value) : x;
   return advanced_index(xp, {Tensor(), Tensor(), a.index[0], a.index[1], a.index[2]});
 }
 
@@ -475,7 +488,8 @@ Tensor adaptive_avg_grad(const char* double_name, const Tensor& grad, const Tens
         for (int64_t i = 0; i < 3; ++i)
           delta = div(delta, adaptive_lengths(a, i, grad.dtype(), grad.device()));
         const int64_t n = delta.size(0), c = delta.size(1);
-        Tensor gp = zeros({n, c, a.in[0] + 1, a.in[1] + 1, a.in[2] + 1},
+        Tensor gp = zeros({n, c, a.in[0] + a.dims[0].ragged(), a.in[1] + a.dims[1].ragged(),
+                           a.in[2] + a.dims[2].ragged()},
                           TensorOptions(grad.dtype(), grad.device()));
         if (delta.numel() > 0) {
           Shape full{n, c, a.out[0], a.out[1], a.out[2], a.dims[0].max_len, a.dims[1].max_len,
