@@ -1,0 +1,54 @@
+"""The torch.* names of ATen's nn ops that code calls without torch.nn.functional:
+torch.conv1d/2d/3d, torch.conv_transpose1d/2d/3d, torch.max_pool1d/2d/3d (values only) and
+max_pool1d_with_indices, avg_pool1d, adaptive_avg_pool1d / adaptive_max_pool1d, batch_norm,
+instance_norm, layer_norm, group_norm, embedding and dropout, with ATen's signatures, each the
+same C++ op (torch._C._nn) or functional as torch.nn.functional's."""
+import torch
+from torch._C import _nn
+
+
+def max_pool1d(input, kernel_size, stride=(), padding=0, dilation=1, ceil_mode=False):
+    return _nn.max_pool1d(input, kernel_size, stride, padding, dilation, ceil_mode, False)
+
+
+def max_pool2d(input, kernel_size, stride=(), padding=0, dilation=1, ceil_mode=False):
+    return _nn.max_pool2d(input, kernel_size, stride, padding, dilation, ceil_mode, False)
+
+
+def max_pool3d(input, kernel_size, stride=(), padding=0, dilation=1, ceil_mode=False):
+    return _nn.max_pool3d(input, kernel_size, stride, padding, dilation, ceil_mode, False)
+
+
+def max_pool1d_with_indices(input, kernel_size, stride=(), padding=0, dilation=1, ceil_mode=False):
+    return _nn.max_pool1d(input, kernel_size, stride, padding, dilation, ceil_mode, True)
+
+
+def adaptive_max_pool1d(input, output_size):
+    """(values, indices), as ATen's op returns them."""
+    return _nn.adaptive_max_pool1d(input, output_size, True)
+
+
+def instance_norm(input, weight, bias, running_mean, running_var, use_input_stats, momentum, eps, cudnn_enabled):
+    from torch.nn import functional as F
+    return F.instance_norm(input, running_mean, running_var, weight, bias, use_input_stats, momentum, eps)
+
+
+def embedding(weight, indices, padding_idx=-1, scale_grad_by_freq=False, sparse=False):
+    """ATen's argument order (weight first); padding_idx -1 is none."""
+    from torch.nn import functional as F
+    return F.embedding(indices, weight, None if padding_idx == -1 else padding_idx,
+                       scale_grad_by_freq=scale_grad_by_freq, sparse=sparse)
+
+
+def dropout(input, p, train):
+    from torch.nn import functional as F
+    return F.dropout(input, p, train)
+
+
+def _install():
+    for name in ("conv1d", "conv2d", "conv3d", "conv_transpose1d", "conv_transpose2d", "conv_transpose3d",
+                 "avg_pool1d", "adaptive_avg_pool1d", "batch_norm", "layer_norm", "group_norm"):
+        setattr(torch, name, getattr(_nn, name))
+    for fn in (max_pool1d, max_pool2d, max_pool3d, max_pool1d_with_indices, adaptive_max_pool1d, instance_norm,
+               embedding, dropout):
+        setattr(torch, fn.__name__, fn)
