@@ -64,6 +64,18 @@ inline std::vector<GradCase> vision_cases() {
   c.push_back({"upsample bilinear2d, align_corners", {{1, 2, 3, 3}}, [](I x) {
                  return F::upsample(x[0], M::Linear, 2, Shape{4, 5}, std::nullopt, true);
                }});
+  c.push_back({"upsample bicubic2d", {{1, 2, 3, 4}}, [](I x) {
+                 return F::upsample(x[0], M::Cubic, 2, Shape{5, 3}, std::nullopt, false);
+               }});
+  c.push_back({"upsample bicubic2d, align_corners, scale", {{1, 1, 3, 3}}, [](I x) {
+                 return F::upsample(x[0], M::Cubic, 2, std::nullopt, std::vector<double>{1.5, 1.7}, true);
+               }});
+  c.push_back({"upsample trilinear3d", {{1, 2, 2, 3, 2}}, [](I x) {
+                 return F::upsample(x[0], M::Linear, 3, Shape{3, 4, 3}, std::nullopt, false);
+               }});
+  c.push_back({"upsample nearest3d", {{1, 1, 2, 3, 2}}, [](I x) {
+                 return F::upsample(x[0], M::Nearest, 3, Shape{3, 4, 3}, std::nullopt, false);
+               }});
   c.push_back({"pixel_shuffle", {{2, 8, 2, 3}}, [](I x) { return F::pixel_shuffle(x[0], 2); }});
   c.push_back({"pixel_unshuffle, unbatched", {{2, 4, 6}}, [](I x) { return F::pixel_unshuffle(x[0], 2); }});
   // Unfold / fold: overlapping, dilated and strided windows with padding.

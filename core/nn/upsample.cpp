@@ -159,24 +159,20 @@ std::vector<Term> terms_of(const std::vector<Axis>& axes, DType dtype, Device de
 }
 
 // ATen's generic kernel, one dim at a time from the last: t = fma(x0, l0, x1 * l1).
-Tensor interpolate_linear(const Tensor& x, const std::vector<Axis>& axes, DType dtype) {
+// `taps` holds the source (0 or 1) already chosen on each axis before `j`.
+Tensor interpolate_linear(const Tensor& x, const std::vector<Axis>& axes, DType dtype, size_t j = 0,
+                          std::vector<size_t> taps = {}) {
   const size_t k = axes.size();
-  auto weight = [&](size_t j, bool second) {
-    return weight_tensor(axes[j].weight[second ? 1 : 0], k, j, dtype, x.device());
-  };
-  auto lerp = [&](const Tensor& a, const Tensor& b, size_t j) {
-    return fused_multiply_add(a, weight(j, false), mul(b, weight(j, true)));
-  };
-  auto at = [&](bool h1, bool w1) {
+  auto weight = [&](bool second) { return weight_tensor(axes[j].weight[second ? 1 : 0], k, j, dtype, x.device()); };
+  auto side = [&](size_t tap) {
+    std::vector<size_t> chosen = taps;
+    chosen.push_back(tap);
+    if (j + 1 < k) return interpolate_linear(x, axes, dtype, j + 1, chosen);
     std::vector<Tensor> idx(2);
-    if (k == 2) idx.push_back(index_tensor(axes[0].index[h1 ? 1 : 0], k, 0, x.device()));
-    idx.push_back(index_tensor(axes[k - 1].index[w1 ? 1 : 0], k, k - 1, x.device()));
+    for (size_t a = 0; a < k; ++a) idx.push_back(index_tensor(axes[a].index[chosen[a]], k, a, x.device()));
     return advanced_index(x, idx);
   };
-  if (k == 1) return lerp(at(false, false), at(false, true), 0);
-  Tensor t0 = lerp(at(false, false), at(false, true), 1);
-  Tensor t1 = lerp(at(true, false), at(true, true), 1);
-  return lerp(t0, t1, 0);
+  return fused_multiply_add(side(0), weight(false), mul(side(1), weight(true)));
 }
 
 // Bicubic: each row of four sources summed along the width, then the four rows along the
@@ -201,11 +197,17 @@ Tensor interpolate_cubic(const Tensor& x, const std::vector<Axis>& axes, DType d
 const char* node_name(UpsampleMode mode, int64_t spatial) {
   switch (mode) {
     case UpsampleMode::Nearest:
-      return spatial == 1 ? "UpsampleNearest1DBackward0" : "UpsampleNearest2DBackward0";
+      return spatial == 1   ? "UpsampleNearest1DBackward0"
+             : spatial == 2 ? "UpsampleNearest2DBackward0"
+                            : "UpsampleNearest3DBackward0";
     case UpsampleMode::NearestExact:
-      return spatial == 1 ? "UpsampleNearestExact1DBackward0" : "UpsampleNearestExact2DBackward0";
+      return spatial == 1   ? "UpsampleNearestExact1DBackward0"
+             : spatial == 2 ? "UpsampleNearestExact2DBackward0"
+                            : "UpsampleNearestExact3DBackward0";
     case UpsampleMode::Linear:
-      return spatial == 1 ? "UpsampleLinear1DBackward0" : "UpsampleBilinear2DBackward0";
+      return spatial == 1   ? "UpsampleLinear1DBackward0"
+             : spatial == 2 ? "UpsampleBilinear2DBackward0"
+                            : "UpsampleTrilinear3DBackward0";
     case UpsampleMode::Cubic:
       return "UpsampleBicubic2DBackward0";
   }
@@ -222,9 +224,10 @@ void check_sizes(const Tensor& input, UpsampleMode mode, int64_t spatial, const 
          dtype_legacy_name(dt), "'");
   }
   if (!is_floating(dt) && !(dt == DType::UInt8 && !linear)) {
-    const char* kernel = linear ? (spatial == 1 ? "compute_indices_weights_linear"
-                                                : "upsample_bilinear2d_channels_last")
-                                : (spatial == 1 ? "upsample_nearest1d" : "upsample_nearest2d_channels_last");
+    const char* kernel = linear ? (spatial == 2 ? "upsample_bilinear2d_channels_last" : "compute_indices_weights_linear")
+                                : spatial == 1  ? "upsample_nearest1d"
+                                : spatial == 2  ? "upsample_nearest2d_channels_last"
+                                                : "compute_indices_weights_nearest";
     fail(ErrorKind::NotImplementedError, "\"", kernel, "\" not implemented for '",
          dtype_legacy_name(dt), "'");
   }
@@ -235,12 +238,16 @@ void check_sizes(const Tensor& input, UpsampleMode mode, int64_t spatial, const 
     TP_CHECK(positive, RuntimeError,
              "Input and output sizes should be greater than 0, but got input (W: ", in[2],
              ") and output (W: ", out[0], ")");
-  } else {
+  } else if (spatial == 2) {
     TP_CHECK(positive, RuntimeError,
              "Input and output sizes should be greater than 0, but got input (H: ", in[2],
              ", W: ", in[3], ") output (H: ", out[0], ", W: ", out[1], ")");
+  } else {
+    TP_CHECK(positive, RuntimeError,
+             "Input and output sizes should be greater than 0, but got input (D: ", in[2], ", H: ", in[3],
+             ", W: ", in[4], ") output (D: ", out[0], ", H: ", out[1], ", W: ", out[2], ")");
   }
-  if (linear) {
+  if (linear && spatial < 3) {  // ATen's trilinear kernel takes an empty batch
     TP_CHECK(input.numel() > 0, RuntimeError, "Non-empty ", spatial + 2,
              "D data tensor expected but got a tensor with sizes ", shape_str(in));
   }

@@ -1,8 +1,8 @@
 // Upsampling of torch.nn.functional.interpolate (behind nn.Upsample): nearest, nearest-exact,
-// (bi)linear and bicubic resizing of the last one or two dims, composed from core ops (index
+// (bi/tri)linear and bicubic resizing of the last one, two or three dims, composed from core ops (index
 // gathers and elementwise products) so that it runs on every backend. grad_fn
 // UpsampleNearest2DBackward0, UpsampleNearestExact1DBackward0, UpsampleLinear1DBackward0,
-// UpsampleBilinear2DBackward0, UpsampleBicubic2DBackward0, ...
+// UpsampleBilinear2DBackward0, UpsampleTrilinear3DBackward0, UpsampleBicubic2DBackward0, ...
 #pragma once
 
 #include <optional>
@@ -14,8 +14,9 @@ namespace tp::nn::functional {
 
 enum class UpsampleMode { Nearest, NearestExact, Linear, Cubic };  // Cubic: 2-d only
 
-// The ATen ops upsample_nearest{1,2}d, _upsample_nearest_exact{1,2}d, upsample_linear1d and
-// upsample_bilinear2d (their .vec forms): input (N, C, *spatial) with `spatial` 1 or 2 dims;
+// The ATen ops upsample_nearest{1,2,3}d, _upsample_nearest_exact{1,2,3}d, upsample_linear1d,
+// upsample_bilinear2d, upsample_trilinear3d and upsample_bicubic2d (their .vec forms): input
+// (N, C, *spatial) with `spatial` 1 to 3 dims;
 // exactly one of output_size and scale_factors (one per spatial dim). With scale factors the
 // output size is floor(in * scale) and the source positions use 1 / scale, as in ATen.
 // Source indices and weights are ATen's (UpSample.h); nearest results equal PyTorch's. Linear

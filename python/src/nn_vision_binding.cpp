@@ -102,6 +102,9 @@ void bind_nn_vision(py::module_& nn) {
   def_upsample<F::UpsampleMode::Linear, 1>(nn, "upsample_linear1d");
   def_upsample<F::UpsampleMode::Linear, 2>(nn, "upsample_bilinear2d");
   def_upsample<F::UpsampleMode::Cubic, 2>(nn, "upsample_bicubic2d");
+  def_upsample<F::UpsampleMode::Nearest, 3>(nn, "upsample_nearest3d");
+  def_upsample<F::UpsampleMode::NearestExact, 3>(nn, "_upsample_nearest_exact3d");
+  def_upsample<F::UpsampleMode::Linear, 3>(nn, "upsample_trilinear3d");
   // im2col(input, kernel_size, dilation, padding, stride): F.unfold
   def_op(nn, "im2col", [](const py::args& a, const py::kwargs& kw) {
     OpArgs p("im2col", a, kw, {"input", "kernel_size", "dilation", "padding", "stride"});

@@ -77,7 +77,7 @@ _INTERPOLATE_MODES = "nearest | linear | bilinear | bicubic | trilinear | lanczo
 def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corners=None, recompute_scale_factor=None,
                 antialias=False):
     """torch/nn/functional.py's interpolate: its argument checks, then the upsample op of the mode
-    (nearest, nearest-exact, linear, bilinear, bicubic, area)."""
+    (nearest, nearest-exact, linear, bilinear, bicubic, trilinear, area)."""
     if mode in ("nearest", "area", "nearest-exact"):
         if align_corners is not None:
             raise ValueError("align_corners option can only be set with the "
@@ -131,7 +131,7 @@ def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corne
         output_size = [int(s) for s in output_size]
     if scale_factors is not None:
         scale_factors = [float(s) for s in scale_factors]
-    if antialias or mode in ("trilinear", "lanczos") or input.dim() == 5:  # not written yet
+    if antialias or mode == "lanczos":  # not written yet
         raise NotImplementedError(f"tensorplay: interpolate(mode={mode!r}, antialias={antialias}) on a "
                                   f"{input.dim()}D input is not supported")
     if input.dim() == 3 and mode == "nearest":
@@ -142,6 +142,14 @@ def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corne
         return _nn._upsample_nearest_exact1d(input, output_size, scale_factors)
     if input.dim() == 4 and mode == "nearest-exact":
         return _nn._upsample_nearest_exact2d(input, output_size, scale_factors)
+    if input.dim() == 5 and mode == "nearest":
+        return _nn.upsample_nearest3d(input, output_size, scale_factors)
+    if input.dim() == 5 and mode == "nearest-exact":
+        return _nn._upsample_nearest_exact3d(input, output_size, scale_factors)
+    if input.dim() == 5 and mode == "area":
+        return torch.nn.functional.adaptive_avg_pool3d(input, output_size)
+    if input.dim() == 5 and mode == "trilinear":
+        return _nn.upsample_trilinear3d(input, output_size, align_corners, scale_factors)
     if input.dim() == 3 and mode == "area":
         return torch.nn.functional.adaptive_avg_pool1d(input, output_size)
     if input.dim() == 4 and mode == "area":
@@ -156,6 +164,12 @@ def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corne
         raise NotImplementedError("Got 3D input, but bilinear mode needs 4D input")
     if input.dim() == 4 and mode == "linear":
         raise NotImplementedError("Got 4D input, but linear mode needs 3D input")
+    if input.dim() == 5 and mode == "linear":
+        raise NotImplementedError("Got 5D input, but linear mode needs 3D input")
+    if input.dim() == 5 and mode == "bilinear":
+        raise NotImplementedError("Got 5D input, but bilinear mode needs 4D input")
+    if input.dim() in (3, 4) and mode == "trilinear":
+        raise NotImplementedError(f"Got {input.dim()}D input, but trilinear mode needs 5D input")
     raise NotImplementedError(f"Input Error: Only 3D, 4D and 5D input Tensors supported (got {input.dim()}D) for the "
                               f"modes: {_INTERPOLATE_MODES} (got {mode})")
 
