@@ -146,3 +146,9 @@ attempt("max_unpool3d int32 indices", lambda: F.max_unpool3d(v, i.int(), 2))
 attempt("BatchNorm3d 4-D", lambda: nn.BatchNorm3d(3)(x[0]))
 attempt("BatchNorm2d 5-D", lambda: nn.BatchNorm2d(3)(x))
 attempt("InstanceNorm3d 3-D", lambda: nn.InstanceNorm3d(3)(x[0, 0]))
+
+# ---- shapes on the meta device ----
+xm = torch.empty(2, 3, 8, 8, 8, device="meta")
+net = nn.Sequential(nn.Conv3d(3, 4, 3, padding=1), nn.BatchNorm3d(4), nn.MaxPool3d(2), nn.AvgPool3d(2),
+                    nn.AdaptiveAvgPool3d(1), nn.ConvTranspose3d(4, 2, 2, stride=2)).to("meta")
+print(net(xm).shape, net(xm).device, F.adaptive_max_pool3d(xm, 3).shape, F.max_unpool3d(*F.max_pool3d(xm, 2, return_indices=True), 2).shape)

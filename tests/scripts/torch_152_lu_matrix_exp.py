@@ -72,7 +72,8 @@ for scale in [0.01, 1.0, 5.0]:
     ref = torch.linalg.matrix_exp(S.double())
     got = torch.linalg.matrix_exp(S)
     print(scale, (got.double() - ref).abs().max().item() / ref.abs().max().item() < 1e-5)
-print(torch.linalg.matrix_exp(torch.zeros(0, 3, 3)).shape)
+print(torch.linalg.matrix_exp(torch.zeros(0, 3, 3)).shape, torch.linalg.matrix_exp(torch.empty(2, 3, 3, device="meta")).shape)
+print(torch.linalg.lu_factor(torch.empty(3, 3, device="meta")).LU.shape, torch.linalg.lu(torch.empty(3, 4, device="meta")).U.shape)
 
 # ---- gradients ----
 Ad = torch.randn(3, 3, dtype=torch.float64, requires_grad=True)
