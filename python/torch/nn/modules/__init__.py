@@ -41,6 +41,10 @@ from torch.nn.modules.padding import (  # noqa: F401
 from torch.nn.modules.pixelshuffle import ChannelShuffle, PixelShuffle, PixelUnshuffle  # noqa: F401
 from torch.nn.modules.fold import Fold, Unfold  # noqa: F401
 from torch.nn.modules.unpooling import MaxUnpool1d, MaxUnpool2d, MaxUnpool3d  # noqa: F401
+from torch.nn.modules.lazy_layers import (  # noqa: F401
+    LazyBatchNorm1d, LazyBatchNorm2d, LazyBatchNorm3d, LazyConv1d, LazyConv2d, LazyConv3d, LazyConvTranspose1d,
+    LazyConvTranspose2d, LazyConvTranspose3d, LazyInstanceNorm1d, LazyInstanceNorm2d, LazyInstanceNorm3d,
+)
 
 __all__ = [
     "Module",
@@ -74,4 +78,7 @@ __all__ = [
     "ChannelShuffle", "PixelShuffle", "PixelUnshuffle",
     "Fold", "Unfold",
     "MaxUnpool1d", "MaxUnpool2d", "MaxUnpool3d",
+    "LazyBatchNorm1d", "LazyBatchNorm2d", "LazyBatchNorm3d", "LazyConv1d", "LazyConv2d", "LazyConv3d",
+    "LazyConvTranspose1d", "LazyConvTranspose2d", "LazyConvTranspose3d", "LazyInstanceNorm1d", "LazyInstanceNorm2d",
+    "LazyInstanceNorm3d",
 ]
