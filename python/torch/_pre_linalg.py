@@ -1,7 +1,7 @@
 """The linear-algebra names from before torch.linalg that tutorials still call: torch.svd (U, S, V
 with V not transposed; some=, compute_uv=), torch.matrix_power / Tensor.matrix_power,
 torch.matrix_exp / Tensor.matrix_exp, torch.orgqr, torch.lu_unpack and the deprecated torch.lu /
-torch.lu_solve (with PyTorch's warnings), computed by torch.linalg."""
+torch.lu_solve / torch.triangular_solve (with PyTorch's warnings), computed by torch.linalg."""
 import warnings
 
 import torch
@@ -19,6 +19,12 @@ _LU_SOLVE_WARNING = (
     "release.\nNote that torch.linalg.lu_solve has its arguments reversed.\nX = torch.lu_solve(B, LU, pivots)\n"
     "should be replaced with\nX = torch.linalg.lu_solve(LU, pivots, B) (Triggered internally at "
     "/__w/pytorch/pytorch/aten/src/ATen/native/BatchLinearAlgebra.cpp:2209.)")
+_TRIANGULAR_SOLVE_WARNING = (
+    "torch.triangular_solve is deprecated in favor of torch.linalg.solve_triangularand will be removed in a "
+    "future PyTorch release.\ntorch.linalg.solve_triangular has its arguments reversed and does not return a copy "
+    "of one of the inputs.\nX = torch.triangular_solve(B, A).solution\nshould be replaced with\n"
+    "X = torch.linalg.solve_triangular(A, B). (Triggered internally at "
+    "/__w/pytorch/pytorch/aten/src/ATen/native/BatchLinearAlgebra.cpp:2252.)")
 _warned = set()
 
 
@@ -91,6 +97,40 @@ def _orgqr(input, tau):
     return linalg.householder_product(input, tau)
 
 
+def triangular_solve(b, A, upper=True, transpose=False, unitriangular=False, *, out=None):
+    """(solution, cloned_coefficient): X with op(A) X = b, op(A) = A or A^T, reading A's upper
+    or lower triangle, and a copy of A."""
+    _warn_once(_TRIANGULAR_SOLVE_WARNING)
+    from torch import linalg
+    for name, t in (("b", b), ("A", A)):
+        if t.dim() < 2:
+            raise RuntimeError(f"torch.triangular_solve: Expected {name} to have at least 2 dimensions, but it has "
+                               f"{t.dim()} dimensions instead")
+    if A.shape[-1] != A.shape[-2]:
+        raise RuntimeError(f"A must be batches of square matrices, but they are {A.shape[-2]} by {A.shape[-1]} "
+                           "matrices")
+    if A.shape[-1] != b.shape[-2]:
+        raise RuntimeError(f"Incompatible matrix sizes for triangular_solve: each A matrix is {A.shape[-2]} by "
+                           f"{A.shape[-1]} but each b matrix is {b.shape[-2]} by {b.shape[-1]}")
+    if b.dtype != A.dtype:
+        raise RuntimeError(f"Expected b and A to have the same dtype, but found b of type {_legacy(b.dtype)} and A "
+                           f"of type {_legacy(A.dtype)} instead.")
+    if not A.dtype.is_floating_point:
+        raise NotImplementedError(f"\"triangular_solve_cpu\" not implemented for '{_legacy(A.dtype)}'")
+    T = A.mT if transpose else A
+    X = linalg.solve_triangular(T, b, upper=upper != transpose, unitriangular=unitriangular)
+    result = return_types.triangular_solve((X, A.clone()))
+    if out is not None:
+        for target, value in zip(out, result):
+            target.resize_(value.shape).copy_(value)
+        return return_types.triangular_solve(tuple(out))
+    return result
+
+
+def _legacy(dtype):
+    return torch.empty(0, dtype=dtype).type().split(".")[-1].replace("Tensor", "")
+
+
 def _tensor_lu(self, pivot=True, get_infos=False):
     return lu(self, pivot, get_infos)
 
@@ -108,5 +148,6 @@ def _install():
     torch.Tensor.matrix_power = matrix_power
     torch.Tensor.matrix_exp = matrix_exp
     torch.orgqr = torch.Tensor.orgqr = _orgqr
+    torch.triangular_solve = torch.Tensor.triangular_solve = triangular_solve
     torch.Tensor.lu = _tensor_lu
     torch.Tensor.lu_solve = _tensor_lu_solve

@@ -61,7 +61,15 @@ with warnings.catch_warnings(record=True) as caught:
     print(torch.lu(A, get_infos=True))
     print(A.lu())
     print(torch.lu_solve(B, *torch.lu(A)), B.lu_solve(*A.lu()).shape)
+    T = torch.tensor([[2.0, 1.0], [0.0, 4.0]])
+    rhs = torch.tensor([[1.0], [2.0]])
+    print(torch.triangular_solve(rhs, T))
+    print(torch.triangular_solve(rhs, T, transpose=True).solution, torch.triangular_solve(rhs, T, upper=False).solution,
+          rhs.triangular_solve(T, unitriangular=True).solution)
 print([(c.category.__name__, str(c.message).splitlines()[0]) for c in caught])
+Td = torch.randn(3, 3, dtype=torch.float64).triu() + 3 * torch.eye(3, dtype=torch.float64)
+print(torch.autograd.gradcheck(lambda a, b: torch.triangular_solve(b, a, transpose=True).solution,
+                               (Td.requires_grad_(), torch.randn(3, 2, dtype=torch.float64, requires_grad=True))))
 
 # ---- matrix_exp ----
 print(torch.linalg.matrix_exp(torch.zeros(2, 2)), torch.matrix_exp(torch.diag(torch.tensor([0.0, 1.0]))))
@@ -113,6 +121,11 @@ attempt("lu_solve B 1-D", lambda: torch.linalg.lu_solve(LU, piv, torch.ones(3)))
 attempt("lu_unpack pivots dtype", lambda: torch.lu_unpack(LU, piv.long()))
 attempt("lu_unpack 1-D", lambda: torch.lu_unpack(torch.ones(3), torch.ones(3).int()))
 attempt("lu_unpack pivots shape", lambda: torch.lu_unpack(LU, piv[:2]))
+attempt("triangular_solve b 1-D", lambda: torch.triangular_solve(torch.ones(2), torch.eye(2)))
+attempt("triangular_solve not square", lambda: torch.triangular_solve(torch.ones(2, 1), torch.ones(2, 3)))
+attempt("triangular_solve sizes", lambda: torch.triangular_solve(torch.ones(3, 1), torch.eye(2)))
+attempt("triangular_solve dtype", lambda: torch.triangular_solve(torch.ones(2, 1).double(), torch.eye(2)))
+attempt("triangular_solve long", lambda: torch.triangular_solve(torch.ones(2, 1).long(), torch.eye(2).long()))
 attempt("matrix_exp 1-D", lambda: torch.linalg.matrix_exp(torch.ones(3)))
 attempt("matrix_exp not square", lambda: torch.linalg.matrix_exp(torch.ones(3, 2)))
 attempt("matrix_exp long", lambda: torch.linalg.matrix_exp(torch.ones(3, 3).long()))
