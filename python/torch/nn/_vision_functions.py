@@ -1,6 +1,7 @@
 """The vision layers of torch.nn.functional: transposed convolutions, group and instance norm,
-interpolation, pixel shuffle, unfold / fold, max unpooling, as torch/nn/functional.py writes
-them (its Python-level checks), over torch._C._nn."""
+interpolation, pixel shuffle, unfold / fold, max unpooling, affine_grid / grid_sample (composed
+of gathers, so differentiable on every device), as torch/nn/functional.py writes them (its
+Python-level checks), over torch._C._nn."""
 import warnings
 
 import torch
@@ -251,3 +252,112 @@ def max_unpool3d(input, indices, kernel_size, stride=None, padding=0, output_siz
     padding = _triple(padding)
     output_size = _unpool_output_size(input, kernel_size, _stride, padding, output_size)
     return _nn.max_unpool3d(input, indices, output_size, _stride, padding)
+
+
+_ALIGN_CORNERS_WARNING = ("Default grid_sample and affine_grid behavior has changed to align_corners=False since 1.3.0. "
+                          "Please specify align_corners=True if the old behavior is desired. See the documentation of "
+                          "grid_sample for details.")
+
+
+def _linspace_from_neg_one(n, align_corners, like):
+    """ATen's linspace_from_neg_one: -1..1 over n points, shrunk by (n - 1) / n without
+    align_corners (the pixels' centres)."""
+    if n <= 1:
+        return torch.zeros(n, dtype=like.dtype, device=like.device)
+    steps = torch.linspace(-1, 1, n, dtype=like.dtype, device=like.device)
+    return steps if align_corners else steps * (n - 1) / n
+
+
+def affine_grid(theta, size, align_corners=None):
+    """The sampling grid (N, H, W, 2) of the affine maps theta (N, 2, 3) for an output of size
+    (N, C, H, W): each pixel's (x, y, 1) times theta's rows (2-D; 3-D grids are not written yet)."""
+    if align_corners is None:
+        warnings.warn(_ALIGN_CORNERS_WARNING, stacklevel=2)
+        align_corners = False
+    if not theta.is_floating_point():
+        raise ValueError(f"Expected theta to have floating point type, but got {theta.dtype}")
+    if len(size) == 4:
+        if theta.dim() != 3 or theta.shape[-2] != 2 or theta.shape[-1] != 3:
+            raise ValueError(f"Expected a batch of 2D affine matrices of shape Nx2x3 for size {tuple(size)}. "
+                             f"Got {theta.shape}.")
+    elif len(size) == 5:
+        raise NotImplementedError("tensorplay: affine_grid of a 5-D size (3-D affine transforms) is not supported")
+    else:
+        raise NotImplementedError("affine_grid only supports 4D and 5D sizes, for 2D and 3D affine transforms, "
+                                  f"respectively. Got size {tuple(size)}.")
+    if min(size) <= 0:
+        raise ValueError(f"Expected non-zero, positive output size. Got {tuple(size)}")
+    N, _, H, W = size
+    xs = _linspace_from_neg_one(W, align_corners, theta)
+    ys = _linspace_from_neg_one(H, align_corners, theta)
+    base = torch.stack([xs.expand(H, W), ys.unsqueeze(-1).expand(H, W), torch.ones(H, W, dtype=theta.dtype,
+                                                                                   device=theta.device)], -1)
+    return torch.bmm(base.reshape(1, H * W, 3).expand(N, H * W, 3), theta.transpose(1, 2)).view(N, H, W, 2)
+
+
+def _source_index(coord, size, padding_mode, align_corners):
+    """grid_sampler_compute_source_index: a normalized coordinate as a pixel position, clipped
+    (border) or reflected (reflection) into the input."""
+    if align_corners:
+        coord = (coord + 1) / 2 * (size - 1)
+    else:
+        coord = ((coord + 1) * size - 1) / 2
+    if padding_mode == "reflection":
+        low, high = (0, 2 * (size - 1)) if align_corners else (-1, 2 * size - 1)
+        if low == high:
+            coord = torch.zeros_like(coord)
+        else:
+            lo, span = low / 2, (high - low) / 2
+            d = (coord - lo).abs()
+            extra = torch.fmod(d, span)
+            flips = torch.floor(d / span)
+            coord = torch.where(flips % 2 == 0, extra + lo, span - extra + lo)
+    if padding_mode in ("border", "reflection"):
+        coord = coord.clamp(0, size - 1)
+    return coord
+
+
+def _gather_pixels(input, iy, ix):
+    """input's pixels at integer positions (N, Ho, Wo), zero where outside: (N, C, Ho, Wo)."""
+    N, C, H, W = input.shape
+    inside = (ix >= 0) & (ix < W) & (iy >= 0) & (iy < H)
+    flat = (iy.clamp(0, H - 1) * W + ix.clamp(0, W - 1)).long().reshape(N, 1, -1).expand(N, C, -1)
+    values = input.reshape(N, C, H * W).gather(2, flat).reshape(N, C, *ix.shape[1:])
+    return values * inside.unsqueeze(1).to(input.dtype)
+
+
+def grid_sample(input, grid, mode="bilinear", padding_mode="zeros", align_corners=None):
+    """Samples input (N, C, H, W) at grid's normalized (x, y) positions (N, Ho, Wo, 2), as ATen's
+    grid_sampler_2d: bilinear or nearest, zeros, border or reflection padding."""
+    if mode not in ("bilinear", "nearest", "bicubic"):
+        raise ValueError("nn.functional.grid_sample(): expected mode to be 'bilinear', 'nearest' or 'bicubic', "
+                         f"but got: '{mode}'")
+    if padding_mode not in ("zeros", "border", "reflection"):
+        raise ValueError("nn.functional.grid_sample(): expected padding_mode to be 'zeros', 'border', or "
+                         f"'reflection', but got: '{padding_mode}'")
+    if align_corners is None:
+        warnings.warn(_ALIGN_CORNERS_WARNING, stacklevel=2)
+        align_corners = False
+    if input.dim() == 5 or mode == "bicubic":
+        raise NotImplementedError(f"tensorplay: grid_sample(mode={mode!r}) of a {input.dim()}-D input is not "
+                                  "supported (2-D bilinear and nearest are)")
+    if grid.dim() != input.dim() or grid.shape[0] != input.shape[0]:
+        raise RuntimeError("grid_sampler(): expected grid and input to have same batch size, but got input with "
+                           f"sizes {list(input.shape)} and grid with sizes {list(grid.shape)}")
+    if grid.shape[-1] != 2:
+        raise RuntimeError("grid_sampler(): expected grid to have size 2 in last dimension, but got grid with sizes "
+                           f"{list(grid.shape)}")
+    H, W = input.shape[-2], input.shape[-1]
+    ix = _source_index(grid[..., 0], W, padding_mode, align_corners)
+    iy = _source_index(grid[..., 1], H, padding_mode, align_corners)
+    if mode == "nearest":
+        return _gather_pixels(input, torch.round(iy), torch.round(ix))
+    x0, y0 = torch.floor(ix), torch.floor(iy)
+    x1, y1 = x0 + 1, y0 + 1
+    corners = [(y0, x0, (x1 - ix) * (y1 - iy)), (y0, x1, (ix - x0) * (y1 - iy)),
+               (y1, x0, (x1 - ix) * (iy - y0)), (y1, x1, (ix - x0) * (iy - y0))]
+    out = None
+    for cy, cx, weight in corners:  # nw, ne, sw, se: ATen's order
+        term = _gather_pixels(input, cy, cx) * weight.unsqueeze(1)
+        out = term if out is None else out + term
+    return out

@@ -309,7 +309,7 @@ from torch.nn._attention_functions import (  # noqa: E402,F401
 # unfold / fold, max unpooling (nn/_vision_functions.py) ----
 
 from torch.nn._vision_functions import (  # noqa: E402,F401
-    conv_transpose1d, conv_transpose2d, conv_transpose3d, fold, group_norm, instance_norm, interpolate, max_unpool1d, max_unpool2d, max_unpool3d,
+    affine_grid, conv_transpose1d, conv_transpose2d, conv_transpose3d, fold, grid_sample, group_norm, instance_norm, interpolate, max_unpool1d, max_unpool2d, max_unpool3d,
     pixel_shuffle, pixel_unshuffle, unfold, upsample, upsample_bilinear, upsample_nearest,
 )
 from torch.nn._bilinear import bilinear  # noqa: E402,F401  (F.bilinear)
