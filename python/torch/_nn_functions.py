@@ -1,8 +1,9 @@
 """The torch.* names of ATen's nn ops that code calls without torch.nn.functional:
 torch.conv1d/2d/3d, torch.conv_transpose1d/2d/3d, torch.max_pool1d/2d/3d (values only) and
 max_pool1d_with_indices, avg_pool1d, adaptive_avg_pool1d / adaptive_max_pool1d, batch_norm,
-instance_norm, layer_norm, group_norm, embedding and dropout, with ATen's signatures, each the
-same C++ op (torch._C._nn) or functional as torch.nn.functional's."""
+instance_norm, layer_norm, group_norm, embedding, dropout, grid_sampler(_2d/_3d) and
+affine_grid_generator, with ATen's signatures, each the same C++ op (torch._C._nn) or
+functional as torch.nn.functional's."""
 import torch
 from torch._C import _nn
 
@@ -45,10 +46,26 @@ def dropout(input, p, train):
     return F.dropout(input, p, train)
 
 
+_GRID_MODES = ("bilinear", "nearest", "bicubic")
+_GRID_PADDINGS = ("zeros", "border", "reflection")
+
+
+def grid_sampler(input, grid, interpolation_mode, padding_mode, align_corners):
+    """F.grid_sample with ATen's integer codes for the mode and the padding."""
+    from torch.nn import functional as F
+    return F.grid_sample(input, grid, _GRID_MODES[interpolation_mode], _GRID_PADDINGS[padding_mode], align_corners)
+
+
+def affine_grid_generator(theta, size, align_corners):
+    from torch.nn import functional as F
+    return F.affine_grid(theta, size, align_corners)
+
+
 def _install():
     for name in ("conv1d", "conv2d", "conv3d", "conv_transpose1d", "conv_transpose2d", "conv_transpose3d",
                  "avg_pool1d", "adaptive_avg_pool1d", "batch_norm", "layer_norm", "group_norm"):
         setattr(torch, name, getattr(_nn, name))
     for fn in (max_pool1d, max_pool2d, max_pool3d, max_pool1d_with_indices, adaptive_max_pool1d, instance_norm,
-               embedding, dropout):
+               embedding, dropout, grid_sampler, affine_grid_generator):
         setattr(torch, fn.__name__, fn)
+    torch.grid_sampler_2d = torch.grid_sampler_3d = grid_sampler

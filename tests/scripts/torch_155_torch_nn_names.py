@@ -29,3 +29,8 @@ print(torch.dropout(torch.ones(1000), 0.5, True).sum() > 0)
 e = torch.arange(12.0).reshape(4, 3).requires_grad_()
 torch.embedding(e, torch.tensor([0, 2, 2]), padding_idx=2).sum().backward()
 print(e.grad)
+xs = torch.arange(12.0).reshape(1, 1, 3, 4)
+grid = torch.tensor([[[[-0.5, -0.25], [0.75, 0.5]]]])
+print(torch.grid_sampler(xs, grid, 0, 1, False), torch.grid_sampler_2d(xs, grid, 1, 0, True),
+      torch.equal(torch.grid_sampler_3d(xs[None], torch.zeros(1, 1, 1, 2, 3), 0, 2, False), F.grid_sample(xs[None], torch.zeros(1, 1, 1, 2, 3), align_corners=False)))
+print(torch.affine_grid_generator(torch.tensor([[[1.0, 0.0, 0.5], [0.0, 1.0, 0.0]]]), (1, 1, 2, 2), False))

@@ -269,30 +269,35 @@ def _linspace_from_neg_one(n, align_corners, like):
 
 
 def affine_grid(theta, size, align_corners=None):
-    """The sampling grid (N, H, W, 2) of the affine maps theta (N, 2, 3) for an output of size
-    (N, C, H, W): each pixel's (x, y, 1) times theta's rows (2-D; 3-D grids are not written yet)."""
+    """The sampling grid of the affine maps theta for an output of `size`: (N, H, W, 2) from
+    theta (N, 2, 3) for (N, C, H, W), (N, D, H, W, 3) from (N, 3, 4) for (N, C, D, H, W); each
+    pixel's (x, y[, z], 1) times theta's rows."""
     if align_corners is None:
         warnings.warn(_ALIGN_CORNERS_WARNING, stacklevel=2)
         align_corners = False
     if not theta.is_floating_point():
         raise ValueError(f"Expected theta to have floating point type, but got {theta.dtype}")
-    if len(size) == 4:
-        if theta.dim() != 3 or theta.shape[-2] != 2 or theta.shape[-1] != 3:
-            raise ValueError(f"Expected a batch of 2D affine matrices of shape Nx2x3 for size {tuple(size)}. "
-                             f"Got {theta.shape}.")
-    elif len(size) == 5:
-        raise NotImplementedError("tensorplay: affine_grid of a 5-D size (3-D affine transforms) is not supported")
-    else:
+    if len(size) not in (4, 5):
         raise NotImplementedError("affine_grid only supports 4D and 5D sizes, for 2D and 3D affine transforms, "
                                   f"respectively. Got size {tuple(size)}.")
+    k = len(size) - 2  # spatial dims
+    if theta.dim() != 3 or theta.shape[-2] != k or theta.shape[-1] != k + 1:
+        raise ValueError(f"Expected a batch of {k}D affine matrices of shape Nx{k}x{k + 1} for size {tuple(size)}. "
+                         f"Got {theta.shape}.")
     if min(size) <= 0:
         raise ValueError(f"Expected non-zero, positive output size. Got {tuple(size)}")
-    N, _, H, W = size
-    xs = _linspace_from_neg_one(W, align_corners, theta)
-    ys = _linspace_from_neg_one(H, align_corners, theta)
-    base = torch.stack([xs.expand(H, W), ys.unsqueeze(-1).expand(H, W), torch.ones(H, W, dtype=theta.dtype,
-                                                                                   device=theta.device)], -1)
-    return torch.bmm(base.reshape(1, H * W, 3).expand(N, H * W, 3), theta.transpose(1, 2)).view(N, H, W, 2)
+    N, spatial = size[0], list(size[2:])
+    # The coordinates (x, y[, z], 1) of every output position, x along the last dim.
+    axes = [_linspace_from_neg_one(n, align_corners, theta) for n in spatial]
+    columns = []
+    for j in reversed(range(k)):
+        shape = [1] * k
+        shape[j] = spatial[j]
+        columns.append(axes[j].view(shape).expand(spatial))
+    columns.append(torch.ones(spatial, dtype=theta.dtype, device=theta.device))
+    base = torch.stack(columns, -1).reshape(1, -1, k + 1)
+    count = base.shape[1]
+    return torch.bmm(base.expand(N, count, k + 1), theta.transpose(1, 2)).view(N, *spatial, k)
 
 
 def _source_index(coord, size, padding_mode, align_corners):
@@ -317,18 +322,28 @@ def _source_index(coord, size, padding_mode, align_corners):
     return coord
 
 
-def _gather_pixels(input, iy, ix):
-    """input's pixels at integer positions (N, Ho, Wo), zero where outside: (N, C, Ho, Wo)."""
-    N, C, H, W = input.shape
-    inside = (ix >= 0) & (ix < W) & (iy >= 0) & (iy < H)
-    flat = (iy.clamp(0, H - 1) * W + ix.clamp(0, W - 1)).long().reshape(N, 1, -1).expand(N, C, -1)
-    values = input.reshape(N, C, H * W).gather(2, flat).reshape(N, C, *ix.shape[1:])
+def _gather_pixels(input, positions):
+    """input's pixels at integer positions (one (N, *out) tensor per spatial dim, first dim
+    first), zero where outside: (N, C, *out)."""
+    N, C = input.shape[:2]
+    spatial = input.shape[2:]
+    inside = None
+    flat = None
+    for p, n in zip(positions, spatial):
+        ok = (p >= 0) & (p < n)
+        inside = ok if inside is None else inside & ok
+        q = p.clamp(0, n - 1)
+        flat = q if flat is None else flat * n + q
+    out_shape = positions[0].shape[1:]
+    index = flat.long().reshape(N, 1, -1).expand(N, C, -1)
+    values = input.reshape(N, C, -1).gather(2, index).reshape(N, C, *out_shape)
     return values * inside.unsqueeze(1).to(input.dtype)
 
 
 def grid_sample(input, grid, mode="bilinear", padding_mode="zeros", align_corners=None):
-    """Samples input (N, C, H, W) at grid's normalized (x, y) positions (N, Ho, Wo, 2), as ATen's
-    grid_sampler_2d: bilinear or nearest, zeros, border or reflection padding."""
+    """Samples input (N, C, H, W) or (N, C, D, H, W) at grid's normalized (x, y[, z]) positions
+    (N, *out, 2 or 3), as ATen's grid_sampler_2d / 3d: bilinear (trilinear for volumes) or
+    nearest, zeros, border or reflection padding."""
     if mode not in ("bilinear", "nearest", "bicubic"):
         raise ValueError("nn.functional.grid_sample(): expected mode to be 'bilinear', 'nearest' or 'bicubic', "
                          f"but got: '{mode}'")
@@ -338,26 +353,31 @@ def grid_sample(input, grid, mode="bilinear", padding_mode="zeros", align_corner
     if align_corners is None:
         warnings.warn(_ALIGN_CORNERS_WARNING, stacklevel=2)
         align_corners = False
-    if input.dim() == 5 or mode == "bicubic":
-        raise NotImplementedError(f"tensorplay: grid_sample(mode={mode!r}) of a {input.dim()}-D input is not "
-                                  "supported (2-D bilinear and nearest are)")
     if grid.dim() != input.dim() or grid.shape[0] != input.shape[0]:
         raise RuntimeError("grid_sampler(): expected grid and input to have same batch size, but got input with "
                            f"sizes {list(input.shape)} and grid with sizes {list(grid.shape)}")
-    if grid.shape[-1] != 2:
-        raise RuntimeError("grid_sampler(): expected grid to have size 2 in last dimension, but got grid with sizes "
-                           f"{list(grid.shape)}")
-    H, W = input.shape[-2], input.shape[-1]
-    ix = _source_index(grid[..., 0], W, padding_mode, align_corners)
-    iy = _source_index(grid[..., 1], H, padding_mode, align_corners)
+    k = input.dim() - 2
+    if grid.shape[-1] != k:
+        raise RuntimeError(f"grid_sampler(): expected grid to have size {k} in last dimension, but got grid with "
+                           f"sizes {list(grid.shape)}")
+    if mode == "bicubic":
+        raise NotImplementedError("tensorplay: grid_sample(mode='bicubic') is not supported (bilinear and nearest are)")
+    # Source positions, first spatial dim first (the grid holds x, the last dim's, first).
+    sizes = input.shape[2:]
+    pos = [_source_index(grid[..., k - 1 - j], sizes[j], padding_mode, align_corners) for j in range(k)]
     if mode == "nearest":
-        return _gather_pixels(input, torch.round(iy), torch.round(ix))
-    x0, y0 = torch.floor(ix), torch.floor(iy)
-    x1, y1 = x0 + 1, y0 + 1
-    corners = [(y0, x0, (x1 - ix) * (y1 - iy)), (y0, x1, (ix - x0) * (y1 - iy)),
-               (y1, x0, (x1 - ix) * (iy - y0)), (y1, x1, (ix - x0) * (iy - y0))]
+        return _gather_pixels(input, [torch.round(p) for p in pos])
+    low = [torch.floor(p) for p in pos]
     out = None
-    for cy, cx, weight in corners:  # nw, ne, sw, se: ATen's order
-        term = _gather_pixels(input, cy, cx) * weight.unsqueeze(1)
+    for corner in range(1 << k):  # ATen's order: the first dim's low corner first, the last dim's fastest
+        at, weight = [], None
+        for j in range(k):
+            high = (corner >> (k - 1 - j)) & 1
+            at.append(low[j] + high)
+        for j in reversed(range(k)):  # the weight's factors x first, as ATen multiplies them
+            high = (corner >> (k - 1 - j)) & 1
+            w = (pos[j] - low[j]) if high else (low[j] + 1 - pos[j])
+            weight = w if weight is None else weight * w
+        term = _gather_pixels(input, at) * weight.unsqueeze(1)
         out = term if out is None else out + term
     return out
