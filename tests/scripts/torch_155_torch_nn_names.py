@@ -34,3 +34,15 @@ grid = torch.tensor([[[[-0.5, -0.25], [0.75, 0.5]]]])
 print(torch.grid_sampler(xs, grid, 0, 1, False), torch.grid_sampler_2d(xs, grid, 1, 0, True),
       torch.equal(torch.grid_sampler_3d(xs[None], torch.zeros(1, 1, 1, 2, 3), 0, 2, False), F.grid_sample(xs[None], torch.zeros(1, 1, 1, 2, 3), align_corners=False)))
 print(torch.affine_grid_generator(torch.tensor([[[1.0, 0.0, 0.5], [0.0, 1.0, 0.0]]]), (1, 1, 2, 2), False))
+# the native forms, which also return the statistics
+xn = torch.arange(24.0).reshape(2, 3, 4) / 8
+rm, rv = torch.zeros(3), torch.ones(3)
+out, mean, invstd = torch.native_batch_norm(xn, torch.ones(3), torch.zeros(3), rm, rv, True, 0.5, 1e-5)
+print(torch.equal(out, F.batch_norm(xn, torch.zeros(3), torch.ones(3), torch.ones(3), torch.zeros(3), True, 0.5, 1e-5)),
+      mean, invstd, rm)
+print([t.shape for t in torch.native_batch_norm(xn, None, None, rm, rv, False, 0.1, 1e-5)])
+print([t.shape for t in torch._native_batch_norm_legit(xn, None, None, True, 0.1, 1e-5)])
+out, mean, rstd = torch.native_layer_norm(xn, [4], None, None, 1e-5)
+print(torch.equal(out, F.layer_norm(xn, [4])), mean.shape, mean[1, :, 0], rstd[0, 0])
+out, mean, rstd = torch.native_group_norm(xn, None, None, 2, 3, 4, 1, 1e-5)
+print(torch.equal(out, F.group_norm(xn, 1)), mean, rstd)
