@@ -15,7 +15,7 @@ from torch._C._nn import (  # noqa: F401
 for _op in (dropout, linear, relu, sigmoid, tanh):
     _op.__module__ = __name__  # pickled (a layer's activation) as torch.nn.functional.relu, as PyTorch does
 from torch.nn._functional_utils import (  # noqa: F401  (F._verify_batch_size, ... as before)
-    _check_p, _feature_dropout_batched, _list_with_default, _verify_batch_size,
+    _check_p, _feature_dropout_batched, _list_with_default, _pair, _triple, _verify_batch_size,
 )
 from torch.nn._reduction import reduction_of as _reduction_of
 from torch.nn._vector_functions import cosine_similarity, normalize, one_hot, pairwise_distance  # noqa: F401
@@ -135,6 +135,28 @@ def max_pool2d_with_indices(input, kernel_size, stride=None, padding=0, dilation
 def max_pool3d_with_indices(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False,
                             return_indices=False):
     return _nn.max_pool3d(input, kernel_size, stride, padding, dilation, ceil_mode, True)
+
+
+def adaptive_max_pool3d_with_indices(input, output_size, return_indices=False):
+    return _nn.adaptive_max_pool3d(input, _list_with_default(output_size, input.size()), True)
+
+
+def lp_pool1d(input, norm_type, kernel_size, stride=None, ceil_mode=False):
+    """The norm_type-norm of each window: avg_pool1d of x^p, times the window size, ^(1/p)."""
+    out = _nn.avg_pool1d(input.pow(norm_type), kernel_size, stride, 0, ceil_mode)
+    return (torch.sign(out) * relu(torch.abs(out))).mul(kernel_size).pow(1.0 / norm_type)
+
+
+def lp_pool2d(input, norm_type, kernel_size, stride=None, ceil_mode=False):
+    kw, kh = _pair(kernel_size)
+    out = _nn.avg_pool2d(input.pow(norm_type), kernel_size, stride, 0, ceil_mode)
+    return (torch.sign(out) * relu(torch.abs(out))).mul(kw * kh).pow(1.0 / norm_type)
+
+
+def lp_pool3d(input, norm_type, kernel_size, stride=None, ceil_mode=False):
+    kd, kw, kh = _triple(kernel_size)
+    out = _nn.avg_pool3d(input.pow(norm_type), kernel_size, stride, 0, ceil_mode)
+    return (torch.sign(out) * relu(torch.abs(out))).mul(kd * kw * kh).pow(1.0 / norm_type)
 
 
 def adaptive_avg_pool2d(input, output_size):
