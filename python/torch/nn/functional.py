@@ -335,6 +335,9 @@ from torch.nn._vision_functions import (  # noqa: E402,F401
     pixel_shuffle, pixel_unshuffle, unfold, upsample, upsample_bilinear, upsample_nearest,
 )
 from torch.nn._bilinear import bilinear  # noqa: E402,F401  (F.bilinear)
+from torch.nn._fractional_pool import (  # noqa: E402,F401
+    fractional_max_pool2d, fractional_max_pool2d_with_indices, fractional_max_pool3d, fractional_max_pool3d_with_indices,
+)
 from torch.nn._more_functions import (  # noqa: E402,F401
     channel_shuffle, embedding_bag, kl_div, local_response_norm, pdist, rms_norm,
 )
