@@ -28,16 +28,16 @@ if rank == 0:
     for peer in range(1, world):
         dist.send(torch.tensor([10.0 * peer, peer]), dst=peer)
     got = []
-    for _ in range(1, world):
+    for _ in range(1, world):  # tag 11: a later message of another tag (the ring's) cannot match
         t = torch.zeros(2, dtype=torch.int64)
-        src = dist.recv(t)
+        src = dist.recv(t, tag=11)
         got.append((src, t.tolist()))
     lines.append(f"recv from any source {sorted(got)}")
 else:
     t = torch.zeros(2)
     src = dist.recv(t, src=0)
     lines.append(f"recv from {src} {t.tolist()}")
-    dist.send(torch.tensor([rank, rank * rank]), dst=0)
+    dist.send(torch.tensor([rank, rank * rank]), dst=0, tag=11)
 # a tag matches a send with its receive
 if rank == 1:
     dist.send(torch.tensor([1.0]), dst=0, tag=7)
