@@ -39,6 +39,7 @@
 #include "core/ops/layout.h"
 #include "core/ops/addmm_family.h"
 #include "core/ops/linalg.h"
+#include "core/ops/linalg_lu.h"
 #include "core/ops/linalg_solvers.h"
 #include "core/ops/nan_reductions.h"
 #include "core/ops/norm.h"
@@ -466,9 +467,13 @@ std::vector<OpCase> cases() {
                  auto [w, V] = linalg_eigh(sym);
                  auto [U, S, Vh] = linalg_svd(in[0]);
                  auto [Q, R] = linalg_qr(A, "complete");
+                 auto [LU, pivots, info] = linalg_lu_factor_ex(in[0]);
+                 auto [P, L, Up] = linalg_lu(transpose(in[1], 0, 1));
                  return std::vector<Tensor>{linalg_inv(A), linalg_solve(A, in[1]), linalg_solve(A, transpose(in[1], 0, 1), false),
                                             linalg_det(A), sign, logabsdet,
-                                            linalg_cholesky_ex(matmul(A, transpose(A, -2, -1))).first, w, V, U, S, Vh, Q, R};
+                                            linalg_cholesky_ex(matmul(A, transpose(A, -2, -1))).first, w, V, U, S, Vh, Q, R,
+                                            LU, pivots, info, P, L, Up, linalg_lu_solve(LU, pivots, in[1], true, true),
+                                            linalg_matrix_exp(A)};
                }, false});
   c.push_back({"addmm family", {{3, 4}, {2, 3, 4}, {2, 4, 4}, {3}, {4}}, kAll, [](const Inputs& in, Device) {
                  const Scalar beta(int64_t{2}), alpha(int64_t{3});

@@ -69,6 +69,8 @@ std::vector<GradCase> cases() {
   c.push_back({"conv1d stride, padding, dilation, groups", {{2, 4, 9}, {4, 2, 3}, {4}}, [](I x) {
                  return F::conv1d(x[0], x[1], x[2], {2}, pads({2}), {2}, 2);
                }});
+  c.push_back({"conv3d stride, padding, dilation, groups", {{1, 4, 4, 3, 5}, {2, 2, 2, 1, 3}, {2}},
+               [](I x) { return F::conv3d(x[0], x[1], x[2], {2, 1, 1}, pads({1, 0, 1}), {1, 2, 1}, 2); }});
   // Padding.
   c.push_back({"constant_pad_nd", {{2, 3, 4}}, [](I x) {
                  return F::constant_pad_nd(x[0], {1, -1, 2, 0}, 0.5);
@@ -91,6 +93,10 @@ std::vector<GradCase> cases() {
   c.push_back({"max_pool1d", {{2, 3, 8}}, [](I x) {
                  return F::max_pool1d_with_indices(x[0], {3}, {2}, {1}, {1}, true).values;
                }});
+  c.push_back(
+      {"max_pool3d overlapping, padded, dilated, ceil", {{1, 2, 4, 5, 3}}, [](I x) {
+         return F::max_pool3d_with_indices(x[0], {2, 3, 2}, {1, 2, 1}, {1, 1, 0}, {1, 1, 2}, true).values;
+       }});
   c.push_back({"avg_pool2d", {{2, 2, 6, 4}}, [](I x) {
                  return F::avg_pool2d(x[0], {2}, {}, {0}, false, true, std::nullopt);
                }});
@@ -100,6 +106,9 @@ std::vector<GradCase> cases() {
   c.push_back({"avg_pool2d divisor_override, unbatched", {{2, 5, 5}}, [](I x) {
                  return F::avg_pool2d(x[0], {2, 3}, {1, 2}, {1}, false, true, 4);
                }});
+  c.push_back({"avg_pool3d padded, ceil, exclude pad, unbatched", {{2, 4, 5, 3}}, [](I x) {
+                 return F::avg_pool3d(x[0], {2, 3, 2}, {2, 2, 1}, {1, 1, 0}, true, false, std::nullopt);
+               }});
   c.push_back({"avg_pool1d", {{2, 2, 7}}, [](I x) {
                  return F::avg_pool1d(x[0], {3}, {2}, {1}, true, true);
                }});
@@ -108,6 +117,12 @@ std::vector<GradCase> cases() {
                }});
   c.push_back({"adaptive_avg_pool2d (1, 1)", {{2, 3, 4, 4}}, [](I x) {
                  return F::adaptive_avg_pool2d(x[0], {1, 1});
+               }});
+  c.push_back({"adaptive_avg_pool3d (non-divisible)", {{1, 2, 5, 3, 4}}, [](I x) {
+                 return F::adaptive_avg_pool3d(x[0], {3, 2, 3});
+               }});
+  c.push_back({"adaptive_max_pool3d", {{2, 5, 3, 4}}, [](I x) {
+                 return F::adaptive_max_pool3d(x[0], {2, 2, 3}).values;
                }});
   c.push_back(
       {"adaptive_avg_pool1d", {{2, 7}}, [](I x) { return F::adaptive_avg_pool1d(x[0], {3}); }});
@@ -124,6 +139,9 @@ std::vector<GradCase> cases() {
   c.push_back({"batch_norm training, no affine, 3-d", {{4, 3, 5}}, [](I x) {
                  return F::batch_norm(x[0], Tensor(), Tensor(), Tensor(), Tensor(), true, 0.1,
                                       1e-5);
+               }});
+  c.push_back({"batch_norm training, 5-d", {{2, 2, 2, 3, 2}, {2}, {2}}, [](I x) {
+                 return F::batch_norm(x[0], x[1], x[2], Tensor(), Tensor(), true, 0.1, 1e-5);
                }});
   c.push_back({"batch_norm training, 2-d", {{5, 3}, {3}, {3}}, [](I x) {
                  return F::batch_norm(x[0], x[1], x[2], Tensor(), Tensor(), true, 0.1, 1e-5);

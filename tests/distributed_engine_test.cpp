@@ -127,3 +127,36 @@ TEST_CASE("broadcast from every root, all-gather in rank order, barrier") {
     g.barrier();
   });
 }
+
+TEST_CASE("reduce to a root, gather and scatter in rank order, send/recv and a receive from any rank") {
+  on_ranks(3, [](GlooGroup& g) {
+    const int r = g.rank();
+    std::vector<double> v{r + 1.0, -1.0 * r};
+    g.reduce(v.data(), v.size(), tp::DType::Float64, Reduction::Sum, 2);
+    if (r == 2) CHECK(v == std::vector<double>{6.0, -3.0});
+    std::vector<int32_t> mine{r, 7}, all(6);
+    g.gather(mine.data(), all.data(), mine.size() * sizeof(int32_t), 1);
+    if (r == 1) CHECK(all == std::vector<int32_t>{0, 7, 1, 7, 2, 7});
+    std::vector<int32_t> chunks{10, 11, 20, 21, 30, 31}, got(2);
+    std::vector<void*> ins;
+    for (int i = 0; i < 3; ++i) ins.push_back(chunks.data() + 2 * i);
+    g.scatter(ins, got.data(), got.size() * sizeof(int32_t), 0);
+    CHECK(got == std::vector<int32_t>{10 * (r + 1), 10 * (r + 1) + 1});
+    // Ranks 1 and 2 send to rank 0, which takes them in any order, naming each sender.
+    int64_t x = 100 + r;
+    if (r == 0) {
+      std::vector<int> seen;
+      for (int i = 0; i < 2; ++i) {
+        int64_t in = 0;
+        auto buf = g.start_recv(&in, sizeof in, {1, 2}, 5);
+        int source = -1;
+        buf->waitRecv(&source);
+        CHECK(in == 100 + source);
+        seen.push_back(source);
+      }
+      CHECK(((seen == std::vector<int>{1, 2}) || (seen == std::vector<int>{2, 1})));
+    } else {
+      g.start_send(&x, sizeof x, 0, 5)->waitSend();
+    }
+  });
+}

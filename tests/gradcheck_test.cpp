@@ -35,6 +35,7 @@
 #include "core/ops/layout.h"
 #include "core/ops/addmm_family.h"
 #include "core/ops/linalg.h"
+#include "core/ops/linalg_lu.h"
 #include "core/ops/linalg_solvers.h"
 #include "core/ops/nan_reductions.h"
 #include "core/ops/norm.h"
@@ -469,6 +470,21 @@ std::vector<GradCase> cases() {
                  auto [U, S, Vh] = linalg_svd(A, true);
                  return add(mul(U, U), diag_embed(S));
                }});
+  c.push_back({"linalg_lu_factor", {bsq}, [shifted](I x) { return std::get<0>(linalg_lu_factor_ex(shifted(x[0]))); }});
+  c.push_back({"linalg_lu L and U, wide", {{3, 4}}, [](I x) {
+                 auto [P, L, U] = linalg_lu(x[0]);
+                 return add(sum(L), sum(U));
+               }});
+  c.push_back({"linalg_lu L, tall", {tall}, [](I x) { return std::get<1>(linalg_lu(x[0])); }});
+  c.push_back({"linalg_lu_solve", {sq, {3, 2}}, [shifted](I x) {
+                 auto [LU, pivots, info] = linalg_lu_factor_ex(shifted(x[0]));
+                 return linalg_lu_solve(LU, pivots, x[1]);
+               }});
+  c.push_back({"linalg_lu_solve left=False adjoint", {sq, {2, 3}}, [shifted](I x) {
+                 auto [LU, pivots, info] = linalg_lu_factor_ex(shifted(x[0]));
+                 return linalg_lu_solve(LU, pivots, x[1], false, true);
+               }});
+  c.push_back({"linalg_matrix_exp", {bsq}, [](I x) { return linalg_matrix_exp(x[0]); }});
   c.push_back({"baddbmm", {m, b3, {2, 4, 4}}, [](I x) { return baddbmm(x[0], x[1], x[2], 0.5, 2.0); }});
   c.push_back({"addbmm", {m, b3, {2, 4, 4}}, [](I x) { return addbmm(x[0], x[1], x[2], 2.0, 0.5); }});
   c.push_back({"addmv", {{3}, m, row}, [](I x) { return addmv(x[0], x[1], x[2], 0.5, -2.0); }});

@@ -30,6 +30,9 @@ inline std::vector<GradCase> vision_cases() {
   c.push_back({"conv_transpose2d, no bias, unbatched", {{2, 3, 2}, {2, 3, 2, 2}}, [](I x) {
                  return F::conv_transpose2d(x[0], x[1], Tensor(), {1}, {0}, {0}, 1, {1});
                }});
+  c.push_back({"conv_transpose3d", {{1, 4, 2, 3, 2}, {4, 1, 2, 1, 2}, {2}}, [](I x) {
+                 return F::conv_transpose3d(x[0], x[1], x[2], {2, 1, 1}, {0, 0, 1}, {1, 0, 0}, 2, {1, 1, 2});
+               }});
   c.push_back({"conv_transpose1d", {{2, 4, 5}, {4, 3, 3}, {6}}, [](I x) {
                  return F::conv_transpose1d(x[0], x[1], x[2], {3}, {1}, {2}, 2, {2});
                }});
@@ -61,6 +64,18 @@ inline std::vector<GradCase> vision_cases() {
   c.push_back({"upsample bilinear2d, align_corners", {{1, 2, 3, 3}}, [](I x) {
                  return F::upsample(x[0], M::Linear, 2, Shape{4, 5}, std::nullopt, true);
                }});
+  c.push_back({"upsample bicubic2d", {{1, 2, 3, 4}}, [](I x) {
+                 return F::upsample(x[0], M::Cubic, 2, Shape{5, 3}, std::nullopt, false);
+               }});
+  c.push_back({"upsample bicubic2d, align_corners, scale", {{1, 1, 3, 3}}, [](I x) {
+                 return F::upsample(x[0], M::Cubic, 2, std::nullopt, std::vector<double>{1.5, 1.7}, true);
+               }});
+  c.push_back({"upsample trilinear3d", {{1, 2, 2, 3, 2}}, [](I x) {
+                 return F::upsample(x[0], M::Linear, 3, Shape{3, 4, 3}, std::nullopt, false);
+               }});
+  c.push_back({"upsample nearest3d", {{1, 1, 2, 3, 2}}, [](I x) {
+                 return F::upsample(x[0], M::Nearest, 3, Shape{3, 4, 3}, std::nullopt, false);
+               }});
   c.push_back({"pixel_shuffle", {{2, 8, 2, 3}}, [](I x) { return F::pixel_shuffle(x[0], 2); }});
   c.push_back({"pixel_unshuffle, unbatched", {{2, 4, 6}}, [](I x) { return F::pixel_unshuffle(x[0], 2); }});
   // Unfold / fold: overlapping, dilated and strided windows with padding.
@@ -75,6 +90,11 @@ inline std::vector<GradCase> vision_cases() {
                  Tensor idx = to(make_tensor({0, 5, 7, 10, 11, 2, 4, 9}, {2, 2, 2}, DType::Int64),
                                  x[0].device(), std::nullopt);
                  return F::max_unpool2d(x[0], idx, {3, 4});
+               }});
+  c.push_back({"max_unpool3d", {{1, 2, 1, 2, 2}}, [](I x) {
+                 Tensor idx = to(make_tensor({0, 5, 7, 11, 1, 2, 4, 9}, {1, 2, 1, 2, 2}, DType::Int64),
+                                 x[0].device(), std::nullopt);
+                 return F::max_unpool3d(x[0], idx, {2, 2, 3}, {1, 1, 1}, {0, 0, 0});
                }});
   return c;
 }

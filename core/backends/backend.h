@@ -17,7 +17,7 @@ namespace tp {
 
 // The factorisations behind torch.linalg. Every tensor is contiguous, row-major, batched
 // (B, ...) and float32 or float64 (pivots and info int32); `a` is only read. By kind:
-//   Lu:       a (B,n,n) -> outs {lu (B,n,n), pivots (B,n), 1-based as LAPACK's getrf}
+//   Lu:       a (B,m,n) -> outs {lu (B,m,n), pivots (B,min(m,n)), 1-based as LAPACK's getrf}
 //   Solve:    a (B,n,n), b (B,n,k) -> outs {x (B,n,k)}
 //   Cholesky: a (B,n,n) -> outs {l (B,n,n)}, lower, zeros above the diagonal
 //   Qr:       a (B,m,n) -> outs {q (B,m,c), r (B,c,n)}, c = m when `flag` (complete) else min(m,n)

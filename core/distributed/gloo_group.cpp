@@ -1,5 +1,7 @@
-// GlooGroup: Gloo's TCP transport and rendezvous, and its allreduce, broadcast, allgather
-// and barrier; the element-wise reduction functions are written once per dtype here
+// GlooGroup: Gloo's TCP transport and rendezvous, its allreduce, reduce, broadcast, allgather,
+// gather, scatter and barrier, and point-to-point transfers through unbound buffers (as
+// PyTorch's Gloo group sends them); the element-wise reduction functions are written once per
+// dtype here
 // (half and bfloat16 combine in float, as PyTorch's Gloo group does).
 #include "core/distributed/gloo_group.h"
 
@@ -7,6 +9,9 @@
 #include <gloo/allreduce.h>
 #include <gloo/barrier.h>
 #include <gloo/broadcast.h>
+#include <gloo/gather.h>
+#include <gloo/reduce.h>
+#include <gloo/scatter.h>
 #include <gloo/transport/tcp/device.h>
 
 #include <algorithm>
@@ -76,6 +81,57 @@ void GlooGroup::allreduce(void* data, size_t count, DType dtype, Reduction op) {
     opts.setTag(next_tag());
     gloo::allreduce(opts);
   });
+}
+
+void GlooGroup::reduce(void* data, size_t count, DType dtype, Reduction op, int root) {
+  if (count == 0) return;
+  visit_dtype(dtype, [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    gloo::ReduceOptions opts(context_);
+    opts.setOutput(static_cast<T*>(data), count);
+    opts.setRoot(root);
+    opts.setReduceFunction(reduce_function<T>(op));
+    opts.setTag(next_tag());
+    gloo::reduce(opts);
+  });
+}
+
+void GlooGroup::gather(const void* in, void* out, size_t bytes, int root) {
+  if (bytes == 0) return;
+  gloo::GatherOptions opts(context_);
+  opts.setInput(const_cast<char*>(static_cast<const char*>(in)), bytes);
+  if (rank_ == root) opts.setOutput(static_cast<char*>(out), bytes * static_cast<size_t>(size_));
+  opts.setRoot(root);
+  opts.setTag(next_tag());
+  gloo::gather(opts);
+}
+
+void GlooGroup::scatter(const std::vector<void*>& ins, void* out, size_t bytes, int root) {
+  if (bytes == 0) return;
+  gloo::ScatterOptions opts(context_);
+  if (rank_ == root) {
+    std::vector<char*> ptrs;
+    for (void* p : ins) ptrs.push_back(static_cast<char*>(p));
+    opts.setInputs(ptrs, bytes);
+  }
+  opts.setOutput(static_cast<char*>(out), bytes);
+  opts.setRoot(root);
+  opts.setTag(next_tag());
+  gloo::scatter(opts);
+}
+
+std::unique_ptr<gloo::transport::UnboundBuffer> GlooGroup::start_send(void* data, size_t bytes, int dst,
+                                                                      uint32_t tag) {
+  auto buf = context_->createUnboundBuffer(data, bytes);
+  buf->send(dst, tag);
+  return buf;
+}
+
+std::unique_ptr<gloo::transport::UnboundBuffer> GlooGroup::start_recv(void* data, size_t bytes,
+                                                                      const std::vector<int>& srcs, uint32_t tag) {
+  auto buf = context_->createUnboundBuffer(data, bytes);
+  buf->recv(srcs, tag);
+  return buf;
 }
 
 void GlooGroup::broadcast(void* data, size_t bytes, int root) {

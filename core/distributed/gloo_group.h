@@ -1,14 +1,18 @@
 // A process group over Gloo: the ranks connected in a full mesh through a store, and the
-// collectives torch.distributed offers, on host buffers. Callers check arguments (PyTorch's
-// errors live in the Python layer); this runs Gloo's algorithms with a fresh tag per call.
+// collectives and point-to-point transfers torch.distributed offers, on host buffers. Callers
+// check arguments (PyTorch's errors live in the Python layer); this runs Gloo's algorithms
+// with a fresh tag per call.
 #pragma once
 
 #include <gloo/rendezvous/context.h>
 #include <gloo/rendezvous/store.h>
 
+#include <gloo/transport/unbound_buffer.h>
+
 #include <chrono>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "core/dtype.h"
 
@@ -29,6 +33,20 @@ class GlooGroup {
 
   // data (count elements of dtype, the same count on every rank) = reduction over ranks.
   void allreduce(void* data, size_t count, DType dtype, Reduction op);
+  // root's data = the reduction over ranks; the others' data is Gloo's scratch afterwards (as
+  // with PyTorch's Gloo group, which runs the same algorithm in place).
+  void reduce(void* data, size_t count, DType dtype, Reduction op, int root);
+  // root's out (size * bytes) = every rank's `bytes` from in, in rank order.
+  void gather(const void* in, void* out, size_t bytes, int root);
+  // out (`bytes`) = chunk `rank` of root's `ins` (one pointer per rank, read on root only).
+  void scatter(const std::vector<void*>& ins, void* out, size_t bytes, int root);
+  // Point to point: a send or receive of `bytes` at data, started now and finished by the
+  // returned buffer's waitSend / waitRecv (the memory must live until then). `tag` matches a
+  // send with its receive.
+  std::unique_ptr<gloo::transport::UnboundBuffer> start_send(void* data, size_t bytes, int dst, uint32_t tag);
+  // The receive takes the first matching send of any rank in `srcs`.
+  std::unique_ptr<gloo::transport::UnboundBuffer> start_recv(void* data, size_t bytes, const std::vector<int>& srcs,
+                                                             uint32_t tag);
   // Every rank's `bytes` at data become root's.
   void broadcast(void* data, size_t bytes, int root);
   // out (size * bytes) = every rank's `bytes` from in, in rank order.

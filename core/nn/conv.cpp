@@ -206,13 +206,6 @@ Shape expand_param(const Shape& p, const char* name, int64_t dim) {
   return p;
 }
 
-// at::native::ConvParams::use_mkldnn on a CPU float input (several threads assumed): which
-// of PyTorch's two type-mismatch texts a CPU convolution gives.
-bool uses_mkldnn(const Shape& x4, const Shape& w4, int64_t groups) {
-  return groups > 1 || (w4[3] > 3 && w4[2] > 3) || x4[0] > 1 ||
-         x4[0] * x4[1] * x4[2] * x4[3] > 20480;
-}
-
 void check_types(const Tensor& input, const Tensor& weight, const Tensor& bias, bool mkldnn) {
   if (bias.defined() && bias.dtype() != input.dtype()) {
     fail(ErrorKind::RuntimeError, "Input type (", dtype_cpp_name(input.dtype()),
@@ -228,7 +221,8 @@ void check_types(const Tensor& input, const Tensor& weight, const Tensor& bias, 
   }
   if (bias.defined() && bias.device() != input.device()) fail_input_type(input, "bias", bias, false);
   if (input.dtype() == DType::Bool) {
-    fail(ErrorKind::NotImplementedError, "\"slow_conv2d_cpu\" not implemented for 'Bool'");
+    fail(ErrorKind::NotImplementedError, "\"slow_conv", input.dim() == 5 ? 3 : 2,
+         "d_cpu\" not implemented for 'Bool'");
   }
 }
 
@@ -236,114 +230,179 @@ int64_t out_size(int64_t in, int64_t k, int64_t s, int64_t p, int64_t d) {
   return (in + 2 * p - d * (k - 1) - 1) / s + 1;
 }
 
-// im2col's copy: the windows of x (N, C, H, W) as columns (C*kh*kw, N*OH*OW), rows ordered
-// (group, kh, kw, channel in group).
-Tensor im2col_compute(const Tensor& x, const Window2d& w) {
-  const int64_t n = x.size(0), c = x.size(1), g = w.groups, cg = c / g;
-  const int64_t oh = out_size(x.size(2), w.kh, w.sh, w.ph, w.dh);
-  const int64_t ow = out_size(x.size(3), w.kw, w.sw, w.pw, w.dw);
-  Tensor xp = (w.ph || w.pw) ? constant_pad_compute(x, {w.pw, w.pw, w.ph, w.ph}, 0) : contiguous(x);
-  const int64_t hp = xp.size(2), wp = xp.size(3);
-  // (g, kh, kw, C/g, N, OH, OW) over the padded input, then one copy.
-  Tensor windows = xp.as_strided(
-      {g, w.kh, w.kw, cg, n, oh, ow},
-      {cg * hp * wp, w.dh * wp, w.dw, hp * wp, c * hp * wp, w.sh * wp, w.sw}, xp.storage_offset());
-  return view(contiguous(windows), {c * w.kh * w.kw, n * oh * ow});
+// The strides of a contiguous tensor of these sizes.
+Shape contiguous_strides(const Shape& sizes) {
+  Shape st(sizes.size(), 1);
+  for (int64_t i = static_cast<int64_t>(sizes.size()) - 2; i >= 0; --i)
+    st[i] = st[i + 1] * sizes[i + 1];
+  return st;
 }
 
-// col2im's sums: each column added back into its window; x_sizes = (N, C, H, W).
-// For each input element the windows that cover it add in (kh, kw) order, as ATen's col2im.
-Tensor col2im_compute(const Tensor& cols, const Shape& x_sizes, const Window2d& w) {
-  const int64_t n = x_sizes[0], c = x_sizes[1], h = x_sizes[2], wd = x_sizes[3];
-  const int64_t g = w.groups, cg = c / g;
-  const int64_t oh = out_size(h, w.kh, w.sh, w.ph, w.dh);
-  const int64_t ow = out_size(wd, w.kw, w.sw, w.pw, w.dw);
-  const int64_t hp = h + 2 * w.ph, wp = wd + 2 * w.pw;
-  Tensor c7 = reshape(cols, {g, w.kh, w.kw, cg, n, oh, ow});
-  Tensor padded = zeros({n, c, hp, wp}, TensorOptions(cols.dtype(), cols.device()));
-  for (int64_t i = 0; i < w.kh; ++i) {
-    for (int64_t j = 0; j < w.kw; ++j) {
-      Tensor dst = padded.as_strided({g, cg, n, oh, ow},
-                                     {cg * hp * wp, hp * wp, c * hp * wp, w.sh * wp, w.sw},
-                                     padded.storage_offset() + i * w.dh * wp + j * w.dw);
-      binary_(BinaryOp::Add, dst, select(select(c7, 1, i), 1, j));
-    }
+// constant_pad_nd's amounts (last dim first) for `before`/`after` on each spatial dim.
+Shape spatial_pad(const Shape& before, const Shape& after) {
+  Shape pad;
+  for (size_t i = before.size(); i-- > 0;) {
+    pad.push_back(before[i]);
+    pad.push_back(after[i]);
   }
-  if (!w.ph && !w.pw) return padded;
-  return contiguous(narrow(narrow(padded, 2, w.ph, h), 3, w.pw, wd));
+  return pad;
 }
 
-// The convolution itself on (N, C, H, W) and (O, C/g, kh, kw); `input`/`weight` are what the
-// caller passed (3-D for conv1d), so the node's gradients take their shapes.
-struct ConvGeometry {
-  Window2d win;
-  int64_t groups = 1;
-  Shape x4, w4;  // the 4-D shapes computed with
-};
+bool any_nonzero(const Shape& s) {
+  return std::any_of(s.begin(), s.end(), [](int64_t v) { return v != 0; });
+}
 
-// The weight (O, C/g, kh, kw) as im2col's rows order it: (g, O/g, kh*kw*C/g). Products then
-// add over (kh, kw, channel), the order of oneDNN's direct convolution.
-Tensor weight_matrix(const Tensor& w4, int64_t groups) {
-  const int64_t o = w4.size(0);
-  return reshape(permute(w4, {0, 2, 3, 1}),
-                 {groups, o / groups, w4.size(1) * w4.size(2) * w4.size(3)});
+// im2col's copy: the windows of x (N, C, *S) as columns (C*prod(K), N*prod(O)), rows ordered
+// (group, *kernel, channel in group).
+Tensor im2col_compute(const Tensor& x, const Window& w) {
+  const int64_t k = w.dims(), n = x.size(0), c = x.size(1), g = w.groups, cg = c / g;
+  const Shape spatial(x.sizes().begin() + 2, x.sizes().end());
+  const Shape o = w.out_sizes(spatial);
+  Tensor xp = any_nonzero(w.padding) ? constant_pad_compute(x, spatial_pad(w.padding, w.padding), 0)
+                                     : contiguous(x);
+  const Shape st = contiguous_strides(xp.sizes());  // (N, C, *P)
+  // (g, *K, C/g, N, *O) over the padded input, then one copy.
+  Shape sizes{g}, strides{cg * st[1]};
+  for (int64_t i = 0; i < k; ++i) {
+    sizes.push_back(w.kernel[i]);
+    strides.push_back(w.dilation[i] * st[i + 2]);
+  }
+  sizes.insert(sizes.end(), {cg, n});
+  strides.insert(strides.end(), {st[1], st[0]});
+  for (int64_t i = 0; i < k; ++i) {
+    sizes.push_back(o[i]);
+    strides.push_back(w.stride[i] * st[i + 2]);
+  }
+  Tensor windows = xp.as_strided(sizes, strides, xp.storage_offset());
+  return view(contiguous(windows), {c * shape_numel(w.kernel), n * shape_numel(o)});
+}
+
+// col2im's sums: each column added back into its window; x_sizes = (N, C, *S). For each input
+// element the windows that cover it add in kernel-offset (row-major) order, as ATen's col2im.
+Tensor col2im_compute(const Tensor& cols, const Shape& x_sizes, const Window& w) {
+  const int64_t k = w.dims(), n = x_sizes[0], c = x_sizes[1], g = w.groups, cg = c / g;
+  const Shape spatial(x_sizes.begin() + 2, x_sizes.end());
+  const Shape o = w.out_sizes(spatial);
+  Shape padded_sizes{n, c};
+  for (int64_t i = 0; i < k; ++i) padded_sizes.push_back(spatial[i] + 2 * w.padding[i]);
+  const Shape st = contiguous_strides(padded_sizes);
+  Shape col_sizes{g, shape_numel(w.kernel), cg, n};
+  col_sizes.insert(col_sizes.end(), o.begin(), o.end());
+  Tensor cg_cols = reshape(cols, col_sizes);
+  Tensor padded = zeros(padded_sizes, TensorOptions(cols.dtype(), cols.device()));
+  Shape dst_sizes{g, cg, n}, dst_strides{cg * st[1], st[1], st[0]};
+  for (int64_t i = 0; i < k; ++i) {
+    dst_sizes.push_back(o[i]);
+    dst_strides.push_back(w.stride[i] * st[i + 2]);
+  }
+  Shape offset(static_cast<size_t>(k), 0);  // the kernel offset, row-major
+  for (int64_t flat = 0; flat < shape_numel(w.kernel); ++flat) {
+    int64_t storage = padded.storage_offset();
+    for (int64_t i = 0; i < k; ++i) storage += offset[i] * w.dilation[i] * st[i + 2];
+    Tensor dst = padded.as_strided(dst_sizes, dst_strides, storage);
+    binary_(BinaryOp::Add, dst, select(cg_cols, 1, flat));
+    for (int64_t i = k - 1; i >= 0 && ++offset[i] == w.kernel[i]; --i) offset[i] = 0;
+  }
+  if (!any_nonzero(w.padding)) return padded;
+  Tensor out = padded;
+  for (int64_t i = 0; i < k; ++i) out = narrow(out, i + 2, w.padding[i], spatial[i]);
+  return contiguous(out);
+}
+
+// The weight (O, C/g, *K) as im2col's rows order it: (g, O/g, prod(K)*C/g). Products then
+// add over (*kernel, channel), the order of oneDNN's direct convolution.
+Tensor weight_matrix(const Tensor& w, int64_t groups) {
+  const int64_t dims = w.dim();
+  Shape perm{0};
+  for (int64_t i = 2; i < dims; ++i) perm.push_back(i);
+  perm.push_back(1);
+  return reshape(permute(w, perm), {groups, w.size(0) / groups, w.numel() / w.size(0)});
 }
 
 // The inverse of weight_matrix, for the weight's gradient.
-Tensor weight_from_matrix(const Tensor& m, const Shape& w4) {
-  return contiguous(permute(view(m, {w4[0], w4[2], w4[3], w4[1]}), {0, 3, 1, 2}));
+Tensor weight_from_matrix(const Tensor& m, const Shape& w_sizes) {
+  const int64_t dims = static_cast<int64_t>(w_sizes.size());
+  Shape permuted{w_sizes[0]}, perm{0, dims - 1};
+  for (int64_t i = 2; i < dims; ++i) {
+    permuted.push_back(w_sizes[i]);
+    perm.push_back(i - 1);
+  }
+  permuted.push_back(w_sizes[1]);
+  return contiguous(permute(view(m, permuted), perm));
 }
 
-Tensor conv_compute(const Tensor& x4, const Tensor& w4, const Tensor& bias, const ConvGeometry& g) {
-  const int64_t n = g.x4[0], o = g.w4[0], groups = g.groups;
-  const int64_t oh = out_size(g.x4[2], g.win.kh, g.win.sh, g.win.ph, g.win.dh);
-  const int64_t ow = out_size(g.x4[3], g.win.kw, g.win.sw, g.win.pw, g.win.dw);
-  const int64_t k = g.w4[1] * g.win.kh * g.win.kw;
-  TensorOptions opts(x4.dtype(), x4.device());
-  if (n == 0 || o == 0) return zeros({n, o, oh, ow}, opts);
+// (O, N, *O) -> (N, O, *O): the product's layout to the output's.
+Tensor swap01(const Tensor& t) {
+  Shape perm{1, 0};
+  for (int64_t i = 2; i < t.dim(); ++i) perm.push_back(i);
+  return permute(t, perm);
+}
+
+// Every dim but the channels: a bias gradient sums over these.
+Shape all_but_channels(int64_t dims) {
+  Shape d{0};
+  for (int64_t i = 2; i < dims; ++i) d.push_back(i);
+  return d;
+}
+
+// A bias (O) shaped to broadcast over (N, O, *spatial).
+Tensor bias_view(const Tensor& bias, int64_t dims) {
+  Shape s(static_cast<size_t>(dims), 1);
+  s[1] = bias.size(0);
+  return view(bias, s);
+}
+
+// The convolution itself on a batched x (N, C, *S) and w (O, C/g, *K).
+Tensor conv_compute(const Tensor& x, const Tensor& w, const Tensor& bias, const Window& win) {
+  const int64_t n = x.size(0), o = w.size(0), groups = win.groups;
+  const int64_t k = w.numel() / std::max<int64_t>(o, 1);
+  const Shape os = win.out_sizes(Shape(x.sizes().begin() + 2, x.sizes().end()));
+  Shape out_sizes{n, o};
+  out_sizes.insert(out_sizes.end(), os.begin(), os.end());
+  TensorOptions opts(x.dtype(), x.device());
+  if (n == 0 || o == 0) return zeros(out_sizes, opts);
   Tensor out;
   if (k == 0) {
-    out = zeros({n, o, oh, ow}, opts);
+    out = zeros(out_sizes, opts);
   } else {
-    Tensor cols = view(im2col_compute(x4, g.win), {groups, k, n * oh * ow});
-    Tensor wm = weight_matrix(w4, groups);
-    // (g, O/g, N*L) = (O, N, OH, OW) -> (N, O, OH, OW)
-    Tensor prod = view(bmm(wm, cols), {o, n, oh, ow});
-    out = contiguous(permute(prod, {1, 0, 2, 3}));
+    Tensor cols = view(im2col_compute(x, win), {groups, k, n * shape_numel(os)});
+    // (g, O/g, N*L) = (O, N, *O) -> (N, O, *O)
+    Shape prod_sizes{o, n};
+    prod_sizes.insert(prod_sizes.end(), os.begin(), os.end());
+    out = contiguous(swap01(view(bmm(weight_matrix(w, groups), cols), prod_sizes)));
   }
-  if (bias.defined()) binary_(BinaryOp::Add, out, view(bias, {1, o, 1, 1}));
+  if (bias.defined()) binary_(BinaryOp::Add, out, bias_view(bias, out.dim()));
   return out;
 }
 
 std::shared_ptr<Node> convolution_node(const Tensor& input, const Tensor& weight,
-                                       const Tensor& bias, const ConvGeometry& geo) {
+                                       const Tensor& bias, const Window& win) {
   Shape in_sizes = input.sizes(), w_sizes = weight.sizes();
   const bool has_bias = bias.defined();
   return autograd::make_node(
       "ConvolutionBackward0", {input, weight},
-      [geo, in_sizes, w_sizes, has_bias](G grads, G s, N node) {
-        const int64_t n = geo.x4[0], o = geo.w4[0], groups = geo.groups;
-        const int64_t k = geo.w4[1] * geo.win.kh * geo.win.kw;
-        const int64_t oh = out_size(geo.x4[2], geo.win.kh, geo.win.sh, geo.win.ph, geo.win.dh);
-        const int64_t ow = out_size(geo.x4[3], geo.win.kw, geo.win.sw, geo.win.pw, geo.win.dw);
-        const Tensor g = reshape(grads[0], {n, o, oh, ow});  // conv1d's (N, O, L) as (N, O, 1, L)
+      [win, in_sizes, w_sizes, has_bias](G grads, G s, N node) {
+        const Tensor& g = grads[0];  // (N, O, *O)
+        const int64_t n = in_sizes[0], o = w_sizes[0], groups = win.groups;
+        const int64_t k = shape_numel(w_sizes) / std::max<int64_t>(o, 1);
+        const int64_t l = g.numel() / std::max<int64_t>(n * o, 1);
         Tensor gi, gw, gb;
-        if (has_bias && node.needs(2)) gb = sum(g, {0, 2, 3});
+        if (has_bias && node.needs(2)) gb = sum(g, all_but_channels(g.dim()));
         if ((node.needs(0) || node.needs(1)) && n > 0 && o > 0 && k > 0) {
-          // (N, O, OH, OW) -> (g, O/g, N*L)
-          Tensor gt = reshape(permute(g, {1, 0, 2, 3}), {groups, o / groups, n * oh * ow});
+          // (N, O, *O) -> (g, O/g, N*L)
+          Tensor gt = reshape(swap01(g), {groups, o / groups, n * l});
           // Under create_graph both show ATen's one backward kernel, which takes input and weight.
           if (node.needs(1)) {
             gw = autograd::shown_as("ConvolutionBackwardBackward0", [&] {
-              Tensor cols = view(im2col(reshape(s[0], geo.x4), geo.win), {groups, k, n * oh * ow});
-              return reshape(weight_from_matrix(bmm(gt, transpose(cols, 1, 2)), geo.w4), w_sizes);
+              Tensor cols = view(im2col(s[0], win), {groups, k, n * l});
+              return weight_from_matrix(bmm(gt, transpose(cols, 1, 2)), w_sizes);
             }, s);
           }
           if (node.needs(0)) {
             gi = autograd::shown_as("ConvolutionBackwardBackward0", [&] {
-              Tensor wm = weight_matrix(reshape(s[1], geo.w4), groups);
-              Tensor gcols = reshape(bmm(transpose(wm, 1, 2), gt), {groups * k, n * oh * ow});
-              return reshape(col2im(gcols, geo.x4, geo.win), in_sizes);
+              Tensor gcols = reshape(bmm(transpose(weight_matrix(s[1], groups), 1, 2), gt),
+                                     {groups * k, n * l});
+              return col2im(gcols, in_sizes, win);
             }, s);
           }
         }
@@ -400,32 +459,12 @@ Tensor convolution(const Tensor& input, const Tensor& weight, const Tensor& bias
            "). Kernel size: (", k_str, "). Kernel size can't be greater than actual input size");
   for (int64_t d : dilation)
     TP_CHECK(d > 0, RuntimeError, "non-positive dilation is not supported");
-  TP_CHECK(dim <= 2, NotImplementedError, "tensorplay supports 1-d and 2-d convolutions only");
 
-  ConvGeometry geo;
-  geo.groups = groups;
-  if (dim == 1) {
-    geo.x4 = {input.size(0), input.size(1), 1, input.size(2)};
-    geo.w4 = {ws[0], ws[1], 1, ws[2]};
-    geo.win = Window2d{1, ws[2], 1, stride[0], 0, padding[0], 1, dilation[0], groups};
-  } else {
-    geo.x4 = input.sizes();
-    geo.w4 = ws;
-    geo.win = Window2d{ws[2],      ws[3],       stride[0],   stride[1], padding[0],
-                       padding[1], dilation[0], dilation[1], groups};
-  }
-  check_types(input, weight, bias, uses_mkldnn(geo.x4, geo.w4, groups));
-  Shape out_shape{input.size(0), ws[0]};
-  if (dim == 1) {
-    out_shape.push_back(out_size(input.size(2), ws[2], stride[0], padding[0], dilation[0]));
-  }
+  const Window win{Shape(ws.begin() + 2, ws.end()), stride, padding, dilation, groups};
+  check_types(input, weight, bias, uses_mkldnn(input.sizes(), ws, groups));
   return autograd::record_op(
-      {input, weight, bias},
-      [&] {
-        Tensor out = conv_compute(reshape(input, geo.x4), reshape(weight, geo.w4), bias, geo);
-        return dim == 1 ? view(out, out_shape) : out;
-      },
-      [&](const Tensor&) { return convolution_node(input, weight, bias, geo); });
+      {input, weight, bias}, [&] { return conv_compute(input, weight, bias, win); },
+      [&](const Tensor&) { return convolution_node(input, weight, bias, win); });
 }
 
 // at::native::convolution_same: the padding that keeps the size; an asymmetric one (an even
@@ -562,7 +601,35 @@ Tensor conv2d(const Tensor& input, const Tensor& weight, const Tensor& bias, con
   return conv_nd("conv2d", 2, input, weight, bias, stride, padding, dilation, groups);
 }
 
-Tensor im2col(const Tensor& x, const Window2d& w) {
+Tensor conv3d(const Tensor& input, const Tensor& weight, const Tensor& bias, const Shape& stride,
+              const ConvPadding& padding, const Shape& dilation, int64_t groups) {
+  return conv_nd("conv3d", 3, input, weight, bias, stride, padding, dilation, groups);
+}
+
+bool uses_mkldnn(const Shape& input, const Shape& weight, int64_t groups) {
+  // ATen views a 1-d convolution as a 2-d one of height 1 before choosing its backend.
+  Shape x = input, w = weight;
+  if (x.size() == 3) x.insert(x.begin() + 2, 1);
+  if (w.size() == 3) w.insert(w.begin() + 2, 1);
+  const size_t kd = w.size();
+  return groups > 1 || (w[kd - 1] > 3 && w[kd - 2] > 3) || x[0] > 1 ||
+         x[0] * x[1] * x[2] * x[3] > 20480;
+}
+
+Shape Window::out_sizes(const Shape& in) const {
+  Shape o;
+  for (int64_t i = 0; i < dims(); ++i)
+    o.push_back(out_size(in[i], kernel[i], stride[i], padding[i], dilation[i]));
+  return o;
+}
+
+Window Window::unpadded() const {
+  Window w = *this;
+  w.padding.assign(w.padding.size(), 0);
+  return w;
+}
+
+Tensor im2col(const Tensor& x, const Window& w) {
   Shape x_sizes = x.sizes();
   return autograd::record_op(
       {x}, [&] { return im2col_compute(x, w); },
@@ -573,7 +640,7 @@ Tensor im2col(const Tensor& x, const Window2d& w) {
       });
 }
 
-Tensor col2im(const Tensor& cols, const Shape& x_sizes, const Window2d& w) {
+Tensor col2im(const Tensor& cols, const Shape& x_sizes, const Window& w) {
   return autograd::record_op(
       {cols}, [&] { return col2im_compute(cols, x_sizes, w); },
       [&](const Tensor&) {

@@ -1,4 +1,4 @@
-// Convolution layers and padding of torch.nn.functional: F.pad, F.conv1d, F.conv2d. A
+// Convolution layers and padding of torch.nn.functional: F.pad, F.conv1d/2d/3d. A
 // convolution is composed from core ops, so it runs on every backend (cpu, simulated and real
 // GPUs): pad, gather every window into a column matrix with one strided copy (im2col), one
 // batched matrix product with the weight, then the bias. Its grad_fn is PyTorch's
@@ -31,12 +31,14 @@ struct ConvPadding {
   std::optional<std::string> mode;  // "valid" or "same" when given as a string
 };
 
-// F.conv1d / F.conv2d. input (N, C, *spatial) or unbatched (C, *spatial); weight
+// F.conv1d / F.conv2d / F.conv3d. input (N, C, *spatial) or unbatched (C, *spatial); weight
 // (O, C / groups, *kernel); bias (O) or undefined. stride/dilation hold one value per
 // spatial dim or a single one for all. Checks and error texts are PyTorch's, in its order.
 Tensor conv1d(const Tensor& input, const Tensor& weight, const Tensor& bias, const Shape& stride,
               const ConvPadding& padding, const Shape& dilation, int64_t groups);
 Tensor conv2d(const Tensor& input, const Tensor& weight, const Tensor& bias, const Shape& stride,
+              const ConvPadding& padding, const Shape& dilation, int64_t groups);
+Tensor conv3d(const Tensor& input, const Tensor& weight, const Tensor& bias, const Shape& stride,
               const ConvPadding& padding, const Shape& dilation, int64_t groups);
 
 // ATen's check_input_same_type_as_parameters, shared by convolution and its transpose: "Input
@@ -49,22 +51,28 @@ Tensor conv2d(const Tensor& input, const Tensor& weight, const Tensor& bias, con
 // (an even effective kernel): PyTorch warns once about it.
 bool same_padding_needs_copy(const Tensor& weight, const Shape& dilation);
 
-// The window geometry shared by convolution and pooling over two spatial dims.
-struct Window2d {
-  int64_t kh = 1, kw = 1;  // kernel
-  int64_t sh = 1, sw = 1;  // stride
-  int64_t ph = 0, pw = 0;  // padding, both sides
-  int64_t dh = 1, dw = 1;  // dilation
-  int64_t groups = 1;      // channel groups: im2col's rows are ordered (group, kh, kw, channel)
+// at::native::ConvParams::use_mkldnn on a CPU float input (several threads assumed), for a
+// batched input and weight of any dims (a 1-d one viewed as 2-d, as ATen does): which of
+// PyTorch's two type-mismatch texts a CPU convolution or its transpose gives.
+bool uses_mkldnn(const Shape& input, const Shape& weight, int64_t groups);
+
+// The window geometry shared by convolution, its transpose and unfold over 1 to 3 spatial dims.
+struct Window {
+  Shape kernel, stride, padding, dilation;  // one entry per spatial dim
+  int64_t groups = 1;  // channel groups: im2col's rows are ordered (group, *kernel, channel)
+  int64_t dims() const { return static_cast<int64_t>(kernel.size()); }
+  // The output's spatial sizes for an input's spatial sizes.
+  Shape out_sizes(const Shape& in) const;
+  Window unpadded() const;  // the same window with zero padding
 };
 
-// im2col: x (N, C, H, W) -> (C*kh*kw, N*OH*OW), column n*OH*OW + oh*OW + ow holding the
-// (zero-padded) window of output position (n, oh, ow), rows ordered (group, kh, kw, channel).
+// im2col: x (N, C, *S) -> (C*prod(kernel), N*prod(O)), column n*prod(O) + (flat o) holding the
+// (zero-padded) window of output position (n, o), rows ordered (group, *kernel, channel).
 // Recorded (Im2ColBackward0; its gradient is col2im, and col2im's is im2col), so a convolution's
 // backward is differentiable.
-Tensor im2col(const Tensor& x, const Window2d& w);
+Tensor im2col(const Tensor& x, const Window& w);
 // The adjoint of im2col: adds each column back into the window it came from, giving
-// (N, C, H, W) for x_sizes = {N, C, H, W}. Col2ImBackward0.
-Tensor col2im(const Tensor& cols, const Shape& x_sizes, const Window2d& w);
+// x_sizes = (N, C, *S). Col2ImBackward0.
+Tensor col2im(const Tensor& cols, const Shape& x_sizes, const Window& w);
 
 }  // namespace tp::nn::functional

@@ -1,4 +1,4 @@
-// F.conv_transpose1d/2d: ATen's checks for a transposed at::convolution (Convolution.cpp's
+// F.conv_transpose1d/2d/3d: ATen's checks for a transposed at::convolution (Convolution.cpp's
 // check_input_shape_forward with transposed=1, slow_conv_transpose2d's output padding check),
 // then the compute as core ops, the way ATen's slow path does it (gemm, then col2im).
 #include "core/nn/conv_transpose.h"
@@ -30,125 +30,171 @@ Shape expand_param(const Shape& p, const char* name, int64_t dim) {
   return p;
 }
 
-// Everything the compute and its gradient need, as two spatial dims (conv_transpose1d runs
-// as a 2-d one of height 1).
+// Everything the compute and its gradient need, over 1 to 3 spatial dims.
 struct Geometry {
-  Window2d win;              // with padding: the output is cropped by it on both sides
-  int64_t oph = 0, opw = 0;  // output padding: rows and columns added at the end
-  Shape x4, w4;              // input (N, C_in, H, W), weight (C_in, C_out/g, kh, kw)
-  // The window without padding: col2im by it fills the whole uncropped output.
-  Window2d unpadded() const {
-    Window2d w = win;
-    w.ph = w.pw = 0;
-    return w;
+  Window win;             // with padding: the output is cropped by it on both sides
+  Shape output_padding;   // added at the end of each spatial dim
+  Shape x, w;             // input (N, C_in, *S), weight (C_in, C_out/g, *K)
+  int64_t dims() const { return win.dims(); }
+  // The uncropped output's sizes: col2im by the unpadded window fills it.
+  Shape full() const {
+    Shape f{x[0], out_channels()};
+    for (int64_t i = 0; i < dims(); ++i)
+      f.push_back((x[i + 2] - 1) * win.stride[i] + win.dilation[i] * (win.kernel[i] - 1) + 1);
+    return f;
   }
-  int64_t full_h() const { return (x4[2] - 1) * win.sh + win.dh * (win.kh - 1) + 1; }
-  int64_t full_w() const { return (x4[3] - 1) * win.sw + win.dw * (win.kw - 1) + 1; }
   // The crop of the uncropped output: padding off both sides, output padding back at the end
   // (as constant_pad_nd's amounts, last dim first; zeros where it reaches past the end).
-  Shape crop() const { return {-win.pw, opw - win.pw, -win.ph, oph - win.ph}; }
-  Shape uncrop() const { return {win.pw, win.pw - opw, win.ph, win.ph - oph}; }
-  int64_t out_channels() const { return w4[1] * win.groups; }
-  int64_t col_rows() const { return w4[1] * win.kh * win.kw; }  // per group
+  Shape crop() const {
+    Shape c;
+    for (int64_t i = dims() - 1; i >= 0; --i)
+      c.insert(c.end(), {-win.padding[i], output_padding[i] - win.padding[i]});
+    return c;
+  }
+  Shape uncrop() const {
+    Shape c = crop();
+    for (int64_t& v : c) v = -v;
+    return c;
+  }
+  int64_t out_channels() const { return w[1] * win.groups; }
+  int64_t col_rows() const { return w[1] * shape_numel(win.kernel); }  // per group
+  int64_t in_positions() const {  // N * prod(S)
+    return x[0] * shape_numel(Shape(x.begin() + 2, x.end()));
+  }
 };
 
-// The weight (C_in, C_out/g, kh, kw) as (g, kh*kw*C_out/g, C_in/g): rows in col2im's
-// (kh, kw, channel) order, so one product gives every window's columns.
-Tensor weight_cols(const Tensor& w4, int64_t groups) {
-  const int64_t cin_g = w4.size(0) / groups, cout_g = w4.size(1);
-  Tensor w5 = view(w4, {groups, cin_g, cout_g, w4.size(2), w4.size(3)});
-  return reshape(permute(w5, {0, 3, 4, 2, 1}), {groups, w4.size(2) * w4.size(3) * cout_g, cin_g});
+// The weight (C_in, C_out/g, *K) as (g, prod(K)*C_out/g, C_in/g): rows in col2im's
+// (*kernel, channel) order, so one product gives every window's columns.
+Tensor weight_cols(const Tensor& w, int64_t groups) {
+  const int64_t k = w.dim() - 2, cin_g = w.size(0) / groups, cout_g = w.size(1);
+  Shape split{groups, cin_g, cout_g}, perm{0};
+  for (int64_t i = 0; i < k; ++i) {
+    split.push_back(w.size(i + 2));
+    perm.push_back(i + 3);
+  }
+  perm.insert(perm.end(), {2, 1});
+  return reshape(permute(view(w, split), perm), {groups, w.numel() / w.size(0), cin_g});
 }
 
 // The inverse of weight_cols, for the weight's gradient.
-Tensor weight_from_cols(const Tensor& m, const Shape& w4, int64_t groups) {
-  Tensor m5 = view(m, {groups, w4[2], w4[3], w4[1], w4[0] / groups});
-  return reshape(permute(m5, {0, 4, 3, 1, 2}), w4);
+Tensor weight_from_cols(const Tensor& m, const Shape& w, int64_t groups) {
+  const int64_t k = static_cast<int64_t>(w.size()) - 2;
+  Shape split{groups}, perm{0, k + 2, k + 1};
+  for (int64_t i = 0; i < k; ++i) {
+    split.push_back(w[i + 2]);
+    perm.push_back(i + 1);
+  }
+  split.insert(split.end(), {w[1], w[0] / groups});
+  return reshape(permute(view(m, split), perm), w);
 }
 
-// The input (N, C_in, H, W) as (g, C_in/g, N*H*W).
-Tensor input_rows(const Tensor& x4, int64_t groups) {
-  return reshape(permute(x4, {1, 0, 2, 3}),
-                 {groups, x4.size(1) / groups, x4.size(0) * x4.size(2) * x4.size(3)});
+// Channels first: (N, C, *S) <-> (C, N, *S).
+Tensor swap01(const Tensor& t) {
+  Shape perm{1, 0};
+  for (int64_t i = 2; i < t.dim(); ++i) perm.push_back(i);
+  return permute(t, perm);
 }
 
-Tensor compute(const Tensor& x4, const Tensor& w4, const Tensor& bias, const Geometry& g) {
-  const int64_t n = g.x4[0], o = g.out_channels(), groups = g.win.groups;
-  Shape full{n, o, g.full_h(), g.full_w()};
+// The input (N, C_in, *S) as (g, C_in/g, N*prod(S)).
+Tensor input_rows(const Tensor& x, int64_t groups) {
+  return reshape(swap01(x), {groups, x.size(1) / groups, x.numel() / std::max<int64_t>(x.size(1), 1)});
+}
+
+Tensor compute(const Tensor& x, const Tensor& w, const Tensor& bias, const Geometry& g) {
+  const int64_t groups = g.win.groups;
+  const Shape full = g.full();
   Tensor out;
-  if (n == 0 || o == 0 || g.x4[1] == 0) {
-    out = zeros(full, TensorOptions(x4.dtype(), x4.device()));
+  if (full[0] == 0 || full[1] == 0 || g.x[1] == 0) {
+    out = zeros(full, TensorOptions(x.dtype(), x.device()));
   } else {
-    Tensor cols = bmm(weight_cols(w4, groups), input_rows(x4, groups));
-    out = col2im(reshape(cols, {groups * g.col_rows(), n * g.x4[2] * g.x4[3]}), full,
-                 g.unpadded());
+    Tensor cols = bmm(weight_cols(w, groups), input_rows(x, groups));
+    out = col2im(reshape(cols, {groups * g.col_rows(), g.in_positions()}), full, g.win.unpadded());
   }
   out = constant_pad_nd(out, g.crop(), 0);
-  if (bias.defined()) binary_(BinaryOp::Add, out, view(bias, {1, o, 1, 1}));
+  if (bias.defined()) {
+    Shape b(full.size(), 1);
+    b[1] = full[1];
+    binary_(BinaryOp::Add, out, view(bias, b));
+  }
   return out;
 }
 
 // ATen's formula: the input's gradient is the convolution of the output's gradient by the
 // same weight, the weight's is the product of the input with the gradient's windows.
 std::shared_ptr<Node> transpose_node(const Tensor& input, const Tensor& weight,
-                                     const Shape& out_sizes, const Geometry& geo, bool has_bias) {
+                                     const Geometry& geo, bool has_bias) {
   Shape in_sizes = input.sizes(), w_sizes = weight.sizes();
   return autograd::make_node(
       "ConvolutionBackward0", {input, weight},
-      [geo, in_sizes, w_sizes, out_sizes, has_bias](G grads, G s, N node) {
-        const int64_t n = geo.x4[0], o = geo.out_channels(), groups = geo.win.groups;
-        const int64_t l = n * geo.x4[2] * geo.x4[3];
-        Tensor g4 = reshape(grads[0], {n, o, out_sizes[2], out_sizes[3]});
+      [geo, in_sizes, w_sizes, has_bias](G grads, G s, N node) {
+        const int64_t o = geo.out_channels(), groups = geo.win.groups;
+        const int64_t l = geo.in_positions();
+        const Tensor& g = grads[0];
         Tensor gi, gw, gb;
-        if (has_bias && node.needs(2)) gb = sum(g4, {0, 2, 3});
-        if ((node.needs(0) || node.needs(1)) && l > 0 && o > 0 && geo.x4[1] > 0) {
+        if (has_bias && node.needs(2)) {
+          Shape dims{0};
+          for (int64_t i = 2; i < g.dim(); ++i) dims.push_back(i);
+          gb = sum(g, dims);
+        }
+        if ((node.needs(0) || node.needs(1)) && l > 0 && o > 0 && geo.x[1] > 0) {
           // Back to the uncropped output's shape: zeros where the padding was cropped.
-          Tensor g0 = constant_pad_nd(g4, geo.uncrop(), 0);
+          Tensor g0 = constant_pad_nd(g, geo.uncrop(), 0);
           const char* kernel = "ConvolutionBackwardBackward0";
           if (node.needs(0)) {
             gi = autograd::shown_as(kernel, [&] {
-              Tensor cols = view(im2col(g0, geo.unpadded()), {groups, geo.col_rows(), l});
-              Tensor wc = weight_cols(reshape(s[1], geo.w4), groups);
-              Tensor rows = bmm(transpose(wc, 1, 2), cols);  // (g, C_in/g, N*H*W)
-              Tensor x = reshape(rows, {geo.x4[1], n, geo.x4[2], geo.x4[3]});
-              return reshape(permute(x, {1, 0, 2, 3}), in_sizes);
+              Tensor cols = view(im2col(g0, geo.win.unpadded()), {groups, geo.col_rows(), l});
+              Tensor rows = bmm(transpose(weight_cols(s[1], groups), 1, 2), cols);  // (g, C_in/g, L)
+              Shape channels_first{geo.x[1], geo.x[0]};
+              channels_first.insert(channels_first.end(), geo.x.begin() + 2, geo.x.end());
+              return reshape(swap01(reshape(rows, channels_first)), in_sizes);
             }, s);
           }
           if (node.needs(1)) {
             gw = autograd::shown_as(kernel, [&] {
-              Tensor cols = view(im2col(g0, geo.unpadded()), {groups, geo.col_rows(), l});
-              Tensor rows = input_rows(reshape(s[0], geo.x4), groups);
-              return reshape(weight_from_cols(bmm(cols, transpose(rows, 1, 2)), geo.w4, groups),
-                             w_sizes);
+              Tensor cols = view(im2col(g0, geo.win.unpadded()), {groups, geo.col_rows(), l});
+              Tensor rows = input_rows(s[0], groups);
+              return weight_from_cols(bmm(cols, transpose(rows, 1, 2)), w_sizes, groups);
             }, s);
           }
         }
         if (node.needs(0) && !gi.defined())
-          gi = zeros(in_sizes, TensorOptions(g4.dtype(), g4.device()));
+          gi = zeros(in_sizes, TensorOptions(g.dtype(), g.device()));
         if (node.needs(1) && !gw.defined())
-          gw = zeros(w_sizes, TensorOptions(g4.dtype(), g4.device()));
+          gw = zeros(w_sizes, TensorOptions(g.dtype(), g.device()));
         return TensorList{gi, gw, gb};
       });
 }
 
-void check_types(const Tensor& input, const Tensor& weight, const Tensor& bias) {
-  // A CPU input with a GPU weight or bias takes no cuDNN or oneDNN path: at::slow_conv_transpose2d
-  // (1-d viewed as 2-d) runs as a CUDA kernel whose generated check names the odd argument
-  // (seen on an H200 with PyTorch 2.11).
+// The slow kernel ATen runs (1-d viewed as 2-d): named in its device and dtype errors.
+const char* slow_kernel(int64_t dims) {
+  return dims == 3 ? "slow_conv_transpose3d" : "slow_conv_transpose2d";
+}
+
+void check_types(const Tensor& input, const Tensor& weight, const Tensor& bias, int64_t groups) {
+  const int64_t dims = weight.dim() - 2;
+  // A CPU input with a GPU weight or bias takes no cuDNN or oneDNN path: ATen's slow transposed
+  // convolution runs as a CUDA kernel whose generated check names the odd argument (seen on an
+  // H200 with PyTorch 2.11).
   if (input.device().is_cpu()) {
-    check_same_device_args("slow_conv_transpose2d", {{"self", &input}, {"weight", &weight}, {"bias", &bias}});
+    check_same_device_args(slow_kernel(dims), {{"self", &input}, {"weight", &weight}, {"bias", &bias}});
   }
   if (bias.defined() && bias.dtype() != input.dtype()) {
     fail(ErrorKind::RuntimeError, "Input type (", dtype_cpp_name(input.dtype()),
          ") and bias type (", dtype_cpp_name(bias.dtype()), ") should be the same");
   }
   if (weight.dtype() != input.dtype() || weight.device() != input.device()) {
-    // A float CPU input goes to oneDNN's deconvolution, whose text names MKLDNN tensors.
-    fail_input_type(input, "weight", weight, input.device().is_cpu() && input.dtype() == DType::Float32);
+    // A float CPU input oneDNN takes names MKLDNN tensors; the slow kernel's dispatch does not.
+    const bool via_mkldnn = input.device().is_cpu() && input.dtype() == DType::Float32 &&
+                            uses_mkldnn(input.sizes(), weight.sizes(), groups);
+    if (!via_mkldnn && input.device().is_cpu() && weight.device().is_cpu()) {
+      fail(ErrorKind::RuntimeError, "expected scalar type ", dtype_legacy_name(input.dtype()),
+           " but found ", dtype_legacy_name(weight.dtype()));
+    }
+    fail_input_type(input, "weight", weight, via_mkldnn);
   }
   if (bias.defined() && bias.device() != input.device()) fail_input_type(input, "bias", bias, false);
-  TP_CHECK(input.dtype() != DType::Bool, NotImplementedError,
-           "\"slow_conv_transpose2d_out_cpu\" not implemented for 'Bool'");
+  TP_CHECK(input.dtype() != DType::Bool, NotImplementedError, "\"", slow_kernel(dims),
+           "_out_cpu\" not implemented for 'Bool'");
 }
 
 // at::convolution(transposed=True) on a batched input.
@@ -187,58 +233,46 @@ Tensor convolution_transpose(const Tensor& input, const Tensor& weight, const Te
            ", expected bias to be 1-dimensional with ", ws[1] * groups,
            " elements, but got bias of size ", bias.defined() ? shape_str(bias.sizes()) : "[]",
            " instead");
-  // ATen checks height and width together, naming both (a 1-d one as height 1).
-  Shape op2 = dim == 1 ? Shape{0, output_padding[0]} : output_padding;
-  Shape s2 = dim == 1 ? Shape{1, stride[0]} : stride;
-  Shape d2 = dim == 1 ? Shape{1, dilation[0]} : dilation;
+  // ATen checks every spatial dim together, naming each (a 1-d one as 2-d of height 1).
+  Shape op2 = output_padding, s2 = stride, d2 = dilation;
+  if (dim == 1) {
+    op2.insert(op2.begin(), 0);
+    s2.insert(s2.begin(), 1);
+    d2.insert(d2.begin(), 1);
+  }
+  static const char* const kNames[] = {"depth", "height", "width"};
+  const size_t first = 3 - op2.size();
   bool op_fits = true;
-  for (size_t i = 0; i < 2; ++i) op_fits = op_fits && (op2[i] < s2[i] || op2[i] < d2[i]);
+  std::string op_str, s_str, d_str;
+  for (size_t i = 0; i < op2.size(); ++i) {
+    op_fits = op_fits && (op2[i] < s2[i] || op2[i] < d2[i]);
+    op_str += str_cat(" output_padding_", kNames[first + i], ": ", op2[i]);
+    s_str += str_cat(" stride_", kNames[first + i], ": ", s2[i]);
+    d_str += str_cat(" dilation_", kNames[first + i], ": ", d2[i]);
+  }
   TP_CHECK(op_fits, RuntimeError,
-           "output padding must be smaller than either stride or dilation, but got "
-           "output_padding_height: ",
-           op2[0], " output_padding_width: ", op2[1], " stride_height: ", s2[0],
-           " stride_width: ", s2[1], " dilation_height: ", d2[0], " dilation_width: ", d2[1]);
-  TP_CHECK(dim <= 2, NotImplementedError,
-           "tensorplay supports 1-d and 2-d transposed convolutions only");
+           "output padding must be smaller than either stride or dilation, but got", op_str,
+           s_str, d_str);
 
-  Geometry geo;
-  if (dim == 1) {
-    geo.x4 = {input.size(0), input.size(1), 1, input.size(2)};
-    geo.w4 = {ws[0], ws[1], 1, ws[2]};
-    geo.win = Window2d{1, ws[2], 1, stride[0], 0, padding[0], 1, dilation[0], groups};
-    geo.opw = output_padding[0];
-  } else {
-    geo.x4 = input.sizes();
-    geo.w4 = ws;
-    geo.win = Window2d{ws[2],      ws[3],       stride[0],   stride[1], padding[0],
-                       padding[1], dilation[0], dilation[1], groups};
-    geo.oph = output_padding[0];
-    geo.opw = output_padding[1];
-  }
-  const int64_t oh = geo.full_h() - 2 * geo.win.ph + geo.oph;
-  const int64_t ow = geo.full_w() - 2 * geo.win.pw + geo.opw;
-  if (oh < 1 || ow < 1) {
-    std::string in_str = dim == 1 ? std::to_string(geo.x4[3])
-                                  : str_cat(geo.x4[2], " x ", geo.x4[3]);
-    std::string out_str = dim == 1 ? std::to_string(ow) : str_cat(oh, " x ", ow);
-    fail(ErrorKind::RuntimeError, "Given input size per channel: (", in_str,
-         "). Calculated output size per channel: (", out_str, "). Output size is too small");
-  }
-  check_types(input, weight, bias);
+  Geometry geo{Window{Shape(ws.begin() + 2, ws.end()), stride, padding, dilation, groups},
+               output_padding, input.sizes(), ws};
+  const Shape full = geo.full();
   Shape out_shape{input.size(0), ws[1] * groups};
-  if (dim == 1) {
-    out_shape.push_back(ow);
-  } else {
-    out_shape.push_back(oh);
-    out_shape.push_back(ow);
+  bool fits = true;
+  std::string in_str, out_str;
+  for (int64_t i = 0; i < dim; ++i) {
+    const int64_t o = full[i + 2] - 2 * padding[i] + output_padding[i];
+    fits = fits && o >= 1;
+    out_shape.push_back(o);
+    in_str += str_cat(i ? " x " : "", input.size(i + 2));
+    out_str += str_cat(i ? " x " : "", o);
   }
-  const Shape out4{geo.x4[0], ws[1] * groups, oh, ow};
+  TP_CHECK(fits, RuntimeError, "Given input size per channel: (", in_str,
+           "). Calculated output size per channel: (", out_str, "). Output size is too small");
+  check_types(input, weight, bias, groups);
   return autograd::record_op(
-      {input, weight, bias},
-      [&] { return view(compute(reshape(input, geo.x4), reshape(weight, geo.w4), bias, geo), out_shape); },
-      [&](const Tensor&) {
-        return transpose_node(input, weight, out4, geo, bias.defined());
-      });
+      {input, weight, bias}, [&] { return compute(input, weight, bias, geo); },
+      [&](const Tensor&) { return transpose_node(input, weight, geo, bias.defined()); });
 }
 
 Tensor conv_transpose_nd(const char* fname, int64_t spatial, const Tensor& input,
@@ -268,6 +302,13 @@ Tensor conv_transpose2d(const Tensor& input, const Tensor& weight, const Tensor&
                         const Shape& stride, const Shape& padding, const Shape& output_padding,
                         int64_t groups, const Shape& dilation) {
   return conv_transpose_nd("conv_transpose2d", 2, input, weight, bias, stride, padding,
+                           output_padding, groups, dilation);
+}
+
+Tensor conv_transpose3d(const Tensor& input, const Tensor& weight, const Tensor& bias,
+                        const Shape& stride, const Shape& padding, const Shape& output_padding,
+                        int64_t groups, const Shape& dilation) {
+  return conv_transpose_nd("conv_transpose3d", 3, input, weight, bias, stride, padding,
                            output_padding, groups, dilation);
 }
 

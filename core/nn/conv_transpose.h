@@ -1,5 +1,5 @@
-// Transposed convolutions of torch.nn.functional: F.conv_transpose1d / F.conv_transpose2d (behind
-// nn.ConvTranspose1d/2d). A transposed convolution is the input-gradient of a convolution, so it
+// Transposed convolutions of torch.nn.functional: F.conv_transpose1d/2d/3d (behind
+// nn.ConvTranspose1d/2d/3d). A transposed convolution is the input-gradient of a convolution, so it
 // is composed from the same core ops as core/nn/conv: one batched product with the weight, then
 // col2im scatters every column back into its window. grad_fn ConvolutionBackward0, as in ATen.
 //
@@ -20,6 +20,9 @@ Tensor conv_transpose1d(const Tensor& input, const Tensor& weight, const Tensor&
                         const Shape& stride, const Shape& padding, const Shape& output_padding,
                         int64_t groups, const Shape& dilation);
 Tensor conv_transpose2d(const Tensor& input, const Tensor& weight, const Tensor& bias,
+                        const Shape& stride, const Shape& padding, const Shape& output_padding,
+                        int64_t groups, const Shape& dilation);
+Tensor conv_transpose3d(const Tensor& input, const Tensor& weight, const Tensor& bias,
                         const Shape& stride, const Shape& padding, const Shape& output_padding,
                         int64_t groups, const Shape& dilation);
 

@@ -25,9 +25,8 @@ int64_t div_floor(int64_t a, int64_t b) {
   return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
 }
 
-Window2d window_of(const FoldWindow& w) {
-  return Window2d{w.kernel_size[0], w.kernel_size[1], w.stride[0], w.stride[1], w.padding[0],
-                  w.padding[1],     w.dilation[0],    w.dilation[1], 1};
+Window window_of(const FoldWindow& w) {
+  return Window{w.kernel_size, w.stride, w.padding, w.dilation, 1};
 }
 
 // The checks both share, in ATen's order.

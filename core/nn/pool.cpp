@@ -1,10 +1,13 @@
 // Pooling, composed from core ops with ATen's checks (aten/src/ATen/native/Pool.h
-// pooling_output_shape and pool2d_shape_check, MaxPooling.cpp, AveragePool2d.cpp,
-// AdaptiveAveragePooling.cpp, AdaptiveMaxPooling2d.cpp) and ATen's CPU summation order
-// (cpu/AvgPoolKernel.cpp, cpu/AdaptiveAvgPoolKernel.cpp).
+// pooling_output_shape, pool2d_shape_check and pool3d_shape_check, DilatedMaxPool2d/3d.cpp,
+// AveragePool2d/3d.cpp, AdaptiveAveragePooling(3d).cpp, AdaptiveMaxPooling2d/3d.cpp) and ATen's
+// CPU summation order (cpu/AvgPoolKernel.cpp, cpu/AdaptiveAvgPoolKernel.cpp). Every pooling
+// runs as a 3-d one over (N, C, D, H, W): a 2-d one is a 3-d one of depth 1.
 #include "core/nn/pool.h"
 
 #include <algorithm>
+#include <array>
+#include <functional>
 #include <limits>
 
 #include "core/autograd/autograd.h"
@@ -23,6 +26,7 @@ namespace {
 
 using G = const TensorList&;
 using N = const Node&;
+using Dims3 = std::array<int64_t, 3>;  // (depth, height, width)
 
 // Pool.h's div_rtn: division rounding towards negative infinity.
 int64_t div_rtn(int64_t x, int64_t y) {
@@ -46,20 +50,37 @@ int64_t pooling_output_shape(int64_t in, int64_t k, int64_t pad, int64_t stride,
   return out;
 }
 
-// A pooling window over the last two dims and the output size it gives.
+// A pooling window over the last `spatial` (2 or 3) dims, the missing depth of size 1, and
+// the output size it gives.
 struct PoolGeom {
-  int64_t kh, kw, sh, sw, ph, pw, dh, dw;
-  int64_t h, w, oh, ow;
-  bool ceil_mode;
+  Dims3 k{1, 1, 1}, s{1, 1, 1}, p{0, 0, 0}, d{1, 1, 1};  // kernel, stride, padding, dilation
+  Dims3 in{1, 1, 1}, out{1, 1, 1};
+  int64_t spatial = 2;
+  bool ceil_mode = false;
 };
 
+// x as (N, C, D, H, W): a batch of one for an unbatched input, depth 1 for a 2-d pooling.
+Tensor as5d(const Tensor& x, int64_t spatial) {
+  Tensor t = x.dim() == spatial + 1 ? unsqueeze(x, 0) : x;
+  return spatial == 2 ? unsqueeze(t, 2) : t;
+}
+
+// A (N, C, D, H, W) result back in the shape of an input with these sizes.
+Tensor from5d(const Tensor& t, const Shape& input_sizes, int64_t spatial) {
+  Shape s(input_sizes.begin(), input_sizes.end() - spatial);
+  for (int64_t i = 3 - spatial; i < 3; ++i) s.push_back(t.size(2 + i));
+  return reshape(t, s);
+}
+
 void pool2d_shape_check(const Tensor& input, const PoolGeom& g) {
-  TP_CHECK(g.kw > 0 && g.kh > 0, RuntimeError,
-           "kernel size should be greater than zero, but got kH: ", g.kh, " kW: ", g.kw);
-  TP_CHECK(g.sw > 0 && g.sh > 0, RuntimeError,
-           "stride should be greater than zero, but got dH: ", g.sh, " dW: ", g.sw);
-  TP_CHECK(g.dh > 0 && g.dw > 0, RuntimeError,
-           "dilation should be greater than zero, but got dilationH: ", g.dh, " dilationW: ", g.dw);
+  const int64_t kh = g.k[1], kw = g.k[2], sh = g.s[1], sw = g.s[2];
+  TP_CHECK(kw > 0 && kh > 0, RuntimeError,
+           "kernel size should be greater than zero, but got kH: ", kh, " kW: ", kw);
+  TP_CHECK(sw > 0 && sh > 0, RuntimeError,
+           "stride should be greater than zero, but got dH: ", sh, " dW: ", sw);
+  TP_CHECK(g.d[1] > 0 && g.d[2] > 0, RuntimeError,
+           "dilation should be greater than zero, but got dilationH: ", g.d[1], " dilationW: ",
+           g.d[2]);
   const int64_t ndim = input.dim();
   const bool valid_dims = input.size(1) != 0 && input.size(2) != 0;
   TP_CHECK(
@@ -68,50 +89,83 @@ void pool2d_shape_check(const Tensor& input, const PoolGeom& g) {
       RuntimeError,
       "Expected 3D or 4D (batch mode) tensor with optional 0 dim batch size for input, but got:",
       shape_str(input.sizes()));
-  TP_CHECK(g.kw / 2 >= g.pw && g.kh / 2 >= g.ph, RuntimeError,
-           "pad should be smaller than or equal to half of kernel size, but got padW = ", g.pw,
-           ", padH = ", g.ph, ", kW = ", g.kw, ", kH = ", g.kh);
+  TP_CHECK(kw / 2 >= g.p[2] && kh / 2 >= g.p[1], RuntimeError,
+           "pad should be smaller than or equal to half of kernel size, but got padW = ", g.p[2],
+           ", padH = ", g.p[1], ", kW = ", kw, ", kH = ", kh);
   const int64_t planes = input.size(-3);
-  TP_CHECK(g.ow >= 1 && g.oh >= 1, RuntimeError, "Given input size: (", planes, "x", g.h, "x", g.w,
-           "). Calculated output size: (", planes, "x", g.oh, "x", g.ow,
-           "). Output size is too small");
+  TP_CHECK(g.out[2] >= 1 && g.out[1] >= 1, RuntimeError, "Given input size: (", planes, "x",
+           g.in[1], "x", g.in[2], "). Calculated output size: (", planes, "x", g.out[1], "x",
+           g.out[2], "). Output size is too small");
 }
 
-// kernel_size / stride / padding / dilation as max_pool2d and avg_pool2d read them.
-PoolGeom pool2d_geometry(const char* fname, const Shape& kernel, const Shape& stride,
-                         const Shape& padding, const Shape& dilation, bool ceil_mode) {
-  TP_CHECK(kernel.size() == 1 || kernel.size() == 2, RuntimeError, fname,
-           ": kernel_size must either be a single int, or a tuple of two ints");
-  PoolGeom g{};
-  g.kh = kernel[0];
-  g.kw = kernel.size() == 1 ? g.kh : kernel[1];
-  TP_CHECK(stride.empty() || stride.size() == 1 || stride.size() == 2, RuntimeError, fname,
-           ": stride must either be omitted, a single int, or a tuple of two ints");
-  g.sh = stride.empty() ? g.kh : stride[0];
-  g.sw = stride.empty() ? g.kw : stride.size() == 1 ? g.sh : stride[1];
-  TP_CHECK(padding.size() == 1 || padding.size() == 2, RuntimeError, fname,
-           ": padding must either be a single int, or a tuple of two ints");
-  g.ph = padding[0];
-  g.pw = padding.size() == 1 ? g.ph : padding[1];
-  TP_CHECK(dilation.size() == 1 || dilation.size() == 2, RuntimeError, fname,
-           ": dilation must be either a single int, or a tuple of two ints");
-  g.dh = dilation[0];
-  g.dw = dilation.size() == 1 ? g.dh : dilation[1];
+// Pool.h's pool3d_shape_check; `fn_name` names the kernel in the empty-dim text, and an
+// average pooling also checks the input holds a whole window.
+void pool3d_shape_check(const Tensor& input, const PoolGeom& g, const char* fn_name,
+                        bool check_input_size) {
+  TP_CHECK(g.k[0] > 0 && g.k[1] > 0 && g.k[2] > 0, RuntimeError,
+           "kernel size should be greater than zero, but got kT: ", g.k[0], " kH: ", g.k[1],
+           " kW: ", g.k[2]);
+  TP_CHECK(g.s[0] > 0 && g.s[1] > 0 && g.s[2] > 0, RuntimeError,
+           "stride should be greater than zero, but got dT: ", g.s[0], " dH: ", g.s[1],
+           " dW: ", g.s[2]);
+  TP_CHECK(g.d[0] > 0 && g.d[1] > 0 && g.d[2] > 0, RuntimeError,
+           "dilation should be greater than zero, but got dilationT: ", g.d[0], " dilationH: ",
+           g.d[1], " dilationW: ", g.d[2]);
+  const int64_t ndim = input.dim();
+  for (int64_t i = ndim == 5 ? 1 : 0; i < ndim; ++i) {
+    TP_CHECK(input.size(i) > 0, RuntimeError, fn_name,
+             ": Expected input to have non-zero size for non-batch dimensions, but input has "
+             "sizes ",
+             shape_str(input.sizes()), " with dimension ", i, " being empty");
+  }
+  TP_CHECK(!check_input_size || (g.in[0] >= g.k[0] && g.in[1] >= g.k[1] && g.in[2] >= g.k[2]),
+           RuntimeError, "input image (T: ", g.in[0], " H: ", g.in[1], " W: ", g.in[2],
+           ") smaller than kernel size (kT: ", g.k[0], " kH: ", g.k[1], " kW: ", g.k[2], ")");
+  TP_CHECK(g.k[0] / 2 >= g.p[0] && g.k[2] / 2 >= g.p[2] && g.k[1] / 2 >= g.p[1], RuntimeError,
+           "pad should be smaller than or equal to half of kernel size, but got kT: ", g.k[0],
+           " kW: ", g.k[2], " kH: ", g.k[1], " padT: ", g.p[0], " padW: ", g.p[2], " padH: ",
+           g.p[1]);
+  const int64_t planes = input.size(-4);
+  TP_CHECK(g.out[0] >= 1 && g.out[2] >= 1 && g.out[1] >= 1, RuntimeError, "Given input size: (",
+           planes, "x", g.in[0], "x", g.in[1], "x", g.in[2], "). Calculated output size: (",
+           planes, "x", g.out[0], "x", g.out[1], "x", g.out[2], "). Output size is too small");
+}
+
+// kernel_size / stride / padding / dilation as max_pool{2,3}d and avg_pool{2,3}d read them
+// (`either`: the texts of max pooling and avg_pool2d say "must either be", avg_pool3d's not).
+PoolGeom pool_geometry(const char* fname, int64_t spatial, const Shape& kernel,
+                       const Shape& stride, const Shape& padding, const Shape& dilation,
+                       bool ceil_mode, bool either = true) {
+  const char* count = spatial == 3 ? "three" : "two";
+  const char* must = either ? "must either be" : "must be";
+  auto one_or_all = [&](const Shape& v) { return v.size() == 1 || static_cast<int64_t>(v.size()) == spatial; };
+  PoolGeom g;
+  g.spatial = spatial;
   g.ceil_mode = ceil_mode;
+  const int64_t first = 3 - spatial;  // the first of (D, H, W) this pooling has
+  TP_CHECK(one_or_all(kernel), RuntimeError, fname, ": kernel_size ", must,
+           " a single int, or a tuple of ", count, " ints");
+  for (int64_t i = first; i < 3; ++i) g.k[i] = kernel.size() == 1 ? kernel[0] : kernel[i - first];
+  TP_CHECK(stride.empty() || one_or_all(stride), RuntimeError, fname, ": stride ", must,
+           " omitted, a single int, or a tuple of ", count, " ints");
+  for (int64_t i = first; i < 3; ++i)
+    g.s[i] = stride.empty() ? g.k[i] : stride.size() == 1 ? stride[0] : stride[i - first];
+  TP_CHECK(one_or_all(padding), RuntimeError, fname, ": padding ", must,
+           " a single int, or a tuple of ", count, " ints");
+  for (int64_t i = first; i < 3; ++i) g.p[i] = padding.size() == 1 ? padding[0] : padding[i - first];
+  TP_CHECK(one_or_all(dilation), RuntimeError, fname,
+           ": dilation must be either a single int, or a tuple of ", count, " ints");
+  for (int64_t i = first; i < 3; ++i)
+    g.d[i] = dilation.size() == 1 ? dilation[0] : dilation[i - first];
   return g;
 }
 
-void finish_geometry(const Tensor& input, PoolGeom& g) {
-  g.h = input.size(-2);
-  g.w = input.size(-1);
-  g.oh = pooling_output_shape(g.h, g.kh, g.ph, g.sh, g.dh, g.ceil_mode);
-  g.ow = pooling_output_shape(g.w, g.kw, g.pw, g.sw, g.dw, g.ceil_mode);
-  pool2d_shape_check(input, g);
-}
-
-// A 3-d (C, H, W) input as a batch of one.
-Tensor batched(const Tensor& x) {
-  return x.dim() == 3 ? unsqueeze(x, 0) : x;
+// The input and output sizes (ATen computes them before its shape check).
+void size_geometry(const Tensor& input, PoolGeom& g) {
+  for (int64_t i = 3 - g.spatial; i < 3; ++i) {
+    g.in[i] = input.size(i - 3);
+    g.out[i] = pooling_output_shape(g.in[i], g.k[i], g.p[i], g.s[i], g.d[i], g.ceil_mode);
+  }
 }
 
 // The smallest value of the dtype: the padding a max never picks.
@@ -128,22 +182,45 @@ Scalar lowest(DType t) {
   }
 }
 
-// x (N, C, H, W) padded with `value` so that every window of g lies inside it: (pw, right,
-// ph, bottom), the right/bottom parts also covering ceil_mode's last windows.
-Tensor pad_for_windows(const Tensor& x, const PoolGeom& g, Scalar value) {
-  const int64_t bottom =
-      std::max<int64_t>(0, (g.oh - 1) * g.sh + (g.kh - 1) * g.dh + 1 - g.h - g.ph);
-  const int64_t right =
-      std::max<int64_t>(0, (g.ow - 1) * g.sw + (g.kw - 1) * g.dw + 1 - g.w - g.pw);
-  if (!g.ph && !g.pw && !bottom && !right) return contiguous(x);
-  return constant_pad_nd(x, {g.pw, right, g.ph, bottom}, value);
+// The padding after the input on dim i that makes every window of g lie inside it (ceil_mode's
+// last windows included).
+int64_t pad_after(const PoolGeom& g, int64_t i) {
+  return std::max<int64_t>(0, (g.out[i] - 1) * g.s[i] + (g.k[i] - 1) * g.d[i] + 1 - g.in[i] - g.p[i]);
 }
 
-// The window element (i, j) of every output position: (N, C, OH, OW) view of the padded input.
-Tensor window_element(const Tensor& xp, const PoolGeom& g, int64_t i, int64_t j) {
-  const int64_t c = xp.size(1), hp = xp.size(2), wp = xp.size(3);
-  return xp.as_strided({xp.size(0), c, g.oh, g.ow}, {c * hp * wp, hp * wp, g.sh * wp, g.sw},
-                       xp.storage_offset() + i * g.dh * wp + j * g.dw);
+// x (N, C, D, H, W) padded with `value` so that every window of g lies inside it.
+Tensor pad_for_windows(const Tensor& x, const PoolGeom& g, Scalar value) {
+  Shape pad;
+  bool any = false;
+  for (int64_t i = 2; i >= 0; --i) {
+    pad.insert(pad.end(), {g.p[i], pad_after(g, i)});
+    any = any || g.p[i] || pad_after(g, i);
+  }
+  return any ? constant_pad_nd(x, pad, value) : contiguous(x);
+}
+
+// The strides of a contiguous (N, C, D, H, W) tensor xp, spatial dims only.
+Dims3 spatial_strides(const Tensor& xp) {
+  return {xp.size(3) * xp.size(4), xp.size(4), 1};
+}
+
+// The window element `off` of every output position: (N, C, OD, OH, OW) view of the padded input.
+Tensor window_element(const Tensor& xp, const PoolGeom& g, const Dims3& off) {
+  const Dims3 st = spatial_strides(xp);
+  const int64_t plane = xp.size(2) * st[0];
+  int64_t offset = xp.storage_offset();
+  for (int64_t i = 0; i < 3; ++i) offset += off[i] * g.d[i] * st[i];
+  return xp.as_strided({xp.size(0), xp.size(1), g.out[0], g.out[1], g.out[2]},
+                       {xp.size(1) * plane, plane, g.s[0] * st[0], g.s[1] * st[1], g.s[2]}, offset);
+}
+
+// Calls fn(offset) for every kernel offset, in row-major order or its reverse.
+template <typename Fn>
+void for_each_offset(const PoolGeom& g, bool reverse, Fn fn) {
+  for (int64_t a = 0; a < g.k[0]; ++a)
+    for (int64_t b = 0; b < g.k[1]; ++b)
+      for (int64_t c = 0; c < g.k[2]; ++c)
+        fn(reverse ? Dims3{g.k[0] - 1 - a, g.k[1] - 1 - b, g.k[2] - 1 - c} : Dims3{a, b, c});
 }
 
 Tensor index_column(int64_t n, int64_t step, int64_t offset, Device device) {
@@ -151,23 +228,31 @@ Tensor index_column(int64_t n, int64_t step, int64_t offset, Device device) {
             std::nullopt);
 }
 
-void check_pool_dtype(const char* name, const Tensor& x, bool floating_only) {
-  TP_CHECK(x.dtype() != DType::Bool && !(floating_only && !is_floating(x.dtype())),
-           NotImplementedError, "\"", name, "\" not implemented for '",
-           dtype_legacy_name(x.dtype()), "'");
+// Which dtypes a pooling kernel takes: every one but bool (max), floating only (adaptive
+// average), or floating and int64 (average).
+enum class PoolDTypes { AllButBool, Floating, FloatingAndLong };
+
+void check_pool_dtype(const char* name, const Tensor& x, PoolDTypes taken) {
+  const DType t = x.dtype();
+  const bool ok = taken == PoolDTypes::AllButBool ? t != DType::Bool
+                  : taken == PoolDTypes::Floating ? is_floating(t)
+                                                  : is_floating(t) || t == DType::Int64;
+  TP_CHECK(ok, NotImplementedError, "\"", name, "\" not implemented for '",
+           dtype_legacy_name(t), "'");
 }
 
 // The gradient of a max pooling: each output's gradient added to the input element its index
-// names (in output order, as ATen's CPU kernel). `indices` hold positions within a plane.
-// Under create_graph it is recorded as `double_name`, whose gradient reads those elements
-// (and is zero for the pooled input, which ATen's backward kernel also takes).
-Tensor scatter_to_planes(const char* double_name, const Tensor& g, const Tensor& indices, const Tensor& input) {
+// names (in output order, as ATen's CPU kernel). `indices` hold positions within a plane (a
+// volume for 3-d). Under create_graph it is recorded as `double_name`, whose gradient reads
+// those elements (and is zero for the pooled input, which ATen's backward kernel also takes).
+Tensor scatter_to_planes(const char* double_name, const Tensor& g, const Tensor& indices,
+                         const Tensor& input, int64_t spatial) {
   const Shape& in_sizes = input.sizes();
-  const int64_t hw = in_sizes[in_sizes.size() - 1] * in_sizes[in_sizes.size() - 2];
-  const int64_t planes = shape_numel(in_sizes) / std::max<int64_t>(hw, 1);
+  const int64_t plane = shape_numel(Shape(in_sizes.end() - spatial, in_sizes.end()));
+  const int64_t planes = shape_numel(in_sizes) / std::max<int64_t>(plane, 1);
   if (g.numel() == 0) return zeros(in_sizes, TensorOptions(g.dtype(), g.device()));
   const int64_t per_plane = indices.numel() / std::max<int64_t>(planes, 1);
-  Tensor plane_start = index_column(planes, hw, 0, g.device());
+  Tensor plane_start = index_column(planes, plane, 0, g.device());
   Tensor flat = reshape(add(view(contiguous(indices), {planes, per_plane}), unsqueeze(plane_start, 1)), {-1});
   const Shape g_sizes = g.sizes();
   return autograd::linear_in_grad(
@@ -181,85 +266,113 @@ Tensor scatter_to_planes(const char* double_name, const Tensor& g, const Tensor&
       {input});
 }
 
-ValuesIndices max_pool2d_compute(const Tensor& input, const PoolGeom& g) {
-  Tensor x = batched(input);
-  const int64_t n = x.size(0), c = x.size(1);
-  Tensor xp = pad_for_windows(x, g, lowest(x.dtype()));
-  const int64_t hp = xp.size(2), wp = xp.size(3);
-  Tensor windows =
-      xp.as_strided({n, c, g.oh, g.ow, g.kh, g.kw},
-                    {c * hp * wp, hp * wp, g.sh * wp, g.sw, g.dh * wp, g.dw}, xp.storage_offset());
-  ValuesIndices r = max(reshape(contiguous(windows), {n, c, g.oh, g.ow, g.kh * g.kw}), -1);
-  // Window position -> position in the input plane.
-  Tensor row = floor_divide(r.indices, Scalar(g.kw));
-  Tensor col = sub(r.indices, mul(row, Scalar(g.kw)));
-  Tensor ih =
-      add(mul(row, Scalar(g.dh)), view(index_column(g.oh, g.sh, -g.ph, x.device()), {g.oh, 1}));
-  Tensor iw = add(mul(col, Scalar(g.dw)), index_column(g.ow, g.sw, -g.pw, x.device()));
-  if (hp != g.h || wp != g.w) {  // a window of nothing but padding keeps its first input element
-    ih = clamp(ih, Scalar(int64_t{0}), Scalar(g.h - 1));
-    iw = clamp(iw, Scalar(int64_t{0}), Scalar(g.w - 1));
+// Records a max pooling's values with the node that scatters gradients back by its indices.
+ValuesIndices record_max(const Tensor& input, int64_t spatial, const char* name,
+                         const char* double_name, const std::function<ValuesIndices()>& compute) {
+  if (!autograd::needs_grad({&input})) return compute();
+  ValuesIndices out;
+  {
+    autograd::NoGradGuard no_grad;
+    out = compute();
   }
-  Tensor idx = add(mul(ih, Scalar(g.w)), iw);
-  if (input.dim() == 3) return {squeeze(r.values, 0), squeeze(idx, 0)};
-  return {r.values, idx};
+  auto node = autograd::make_node(name, {out.indices}, [input, spatial, double_name](G grads, G s, N) {
+    return TensorList{scatter_to_planes(double_name, grads[0], s[0], input, spatial)};
+  });
+  autograd::collect_edges(*node, {input});
+  autograd::set_history(out.values, node);
+  return out;
 }
 
-// ATen's divide_factor of each avg_pool2d window, shaped (OH, OW).
+ValuesIndices max_pool_compute(const Tensor& input, const PoolGeom& g) {
+  Tensor x = as5d(input, g.spatial);
+  const int64_t n = x.size(0), c = x.size(1);
+  Tensor xp = pad_for_windows(x, g, lowest(x.dtype()));
+  const Dims3 st = spatial_strides(xp);
+  const int64_t plane = xp.size(2) * st[0];
+  Tensor windows = xp.as_strided(
+      {n, c, g.out[0], g.out[1], g.out[2], g.k[0], g.k[1], g.k[2]},
+      {c * plane, plane, g.s[0] * st[0], g.s[1] * st[1], g.s[2], g.d[0] * st[0], g.d[1] * st[1], g.d[2]},
+      xp.storage_offset());
+  ValuesIndices r = max(reshape(contiguous(windows),
+                                {n, c, g.out[0], g.out[1], g.out[2], shape_numel({g.k[0], g.k[1], g.k[2]})}),
+                        -1);
+  // Window position -> position in the input volume, one dim at a time.
+  Tensor idx;
+  Tensor rest = r.indices;
+  for (int64_t i = 0; i < 3; ++i) {
+    const int64_t below = i == 0 ? g.k[1] * g.k[2] : i == 1 ? g.k[2] : 1;
+    Tensor along = floor_divide(rest, Scalar(below));
+    rest = sub(rest, mul(along, Scalar(below)));
+    Shape col_shape(static_cast<size_t>(3 - i), 1);  // (OD, 1, 1), (OH, 1), (OW)
+    col_shape[0] = g.out[i];
+    Tensor pos = add(mul(along, Scalar(g.d[i])),
+                     view(index_column(g.out[i], g.s[i], -g.p[i], x.device()), col_shape));
+    if (g.p[i] || pad_after(g, i))  // a window of nothing but padding keeps its first input element
+      pos = clamp(pos, Scalar(int64_t{0}), Scalar(g.in[i] - 1));
+    idx = idx.defined() ? add(mul(idx, Scalar(g.in[i])), pos) : pos;
+  }
+  return {from5d(r.values, input.sizes(), g.spatial), from5d(idx, input.sizes(), g.spatial)};
+}
+
+// ATen's divide_factor of each average pooling window, shaped (OD, OH, OW).
 Tensor avg_divisors(const PoolGeom& g, bool count_include_pad,
                     std::optional<int64_t> divisor_override, DType dtype, Device device) {
   std::vector<Scalar> v;
-  for (int64_t oh = 0; oh < g.oh; ++oh) {
-    for (int64_t ow = 0; ow < g.ow; ++ow) {
-      int64_t h0 = oh * g.sh - g.ph, w0 = ow * g.sw - g.pw;
-      int64_t h1 = std::min(h0 + g.kh, g.h + g.ph), w1 = std::min(w0 + g.kw, g.w + g.pw);
-      const int64_t pool_size = (h1 - h0) * (w1 - w0);
-      h0 = std::max<int64_t>(h0, 0);
-      w0 = std::max<int64_t>(w0, 0);
-      h1 = std::min(h1, g.h);
-      w1 = std::min(w1, g.w);
-      int64_t d = divisor_override    ? *divisor_override
-                  : count_include_pad ? pool_size
-                                      : (h1 - h0) * (w1 - w0);
-      if (h0 >= h1 || w0 >= w1) d = 1;  // an empty window: its sum is 0 and so is ATen's output
-      v.push_back(Scalar(d));
+  for (int64_t od = 0; od < g.out[0]; ++od) {
+    for (int64_t oh = 0; oh < g.out[1]; ++oh) {
+      for (int64_t ow = 0; ow < g.out[2]; ++ow) {
+        const Dims3 o{od, oh, ow};
+        int64_t pool_size = 1, inside = 1;
+        for (int64_t i = 0; i < 3; ++i) {
+          int64_t start = o[i] * g.s[i] - g.p[i];
+          int64_t end = std::min(start + g.k[i], g.in[i] + g.p[i]);
+          pool_size *= end - start;
+          inside *= std::max<int64_t>(0, std::min(end, g.in[i]) - std::max<int64_t>(start, 0));
+        }
+        int64_t d = divisor_override    ? *divisor_override
+                    : count_include_pad ? pool_size
+                                        : inside;
+        if (inside == 0) d = 1;  // an empty window: its sum is 0 and so is ATen's output
+        v.push_back(Scalar(d));
+      }
     }
   }
-  return to(tensor(v, {g.oh, g.ow}, dtype), device, std::nullopt);
+  return to(tensor(v, {g.out[0], g.out[1], g.out[2]}, dtype), device, std::nullopt);
 }
 
-Tensor avg_pool2d_compute(const Tensor& input, const PoolGeom& g, const Tensor& divisors) {
-  Tensor x = batched(input);
+// The window adds in row-major order in the input's dtype, then divides, as ATen's CPU kernel.
+Tensor avg_pool_compute(const Tensor& input, const PoolGeom& g, const Tensor& divisors) {
+  Tensor x = as5d(input, g.spatial);
   Tensor xp = pad_for_windows(x, g, Scalar(0.0));
-  Tensor acc = zeros({x.size(0), x.size(1), g.oh, g.ow}, TensorOptions(x.dtype(), x.device()));
-  for (int64_t i = 0; i < g.kh; ++i)
-    for (int64_t j = 0; j < g.kw; ++j) binary_(BinaryOp::Add, acc, window_element(xp, g, i, j));
-  Tensor out = div(acc, divisors);
-  return input.dim() == 3 ? squeeze(out, 0) : out;
+  Tensor acc = zeros({x.size(0), x.size(1), g.out[0], g.out[1], g.out[2]},
+                     TensorOptions(x.dtype(), x.device()));
+  for_each_offset(g, false, [&](const Dims3& off) { binary_(BinaryOp::Add, acc, window_element(xp, g, off)); });
+  // An int64 average is the sum divided in integers (rounding towards zero), as ATen's kernel.
+  Tensor out = is_floating(x.dtype()) ? div(acc, divisors) : div(acc, divisors, "trunc");
+  return from5d(out, input.sizes(), g.spatial);
 }
 
-// The gradient of avg_pool2d: each output's share added to its window. Per input element the
-// windows add in output order (ATen's loop), which is the kernel offsets in reverse. Under
-// create_graph it is recorded: its gradient is the average pooling itself (recorded ops), and
-// zero for the pooled input.
-Tensor avg_pool2d_grad(const Tensor& grad, const Tensor& input, const PoolGeom& g, const Tensor& divisors) {
+// The gradient of an average pooling: each output's share added to its window. Per input
+// element the windows add in output order (ATen's loop), which is the kernel offsets in
+// reverse. Under create_graph it is recorded: its gradient is the average pooling itself
+// (recorded ops), and zero for the pooled input.
+Tensor avg_pool_grad(const char* double_name, const Tensor& grad, const Tensor& input,
+                     const PoolGeom& g, const Tensor& divisors) {
   const Shape& in_sizes = input.sizes();
   const Shape grad_sizes = grad.sizes();
   return autograd::linear_in_grad(
-      "AvgPool2DBackwardBackward0", grad,
+      double_name, grad,
       [&] {
-        Tensor delta = batched(div(grad, divisors));
-        const int64_t bottom = std::max<int64_t>(0, (g.oh - 1) * g.sh + g.kh - g.h - g.ph);
-        const int64_t right = std::max<int64_t>(0, (g.ow - 1) * g.sw + g.kw - g.w - g.pw);
-        Tensor gp = zeros({delta.size(0), delta.size(1), g.ph + g.h + bottom, g.pw + g.w + right},
-                          TensorOptions(grad.dtype(), grad.device()));
-        for (int64_t i = g.kh - 1; i >= 0; --i)
-          for (int64_t j = g.kw - 1; j >= 0; --j)
-            binary_(BinaryOp::Add, window_element(gp, g, i, j), delta);
-        Tensor gi = contiguous(narrow(narrow(gp, 2, g.ph, g.h), 3, g.pw, g.w));
-        return reshape(gi, in_sizes);
+        Tensor delta = div(as5d(grad, g.spatial), divisors);
+        Shape padded{delta.size(0), delta.size(1)};
+        for (int64_t i = 0; i < 3; ++i) padded.push_back(g.p[i] + g.in[i] + pad_after(g, i));
+        Tensor gp = zeros(padded, TensorOptions(grad.dtype(), grad.device()));
+        for_each_offset(g, true, [&](const Dims3& off) { binary_(BinaryOp::Add, window_element(gp, g, off), delta); });
+        Tensor gi = gp;
+        for (int64_t i = 0; i < 3; ++i) gi = narrow(gi, i + 2, g.p[i], g.in[i]);
+        return reshape(contiguous(gi), in_sizes);
       },
-      [g, divisors, grad_sizes](const Tensor& gg) { return reshape(avg_pool2d_compute(gg, g, divisors), grad_sizes); },
+      [g, divisors, grad_sizes](const Tensor& gg) { return reshape(avg_pool_compute(gg, g, divisors), grad_sizes); },
       {input});
 }
 
@@ -267,6 +380,11 @@ Tensor avg_pool2d_grad(const Tensor& grad, const Tensor& input, const PoolGeom& 
 struct AdaptiveDim {
   std::vector<int64_t> start, len;
   int64_t max_len = 0;
+  // Whether some window is shorter than the longest: its missing positions then read an extra
+  // padded element past the input's end.
+  bool ragged() const {
+    return std::any_of(len.begin(), len.end(), [&](int64_t l) { return l < max_len; });
+  }
 };
 
 AdaptiveDim adaptive_dim(int64_t in, int64_t out) {
@@ -291,92 +409,118 @@ Tensor adaptive_index(const AdaptiveDim& d, int64_t sentinel) {
   return tensor(v, {static_cast<int64_t>(d.start.size()), d.max_len}, DType::Int64);
 }
 
+// Adaptive pooling over (D, H, W), a 2-d one with depth 1.
 struct AdaptiveGeom {
-  AdaptiveDim hd, wd;
-  int64_t h, w;
-  Tensor ih, iw;  // (OH, 1, KH, 1) and (1, OW, 1, KW) on the input's device
+  std::array<AdaptiveDim, 3> dims;
+  Dims3 in{1, 1, 1}, out{1, 1, 1};
+  int64_t spatial = 2;
+  // Per dim the window's input indices, shaped to broadcast to (OD, OH, OW, KD, KH, KW).
+  std::array<Tensor, 3> index;
+  int64_t window() const { return dims[0].max_len * dims[1].max_len * dims[2].max_len; }
 };
 
-AdaptiveGeom adaptive_geometry(const Tensor& x, const Shape& output_size) {
+AdaptiveGeom adaptive_geometry(const Tensor& x, const Shape& output_size, int64_t spatial) {
   AdaptiveGeom a;
-  a.h = x.size(-2);
-  a.w = x.size(-1);
-  a.hd = adaptive_dim(a.h, output_size[0]);
-  a.wd = adaptive_dim(a.w, output_size[1]);
-  const int64_t oh = output_size[0], ow = output_size[1];
-  a.ih = to(view(adaptive_index(a.hd, a.h), {oh, 1, a.hd.max_len, 1}), x.device(), std::nullopt);
-  a.iw = to(view(adaptive_index(a.wd, a.w), {1, ow, 1, a.wd.max_len}), x.device(), std::nullopt);
+  a.spatial = spatial;
+  for (int64_t i = 3 - spatial; i < 3; ++i) {
+    a.in[i] = x.size(i - 3);
+    a.out[i] = output_size[i - (3 - spatial)];
+  }
+  for (int64_t i = 0; i < 3; ++i) {
+    a.dims[i] = adaptive_dim(a.in[i], a.out[i]);
+    Shape s(6, 1);
+    s[i] = a.out[i];
+    s[3 + i] = a.dims[i].max_len;
+    a.index[i] = to(view(adaptive_index(a.dims[i], a.in[i]), s), x.device(), std::nullopt);
+  }
   return a;
 }
 
-// Every adaptive window of x (N, C, H, W), padded with `value`: (N, C, OH, OW, KH, KW).
+// The padding after each dim (last first, as constant_pad_nd takes it) that ragged windows read.
+Shape adaptive_padding(const AdaptiveGeom& a) {
+  return {0, a.dims[2].ragged() ? 1 : 0, 0, a.dims[1].ragged() ? 1 : 0, 0, a.dims[0].ragged() ? 1 : 0};
+}
+
+// Every adaptive window of x (N, C, D, H, W), padded with `value` where windows are ragged:
+// (N, C, OD, OH, OW, KD, KH, KW).
 Tensor adaptive_windows(const Tensor& x, const AdaptiveGeom& a, Scalar value) {
-  Tensor xp = constant_pad_nd(x, {0, 1, 0, 1}, value);
-  return advanced_index(xp, {Tensor(), Tensor(), a.ih, a.iw});
+  const Shape pad = adaptive_padding(a);
+  const bool any = std::any_of(pad.begin(), pad.end(), [](int64_t p) { return p != 0; });
+  Tensor xp = any ? constant_pad_nd(x, pad, value) : x;
+  return advanced_index(xp, {Tensor(), Tensor(), a.index[0], a.index[1], a.index[2]});
 }
 
-// The window sizes as (OH, 1) and (1, OW) tensors of x's dtype.
-std::pair<Tensor, Tensor> adaptive_lengths(const AdaptiveGeom& a, DType dtype, Device device) {
-  std::vector<Scalar> lh, lw;
-  for (int64_t l : a.hd.len) lh.push_back(Scalar(l));
-  for (int64_t l : a.wd.len) lw.push_back(Scalar(l));
-  return {to(tensor(lh, {static_cast<int64_t>(lh.size()), 1}, dtype), device, std::nullopt),
-          to(tensor(lw, {1, static_cast<int64_t>(lw.size())}, dtype), device, std::nullopt)};
+// The window sizes along dim i, shaped to broadcast against (OD, OH, OW), in x's dtype.
+Tensor adaptive_lengths(const AdaptiveGeom& a, int64_t i, DType dtype, Device device) {
+  std::vector<Scalar> v;
+  for (int64_t l : a.dims[i].len) v.push_back(Scalar(l));
+  Shape s(static_cast<size_t>(3 - i), 1);
+  s[0] = a.out[i];
+  return to(tensor(v, s, dtype), device, std::nullopt);
 }
 
+// sum / kd / kh / kw, the window added in row-major order in x's dtype, as ATen.
 Tensor adaptive_avg_compute(const Tensor& input, const AdaptiveGeom& a) {
-  Tensor x = batched(input);
-  const int64_t oh = static_cast<int64_t>(a.hd.len.size()),
-                ow = static_cast<int64_t>(a.wd.len.size());
-  Tensor acc = zeros({x.size(0), x.size(1), oh, ow}, TensorOptions(x.dtype(), x.device()));
+  Tensor x = as5d(input, a.spatial);
+  Tensor acc = zeros({x.size(0), x.size(1), a.out[0], a.out[1], a.out[2]},
+                     TensorOptions(x.dtype(), x.device()));
   if (acc.numel() > 0) {
     Tensor win = adaptive_windows(x, a, Scalar(0.0));
-    for (int64_t i = 0; i < a.hd.max_len; ++i)
-      for (int64_t j = 0; j < a.wd.max_len; ++j)
-        binary_(BinaryOp::Add, acc, select(select(win, 4, i), 4, j));
+    for (int64_t t = 0; t < a.dims[0].max_len; ++t)
+      for (int64_t i = 0; i < a.dims[1].max_len; ++i)
+        for (int64_t j = 0; j < a.dims[2].max_len; ++j)
+          binary_(BinaryOp::Add, acc, select(select(select(win, 5, t), 5, i), 5, j));
   }
-  auto [kh, kw] = adaptive_lengths(a, x.dtype(), x.device());
-  Tensor out = div(div(acc, kh), kw);  // sum / kh / kw, as ATen
-  return input.dim() == 3 ? squeeze(out, 0) : out;
+  for (int64_t i = 0; i < 3; ++i) acc = div(acc, adaptive_lengths(a, i, x.dtype(), x.device()));
+  return from5d(acc, input.sizes(), a.spatial);
 }
 
 // Under create_graph it is recorded: its gradient is the adaptive average pooling itself, and
 // zero for the pooled input.
-Tensor adaptive_avg_grad(const Tensor& grad, const Tensor& input, const AdaptiveGeom& a) {
+Tensor adaptive_avg_grad(const char* double_name, const Tensor& grad, const Tensor& input,
+                         const AdaptiveGeom& a) {
   const Shape& in_sizes = input.sizes();
   const Shape grad_sizes = grad.sizes();
   return autograd::linear_in_grad(
-      "AdaptiveAvgPool2DBackwardBackward0", grad,
+      double_name, grad,
       [&] {
-        auto [kh, kw] = adaptive_lengths(a, grad.dtype(), grad.device());
-        Tensor delta = batched(div(div(grad, kh), kw));
+        Tensor delta = as5d(grad, a.spatial);
+        for (int64_t i = 0; i < 3; ++i)
+          delta = div(delta, adaptive_lengths(a, i, grad.dtype(), grad.device()));
         const int64_t n = delta.size(0), c = delta.size(1);
-        Tensor gp = zeros({n, c, a.h + 1, a.w + 1}, TensorOptions(grad.dtype(), grad.device()));
+        Tensor gp = zeros({n, c, a.in[0] + a.dims[0].ragged(), a.in[1] + a.dims[1].ragged(),
+                           a.in[2] + a.dims[2].ragged()},
+                          TensorOptions(grad.dtype(), grad.device()));
         if (delta.numel() > 0) {
-          Shape full{n, c, delta.size(2), delta.size(3), a.hd.max_len, a.wd.max_len};
-          Tensor values = contiguous(expand(unsqueeze(unsqueeze(delta, 4), 5), full));
-          advanced_index_put_(gp, {Tensor(), Tensor(), a.ih, a.iw}, values, /*accumulate=*/true);
+          Shape full{n, c, a.out[0], a.out[1], a.out[2], a.dims[0].max_len, a.dims[1].max_len,
+                     a.dims[2].max_len};
+          Shape lifted = delta.sizes();
+          lifted.insert(lifted.end(), {1, 1, 1});
+          Tensor values = contiguous(expand(reshape(delta, lifted), full));
+          advanced_index_put_(gp, {Tensor(), Tensor(), a.index[0], a.index[1], a.index[2]}, values,
+                              /*accumulate=*/true);
         }
-        return reshape(contiguous(narrow(narrow(gp, 2, 0, a.h), 3, 0, a.w)), in_sizes);
+        Tensor gi = gp;
+        for (int64_t i = 0; i < 3; ++i) gi = narrow(gi, i + 2, 0, a.in[i]);
+        return reshape(contiguous(gi), in_sizes);
       },
-      [a, grad_sizes](const Tensor& gg) { return reshape(adaptive_avg_compute(gg, a), grad_sizes); }, {input});
+      [a, grad_sizes](const Tensor& gg) { return reshape(adaptive_avg_compute(gg, a), grad_sizes); },
+      {input});
 }
 
 ValuesIndices adaptive_max_compute(const Tensor& input, const AdaptiveGeom& a) {
-  Tensor x = batched(input);
+  Tensor x = as5d(input, a.spatial);
   const int64_t n = x.size(0), c = x.size(1);
-  const int64_t oh = static_cast<int64_t>(a.hd.len.size()),
-                ow = static_cast<int64_t>(a.wd.len.size());
-  const int64_t kh = a.hd.max_len, kw = a.wd.max_len;
   Tensor win = adaptive_windows(x, a, lowest(x.dtype()));
-  ValuesIndices r = max(reshape(win, {n, c, oh, ow, kh * kw}), -1);
-  // The input position of every window element, (OH, OW, KH*KW), then the one max picked.
-  Tensor table = reshape(add(mul(a.ih, Scalar(a.w)), a.iw), {oh, ow, kh * kw});
-  Tensor rows = view(index_column(oh, 1, 0, x.device()), {oh, 1});
-  Tensor cols = index_column(ow, 1, 0, x.device());
-  Tensor idx = advanced_index(table, {rows, cols, r.indices});
-  if (input.dim() == 3) return {squeeze(r.values, 0), squeeze(idx, 0)};
-  return {r.values, idx};
+  ValuesIndices r = max(reshape(win, {n, c, a.out[0], a.out[1], a.out[2], a.window()}), -1);
+  // The input position of every window element, (OD, OH, OW, KD*KH*KW), then the one max picked.
+  Tensor pos = add(mul(add(mul(a.index[0], Scalar(a.in[1])), a.index[1]), Scalar(a.in[2])), a.index[2]);
+  Tensor table = reshape(pos, {a.out[0], a.out[1], a.out[2], a.window()});
+  Tensor od = view(index_column(a.out[0], 1, 0, x.device()), {a.out[0], 1, 1});
+  Tensor oh = view(index_column(a.out[1], 1, 0, x.device()), {a.out[1], 1});
+  Tensor ow = index_column(a.out[2], 1, 0, x.device());
+  Tensor idx = advanced_index(table, {od, oh, ow, r.indices});
+  return {from5d(r.values, input.sizes(), a.spatial), from5d(idx, input.sizes(), a.spatial)};
 }
 
 Shape as_1d_param(const Shape& p, int64_t filler) {
@@ -394,31 +538,133 @@ void check_dim_range(const char* fname, const Tensor& t, int64_t lo, int64_t hi_
            "-dimensional tensor for argument #1 'self' (while checking arguments for ", fname, ")");
 }
 
+ValuesIndices max_pool(const Tensor& input, const PoolGeom& g) {
+  const bool two = g.spatial == 2;
+  return record_max(input, g.spatial, two ? "MaxPool2DWithIndicesBackward0" : "MaxPool3DWithIndicesBackward0",
+                    two ? "MaxPool2DWithIndicesBackwardBackward0" : "MaxPool3DWithIndicesBackwardBackward0",
+                    [&] { return max_pool_compute(input, g); });
+}
+
+Tensor avg_pool(const Tensor& input, const PoolGeom& g, bool count_include_pad,
+                std::optional<int64_t> divisor_override) {
+  Tensor divisors =
+      avg_divisors(g, count_include_pad, divisor_override, input.dtype(), input.device());
+  const bool two = g.spatial == 2;
+  return autograd::record_op(
+      {input}, [&] { return avg_pool_compute(input, g, divisors); },
+      [&](const Tensor&) {
+        return autograd::make_node(
+            two ? "AvgPool2DBackward0" : "AvgPool3DBackward0", {}, [g, divisors, input, two](G grads, G, N) {
+              return TensorList{avg_pool_grad(two ? "AvgPool2DBackwardBackward0" : "AvgPool3DBackwardBackward0",
+                                              grads[0], input, g, divisors)};
+            });
+      });
+}
+
+// adaptive_avg_pool{2,3}d's checks, in ATen's order; (1, 1[, 1]) is a mean (MeanBackward1).
+Tensor adaptive_avg(const Tensor& input, const Shape& output_size, int64_t spatial) {
+  const char* name = spatial == 3 ? "adaptive_avg_pool3d" : "adaptive_avg_pool2d";
+  TP_CHECK(static_cast<int64_t>(output_size.size()) == spatial, RuntimeError, name,
+           ": output_size must be ", spatial);
+  bool non_negative = true, all_one = true;
+  for (int64_t o : output_size) {
+    non_negative = non_negative && o >= 0;
+    all_one = all_one && o == 1;
+  }
+  // ATen's 3-d text has no space before the last size: "{2, 2,-1}".
+  const std::string received =
+      spatial == 3 ? str_cat(output_size[0], ", ", output_size[1], ",", output_size[2])
+                   : str_cat(output_size[0], ", ", output_size[1]);
+  TP_CHECK(non_negative, RuntimeError, name,
+           ": elements of output_size must be greater than or equal to 0 but received {", received,
+           "}");
+  Shape last;  // the pooled dims, last first
+  for (int64_t i = -1; i >= -spatial; --i) last.push_back(i);
+  if (all_one) return mean(input, last, /*keepdim=*/true);
+  const int64_t ndim = input.dim();
+  TP_CHECK(ndim == spatial + 1 || ndim == spatial + 2, RuntimeError, name, "(): Expected ",
+           spatial + 1, "D or ", spatial + 2, "D tensor, but got ", shape_str(input.sizes()));
+  for (int64_t i = -spatial; i < 0; ++i) {
+    TP_CHECK(input.size(i) > 0, RuntimeError, name,
+             "(): Expected input to have non-zero size for non-batch dimensions, but input has "
+             "sizes ",
+             shape_str(input.sizes()), " with dimension ", i + ndim, " being empty");
+  }
+  check_pool_dtype(spatial == 3 ? "adaptive_avg_pool3d_cpu" : "adaptive_avg_pool2d", input, PoolDTypes::Floating);
+  AdaptiveGeom a = adaptive_geometry(input, output_size, spatial);
+  const bool two = spatial == 2;
+  return autograd::record_op(
+      {input}, [&] { return adaptive_avg_compute(input, a); },
+      [&](const Tensor&) {
+        return autograd::make_node(
+            two ? "AdaptiveAvgPool2DBackward0" : "AdaptiveAvgPool3DBackward0", {}, [a, input, two](G grads, G, N) {
+              return TensorList{adaptive_avg_grad(two ? "AdaptiveAvgPool2DBackwardBackward0" : "AdaptiveAvgPool3DBackwardBackward0",
+                                                  grads[0], input, a)};
+            });
+      });
+}
+
+ValuesIndices adaptive_max(const Tensor& input, const Shape& output_size, int64_t spatial) {
+  const char* name = spatial == 3 ? "adaptive_max_pool3d" : "adaptive_max_pool2d";
+  const int64_t ndim = input.dim();
+  TP_CHECK(ndim == spatial + 1 || ndim == spatial + 2, RuntimeError, name, "(): Expected ",
+           spatial + 1, "D or ", spatial + 2, "D tensor, but got: ", shape_str(input.sizes()));
+  for (int64_t i = 1; i < ndim; ++i) {
+    TP_CHECK(input.size(i) > 0, RuntimeError, name,
+             "(): Expected input to have non-zero size for non-batch dimensions, but input has "
+             "sizes ",
+             shape_str(input.sizes()), " with dimension ", i, " being empty");
+  }
+  TP_CHECK(static_cast<int64_t>(output_size.size()) == spatial, RuntimeError, name,
+           "(): internal error: output_size.size() must be ", spatial);
+  bool non_negative = true;
+  for (int64_t o : output_size) non_negative = non_negative && o >= 0;
+  if (spatial == 2) {
+    TP_CHECK(non_negative, RuntimeError,
+             "adaptive_max_pool2d(): elements of output_size must be greater than or equal to 0 "
+             "but received {",
+             output_size[0], ", ", output_size[1], "}");
+  } else if (!non_negative) {  // ATen's 3-d kernel resizes its output first
+    Shape out(input.sizes().begin(), input.sizes().end() - 3);
+    out.insert(out.end(), output_size.begin(), output_size.end());
+    int64_t negative = 0;
+    for (int64_t o : output_size) negative = o < 0 && !negative ? o : negative;
+    fail(ErrorKind::RuntimeError, "Trying to create tensor with negative dimension ", negative, ": ",
+         shape_str(out));
+  }
+  check_pool_dtype(spatial == 3 ? "adaptive_max_pool3d_cpu" : "adaptive_max_pool2d", input, PoolDTypes::Floating);
+  AdaptiveGeom a = adaptive_geometry(input, output_size, spatial);
+  const bool two = spatial == 2;
+  return record_max(input, spatial, two ? "AdaptiveMaxPool2DBackward0" : "AdaptiveMaxPool3DBackward0",
+                    two ? "AdaptiveMaxPool2DBackwardBackward0" : "AdaptiveMaxPool3DBackwardBackward0",
+                    [&] { return adaptive_max_compute(input, a); });
+}
+
 }  // namespace
 
 ValuesIndices max_pool2d_with_indices(const Tensor& input, const Shape& kernel_size,
                                       const Shape& stride, const Shape& padding,
                                       const Shape& dilation, bool ceil_mode) {
-  PoolGeom g = pool2d_geometry("max_pool2d", kernel_size, stride, padding, dilation, ceil_mode);
+  PoolGeom g = pool_geometry("max_pool2d", 2, kernel_size, stride, padding, dilation, ceil_mode);
   TP_CHECK(input.dim() == 3 || input.dim() == 4, RuntimeError,
            "non-empty 3D or 4D (batch mode) tensor expected for input");
-  finish_geometry(input, g);
-  check_pool_dtype("max_pool2d", input, false);
-  if (!autograd::needs_grad({&input})) return max_pool2d_compute(input, g);
-  ValuesIndices out;
-  {
-    autograd::NoGradGuard no_grad;
-    out = max_pool2d_compute(input, g);
-  }
-  auto node = autograd::make_node("MaxPool2DWithIndicesBackward0", {out.indices},
-                                  [input](G grads, G s, N) {
-                                    return TensorList{scatter_to_planes("MaxPool2DWithIndicesBackwardBackward0", grads[0], s[0], input)};
-                                  });
-  autograd::collect_edges(*node, {input});
-  autograd::set_history(out.values, node);
-  return out;
+  size_geometry(input, g);
+  pool2d_shape_check(input, g);
+  check_pool_dtype("max_pool2d", input, PoolDTypes::AllButBool);
+  return max_pool(input, g);
 }
 
+ValuesIndices max_pool3d_with_indices(const Tensor& input, const Shape& kernel_size,
+                                      const Shape& stride, const Shape& padding,
+                                      const Shape& dilation, bool ceil_mode) {
+  PoolGeom g = pool_geometry("max_pool3d", 3, kernel_size, stride, padding, dilation, ceil_mode);
+  TP_CHECK(input.dim() == 4 || input.dim() == 5, RuntimeError,
+           "non-empty 4D or 5D (batch mode) tensor expected for input");
+  size_geometry(input, g);
+  pool3d_shape_check(input, g, "max_pool3d_with_indices_out_cpu_template()", false);
+  check_pool_dtype("max_pool3d", input, PoolDTypes::AllButBool);
+  return max_pool(input, g);
+}
 ValuesIndices max_pool1d_with_indices(const Tensor& input, const Shape& kernel_size,
                                       const Shape& stride_in, const Shape& padding,
                                       const Shape& dilation, bool ceil_mode) {
@@ -469,21 +715,27 @@ ValuesIndices max_pool1d_with_indices(const Tensor& input, const Shape& kernel_s
 Tensor avg_pool2d(const Tensor& input, const Shape& kernel_size, const Shape& stride,
                   const Shape& padding, bool ceil_mode, bool count_include_pad,
                   std::optional<int64_t> divisor_override) {
-  PoolGeom g = pool2d_geometry("avg_pool2d", kernel_size, stride, padding, {1}, ceil_mode);
+  PoolGeom g = pool_geometry("avg_pool2d", 2, kernel_size, stride, padding, {1}, ceil_mode);
   TP_CHECK(!divisor_override || *divisor_override != 0, RuntimeError, "divisor must be not zero");
   (void)input.size(-3);  // ATen reads the plane count first: IndexError for fewer than 3 dims
-  finish_geometry(input, g);
-  check_pool_dtype("avg_pool2d", input, true);
-  Tensor divisors =
-      avg_divisors(g, count_include_pad, divisor_override, input.dtype(), input.device());
-  return autograd::record_op(
-      {input}, [&] { return avg_pool2d_compute(input, g, divisors); },
-      [&](const Tensor&) {
-        return autograd::make_node(
-            "AvgPool2DBackward0", {}, [g, divisors, input](G grads, G, N) {
-              return TensorList{avg_pool2d_grad(grads[0], input, g, divisors)};
-            });
-      });
+  size_geometry(input, g);
+  pool2d_shape_check(input, g);
+  check_pool_dtype("avg_pool2d", input, PoolDTypes::FloatingAndLong);
+  return avg_pool(input, g, count_include_pad, divisor_override);
+}
+
+Tensor avg_pool3d(const Tensor& input, const Shape& kernel_size, const Shape& stride,
+                  const Shape& padding, bool ceil_mode, bool count_include_pad,
+                  std::optional<int64_t> divisor_override) {
+  PoolGeom g = pool_geometry("avg_pool3d", 3, kernel_size, stride, padding, {1}, ceil_mode,
+                             /*either=*/false);
+  TP_CHECK(input.dim() == 4 || input.dim() == 5, RuntimeError,
+           "non-empty 4D or 5D (batch mode) tensor expected for input");
+  TP_CHECK(!divisor_override || *divisor_override != 0, RuntimeError, "divisor must be not zero");
+  size_geometry(input, g);
+  pool3d_shape_check(input, g, "avg_pool3d()", true);
+  check_pool_dtype("avg_pool3d_out_frame", input, PoolDTypes::FloatingAndLong);
+  return avg_pool(input, g, count_include_pad, divisor_override);
 }
 
 Tensor avg_pool1d(const Tensor& input, const Shape& kernel_size, const Shape& stride_in,
@@ -499,30 +751,11 @@ Tensor avg_pool1d(const Tensor& input, const Shape& kernel_size, const Shape& st
 }
 
 Tensor adaptive_avg_pool2d(const Tensor& input, const Shape& output_size) {
-  TP_CHECK(output_size.size() == 2, RuntimeError, "adaptive_avg_pool2d: output_size must be 2");
-  TP_CHECK(output_size[0] >= 0 && output_size[1] >= 0, RuntimeError,
-           "adaptive_avg_pool2d: elements of output_size must be greater than or equal to 0 but "
-           "received {",
-           output_size[0], ", ", output_size[1], "}");
-  if (output_size[0] == 1 && output_size[1] == 1) return mean(input, {-1, -2}, /*keepdim=*/true);
-  const int64_t ndim = input.dim();
-  TP_CHECK(ndim == 3 || ndim == 4, RuntimeError,
-           "adaptive_avg_pool2d(): Expected 3D or 4D tensor, but got ", shape_str(input.sizes()));
-  for (int64_t i : {-2, -1}) {
-    TP_CHECK(input.size(i) > 0, RuntimeError,
-             "adaptive_avg_pool2d(): Expected input to have non-zero size for non-batch "
-             "dimensions, but input has sizes ",
-             shape_str(input.sizes()), " with dimension ", i + ndim, " being empty");
-  }
-  check_pool_dtype("adaptive_avg_pool2d", input, true);
-  AdaptiveGeom a = adaptive_geometry(input, output_size);
-  return autograd::record_op(
-      {input}, [&] { return adaptive_avg_compute(input, a); },
-      [&](const Tensor&) {
-        return autograd::make_node("AdaptiveAvgPool2DBackward0", {}, [a, input](G grads, G, N) {
-          return TensorList{adaptive_avg_grad(grads[0], input, a)};
-        });
-      });
+  return adaptive_avg(input, output_size, 2);
+}
+
+Tensor adaptive_avg_pool3d(const Tensor& input, const Shape& output_size) {
+  return adaptive_avg(input, output_size, 3);
 }
 
 Tensor adaptive_avg_pool1d(const Tensor& input, const Shape& output_size) {
@@ -532,36 +765,11 @@ Tensor adaptive_avg_pool1d(const Tensor& input, const Shape& output_size) {
 }
 
 ValuesIndices adaptive_max_pool2d(const Tensor& input, const Shape& output_size) {
-  const int64_t ndim = input.dim();
-  TP_CHECK(ndim == 3 || ndim == 4, RuntimeError,
-           "adaptive_max_pool2d(): Expected 3D or 4D tensor, but got: ", shape_str(input.sizes()));
-  for (int64_t i = 1; i < ndim; ++i) {
-    TP_CHECK(input.size(i) > 0, RuntimeError,
-             "adaptive_max_pool2d(): Expected input to have non-zero size for non-batch "
-             "dimensions, but input has sizes ",
-             shape_str(input.sizes()), " with dimension ", i, " being empty");
-  }
-  TP_CHECK(output_size.size() == 2, RuntimeError,
-           "adaptive_max_pool2d(): internal error: output_size.size() must be 2");
-  TP_CHECK(output_size[0] >= 0 && output_size[1] >= 0, RuntimeError,
-           "adaptive_max_pool2d(): elements of output_size must be greater than or equal to 0 but "
-           "received {",
-           output_size[0], ", ", output_size[1], "}");
-  check_pool_dtype("adaptive_max_pool2d", input, true);
-  AdaptiveGeom a = adaptive_geometry(input, output_size);
-  if (!autograd::needs_grad({&input})) return adaptive_max_compute(input, a);
-  ValuesIndices out;
-  {
-    autograd::NoGradGuard no_grad;
-    out = adaptive_max_compute(input, a);
-  }
-  auto node =
-      autograd::make_node("AdaptiveMaxPool2DBackward0", {out.indices}, [input](G grads, G s, N) {
-        return TensorList{scatter_to_planes("AdaptiveMaxPool2DBackwardBackward0", grads[0], s[0], input)};
-      });
-  autograd::collect_edges(*node, {input});
-  autograd::set_history(out.values, node);
-  return out;
+  return adaptive_max(input, output_size, 2);
+}
+
+ValuesIndices adaptive_max_pool3d(const Tensor& input, const Shape& output_size) {
+  return adaptive_max(input, output_size, 3);
 }
 
 ValuesIndices adaptive_max_pool1d(const Tensor& input, const Shape& output_size) {

@@ -3,6 +3,8 @@
 // (their memory is host memory; the link's time goes on the modeled clock, as NCCL's would),
 // and PyTorch's DistError types. torch/distributed/ checks arguments and stages other tensors.
 #include <gloo/rendezvous/hash_store.h>
+#include <gloo/rendezvous/prefix_store.h>
+#include <pybind11/stl.h>
 
 #include <unistd.h>
 
@@ -59,14 +61,22 @@ void run_collective(const Tensor& t, const char* name, double link_bytes, F&& co
   runtime_for(t.device()).queue_link_collective(name, link_bytes);
 }
 
+// `prefix` (non-empty for a new_group) keeps a subgroup's rendezvous keys apart from the
+// default group's in the one store.
 std::shared_ptr<GlooGroup> make_group(py::handle store, int rank, int size, int64_t timeout_ms,
-                                      const std::string& hostname, const std::string& iface) {
+                                      const std::string& hostname, const std::string& iface,
+                                      const std::string& prefix) {
   // One process needs no meeting point: an in-process store connects it to itself.
   std::shared_ptr<gloo::rendezvous::Store> s;
   if (store.is_none()) {
     s = std::make_shared<gloo::rendezvous::HashStore>();
   } else {
     s = store.cast<std::shared_ptr<TcpStore>>();
+  }
+  if (!prefix.empty()) {
+    auto base = s;  // the prefixed view keeps the store it reads alive
+    s = std::shared_ptr<gloo::rendezvous::Store>(new gloo::rendezvous::PrefixStore(prefix, *base),
+                                                 [base](gloo::rendezvous::Store* p) { delete p; });
   }
   py::gil_scoped_release released;
   return std::make_shared<GlooGroup>(s, rank, size, Ms(timeout_ms), hostname, iface);
@@ -115,9 +125,21 @@ void bind_group(py::module_& m) {
       .value("BAND", dist::Reduction::BitwiseAnd)
       .value("BOR", dist::Reduction::BitwiseOr)
       .value("BXOR", dist::Reduction::BitwiseXor);
+  // A started send or receive: wait() finishes it (torch.distributed's Work for isend/irecv).
+  py::class_<gloo::transport::UnboundBuffer>(m, "_Transfer")
+      .def("wait_send", [](gloo::transport::UnboundBuffer& b) {
+        py::gil_scoped_release released;
+        b.waitSend();
+      })
+      .def("wait_recv", [](gloo::transport::UnboundBuffer& b) {  // the sender's rank
+        int source = -1;
+        py::gil_scoped_release released;
+        b.waitRecv(&source);
+        return source;
+      });
   py::class_<GlooGroup, std::shared_ptr<GlooGroup>> g(m, "_GlooGroup");
   g.def(py::init(&make_group), py::arg("store"), py::arg("rank"), py::arg("size"), py::arg("timeout_ms"),
-        py::arg("hostname"), py::arg("iface"));
+        py::arg("hostname"), py::arg("iface"), py::arg("prefix") = "");
   g.def("rank", &GlooGroup::rank);
   g.def("size", &GlooGroup::size);
   // Ring algorithms' bytes on each GPU's link (NCCL's bus bandwidth factors).
@@ -126,6 +148,40 @@ void bind_group(py::module_& m) {
     const int n = group.size();
     run_collective(t, "nccl AllReduce", 2.0 * (n - 1) / n * static_cast<double>(nbytes(t)),
                    [&] { group.allreduce(t.data_ptr(), static_cast<size_t>(t.numel()), t.dtype(), op); });
+  });
+  g.def("reduce", [](GlooGroup& group, py::handle tensor, dist::Reduction op, int root) {
+    const Tensor& t = host_tensor(tensor);
+    run_collective(t, "nccl Reduce", static_cast<double>(nbytes(t)),
+                   [&] { group.reduce(t.data_ptr(), static_cast<size_t>(t.numel()), t.dtype(), op, root); });
+  });
+  // root's out holds size() chunks of in's size, in rank order (out is ignored elsewhere).
+  g.def("gather", [](GlooGroup& group, py::handle out, py::handle in, int root) {
+    const Tensor& i = host_tensor(in);
+    void* o = group.rank() == root ? host_tensor(out).data_ptr() : nullptr;
+    run_collective(i, "nccl Gather", static_cast<double>(nbytes(i)),
+                   [&] { group.gather(i.data_ptr(), o, nbytes(i), root); });
+  });
+  // out = chunk rank() of root's `in` (size() chunks of out's size; in is ignored elsewhere).
+  g.def("scatter", [](GlooGroup& group, py::handle out, py::handle in, int root) {
+    const Tensor& o = host_tensor(out);
+    std::vector<void*> chunks;
+    if (group.rank() == root) {
+      char* base = static_cast<char*>(host_tensor(in).data_ptr());
+      for (int r = 0; r < group.size(); ++r) chunks.push_back(base + nbytes(o) * static_cast<size_t>(r));
+    }
+    run_collective(o, "nccl Scatter", static_cast<double>(nbytes(o)),
+                   [&] { group.scatter(chunks, o.data_ptr(), nbytes(o), root); });
+  });
+  // Point to point: the transfer started, to be waited on (the tensor kept alive by the caller).
+  g.def("start_send", [](GlooGroup& group, py::handle tensor, int dst, uint32_t tag) {
+    const Tensor& t = host_tensor(tensor);
+    py::gil_scoped_release released;
+    return group.start_send(t.data_ptr(), nbytes(t), dst, tag);
+  });
+  g.def("start_recv", [](GlooGroup& group, py::handle tensor, const std::vector<int>& srcs, uint32_t tag) {
+    const Tensor& t = host_tensor(tensor);
+    py::gil_scoped_release released;
+    return group.start_recv(t.data_ptr(), nbytes(t), srcs, tag);
   });
   g.def("broadcast", [](GlooGroup& group, py::handle tensor, int root) {
     const Tensor& t = host_tensor(tensor);

@@ -57,9 +57,8 @@ const char* kSamePaddingCopy =
     "input be created (Triggered internally at "
     "/__w/pytorch/pytorch/aten/src/ATen/native/Convolution.cpp:1135.)";
 
-py::object conv(const char* name, bool two_d, const py::args& a, const py::kwargs& kw) {
+py::object conv(const char* name, size_t spatial, const py::args& a, const py::kwargs& kw) {
   OpArgs p(name, a, kw, {"input", "weight", "bias", "stride", "padding", "dilation", "groups"});
-  const size_t spatial = two_d ? 2 : 1;
   F::ConvPadding padding;
   if (p.has(4) && py::isinstance<py::str>(p.get(4))) {
     padding.mode = py::str(p.get(4)).cast<std::string>();
@@ -72,7 +71,7 @@ py::object conv(const char* name, bool two_d, const py::args& a, const py::kwarg
     static bool warned = false;
     warn_once(warned, kSamePaddingCopy);
   }
-  auto fn = two_d ? F::conv2d : F::conv1d;
+  auto fn = spatial == 3 ? F::conv3d : spatial == 2 ? F::conv2d : F::conv1d;
   return wrap(fn(p.tensor(0), weight, opt_tensor(p, 2), int_n(p, 3, spatial, 1), padding, dilation,
                  p.integer(6, 1)));
 }
@@ -84,9 +83,11 @@ py::object values_indices(const ValuesIndices& r, bool return_indices) {
 
 void bind_conv(py::module_& m) {
   def_op(m, "conv1d",
-         [](const py::args& a, const py::kwargs& kw) { return conv("conv1d", false, a, kw); });
+         [](const py::args& a, const py::kwargs& kw) { return conv("conv1d", 1, a, kw); });
   def_op(m, "conv2d",
-         [](const py::args& a, const py::kwargs& kw) { return conv("conv2d", true, a, kw); });
+         [](const py::args& a, const py::kwargs& kw) { return conv("conv2d", 2, a, kw); });
+  def_op(m, "conv3d",
+         [](const py::args& a, const py::kwargs& kw) { return conv("conv3d", 3, a, kw); });
   // pad(input, pad, mode="constant", value=None)
   def_op(m, "pad", [](const py::args& a, const py::kwargs& kw) {
     OpArgs p("pad", a, kw, {"input", "pad", "mode", "value"});
@@ -113,6 +114,15 @@ void bind_pool(py::module_& m) {
                                    ints(p, 4, {1}), p.boolean(5, false));
     return values_indices(r, p.boolean(6, false));
   });
+  def_op(m, "max_pool3d", [](const py::args& a, const py::kwargs& kw) {
+    OpArgs p(
+        "max_pool3d", a, kw,
+        {"input", "kernel_size", "stride", "padding", "dilation", "ceil_mode", "return_indices"});
+    ValuesIndices r =
+        F::max_pool3d_with_indices(p.tensor(0), p.int_list(1), ints(p, 2, {}), ints(p, 3, {0}),
+                                   ints(p, 4, {1}), p.boolean(5, false));
+    return values_indices(r, p.boolean(6, false));
+  });
   def_op(m, "max_pool1d", [](const py::args& a, const py::kwargs& kw) {
     OpArgs p(
         "max_pool1d", a, kw,
@@ -131,6 +141,13 @@ void bind_pool(py::module_& m) {
     return wrap(F::avg_pool2d(p.tensor(0), p.int_list(1), ints(p, 2, {}), ints(p, 3, {0}),
                               p.boolean(4, false), p.boolean(5, true), p.opt_int(6)));
   });
+  def_op(m, "avg_pool3d", [](const py::args& a, const py::kwargs& kw) {
+    OpArgs p("avg_pool3d", a, kw,
+             {"input", "kernel_size", "stride", "padding", "ceil_mode", "count_include_pad",
+              "divisor_override"});
+    return wrap(F::avg_pool3d(p.tensor(0), p.int_list(1), ints(p, 2, {}), ints(p, 3, {0}),
+                              p.boolean(4, false), p.boolean(5, true), p.opt_int(6)));
+  });
   def_op(m, "avg_pool1d", [](const py::args& a, const py::kwargs& kw) {
     OpArgs p("avg_pool1d", a, kw,
              {"input", "kernel_size", "stride", "padding", "ceil_mode", "count_include_pad"});
@@ -143,6 +160,12 @@ void bind_pool(py::module_& m) {
     if (size.size() == 1) size = {size[0], size[0]};
     return wrap(F::adaptive_avg_pool2d(p.tensor(0), size));
   });
+  def_op(m, "adaptive_avg_pool3d", [](const py::args& a, const py::kwargs& kw) {
+    OpArgs p("adaptive_avg_pool3d", a, kw, {"input", "output_size"});
+    Shape size = p.int_list(1);
+    if (size.size() == 1) size = {size[0], size[0], size[0]};
+    return wrap(F::adaptive_avg_pool3d(p.tensor(0), size));
+  });
   def_op(m, "adaptive_avg_pool1d", [](const py::args& a, const py::kwargs& kw) {
     OpArgs p("adaptive_avg_pool1d", a, kw, {"input", "output_size"});
     return wrap(F::adaptive_avg_pool1d(p.tensor(0), p.int_list(1)));
@@ -152,6 +175,12 @@ void bind_pool(py::module_& m) {
     Shape size = p.int_list(1);
     if (size.size() == 1) size = {size[0], size[0]};
     return values_indices(F::adaptive_max_pool2d(p.tensor(0), size), p.boolean(2, false));
+  });
+  def_op(m, "adaptive_max_pool3d", [](const py::args& a, const py::kwargs& kw) {
+    OpArgs p("adaptive_max_pool3d", a, kw, {"input", "output_size", "return_indices"});
+    Shape size = p.int_list(1);
+    if (size.size() == 1) size = {size[0], size[0], size[0]};
+    return values_indices(F::adaptive_max_pool3d(p.tensor(0), size), p.boolean(2, false));
   });
   def_op(m, "adaptive_max_pool1d", [](const py::args& a, const py::kwargs& kw) {
     OpArgs p("adaptive_max_pool1d", a, kw, {"input", "output_size", "return_indices"});

@@ -38,13 +38,15 @@ void def_op(py::module_& m, const char* name, Fn fn) {
   });
 }
 
-// conv_transpose{1,2}d(input, weight, bias=None, stride=1, padding=0, output_padding=0,
+// conv_transpose{1,2,3}d(input, weight, bias=None, stride=1, padding=0, output_padding=0,
 // groups=1, dilation=1)
 py::object conv_transpose(const char* name, size_t spatial, const py::args& a,
                           const py::kwargs& kw) {
   OpArgs p(name, a, kw,
            {"input", "weight", "bias", "stride", "padding", "output_padding", "groups", "dilation"});
-  auto fn = spatial == 2 ? F::conv_transpose2d : F::conv_transpose1d;
+  auto fn = spatial == 3   ? F::conv_transpose3d
+            : spatial == 2 ? F::conv_transpose2d
+                           : F::conv_transpose1d;
   return wrap(fn(p.tensor(0), p.tensor(1), opt_tensor(p, 2), int_n(p, 3, spatial, 1),
                  int_n(p, 4, spatial, 0), int_n(p, 5, spatial, 0), p.integer(6, 1),
                  int_n(p, 7, spatial, 1)));
@@ -53,7 +55,7 @@ py::object conv_transpose(const char* name, size_t spatial, const py::args& a,
 // The upsample ops' (input, output_size, [align_corners,] scale_factors): None or a list each.
 py::object upsample(const char* name, F::UpsampleMode mode, int64_t spatial, const py::args& a,
                     const py::kwargs& kw) {
-  const bool linear = mode == F::UpsampleMode::Linear;
+  const bool linear = mode == F::UpsampleMode::Linear || mode == F::UpsampleMode::Cubic;  // take align_corners
   OpArgs p = linear ? OpArgs(name, a, kw, {"input", "output_size", "align_corners", "scale_factors"})
                     : OpArgs(name, a, kw, {"input", "output_size", "scale_factors"});
   std::optional<Shape> size;
@@ -84,6 +86,9 @@ void bind_nn_vision(py::module_& nn) {
   def_op(nn, "conv_transpose2d", [](const py::args& a, const py::kwargs& kw) {
     return conv_transpose("conv_transpose2d", 2, a, kw);
   });
+  def_op(nn, "conv_transpose3d", [](const py::args& a, const py::kwargs& kw) {
+    return conv_transpose("conv_transpose3d", 3, a, kw);
+  });
   // torch.group_norm(input, num_groups, weight=None, bias=None, eps=1e-05, cudnn_enabled=True)
   def_op(nn, "group_norm", [](const py::args& a, const py::kwargs& kw) {
     OpArgs p("group_norm", a, kw, {"input", "num_groups", "weight", "bias", "eps", "cudnn_enabled"});
@@ -96,6 +101,10 @@ void bind_nn_vision(py::module_& nn) {
   def_upsample<F::UpsampleMode::NearestExact, 2>(nn, "_upsample_nearest_exact2d");
   def_upsample<F::UpsampleMode::Linear, 1>(nn, "upsample_linear1d");
   def_upsample<F::UpsampleMode::Linear, 2>(nn, "upsample_bilinear2d");
+  def_upsample<F::UpsampleMode::Cubic, 2>(nn, "upsample_bicubic2d");
+  def_upsample<F::UpsampleMode::Nearest, 3>(nn, "upsample_nearest3d");
+  def_upsample<F::UpsampleMode::NearestExact, 3>(nn, "_upsample_nearest_exact3d");
+  def_upsample<F::UpsampleMode::Linear, 3>(nn, "upsample_trilinear3d");
   // im2col(input, kernel_size, dilation, padding, stride): F.unfold
   def_op(nn, "im2col", [](const py::args& a, const py::kwargs& kw) {
     OpArgs p("im2col", a, kw, {"input", "kernel_size", "dilation", "padding", "stride"});
@@ -113,6 +122,11 @@ void bind_nn_vision(py::module_& nn) {
   def_op(nn, "max_unpool2d", [](const py::args& a, const py::kwargs& kw) {
     OpArgs p("max_unpool2d", a, kw, {"input", "indices", "output_size"});
     return wrap(F::max_unpool2d(p.tensor(0), p.tensor(1), p.int_list(2)));
+  });
+  // max_unpool3d(input, indices, output_size, stride, padding)
+  def_op(nn, "max_unpool3d", [](const py::args& a, const py::kwargs& kw) {
+    OpArgs p("max_unpool3d", a, kw, {"input", "indices", "output_size", "stride", "padding"});
+    return wrap(F::max_unpool3d(p.tensor(0), p.tensor(1), p.int_list(2), p.int_list(3), p.int_list(4)));
   });
 }
 

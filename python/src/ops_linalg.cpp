@@ -8,6 +8,7 @@
 #include "core/error.h"
 #include "core/ops/addmm_family.h"
 #include "core/ops/elementwise.h"
+#include "core/ops/linalg_lu.h"
 #include "core/ops/linalg_solvers.h"
 #include "python/src/args.h"
 #include "python/src/bindings.h"
@@ -119,6 +120,33 @@ void bind_linalg_functions(py::module_& la) {
   la.def("linalg_eigh", [](const py::args& a, const py::kwargs& kw) {
     OpArgs p("linalg_eigh", a, kw, {"A", "UPLO"});
     return pair(linalg_eigh(p.tensor(0), text(p, 1, "L")));
+  });
+  la.def("linalg_lu_factor_ex", [](const py::args& a, const py::kwargs& kw) {
+    OpArgs p("linalg_lu_factor_ex", a, kw, {"A", "pivot", "check_errors"});
+    auto [lu, pivots, info] = linalg_lu_factor_ex(p.tensor(0), p.boolean(1, true), p.boolean(2, false));
+    return py::make_tuple(wrap(lu), wrap(pivots), wrap(info));
+  });
+  la.def("linalg_lu_factor", [](const py::args& a, const py::kwargs& kw) {
+    OpArgs p("linalg_lu_factor", a, kw, {"A", "pivot"});
+    return pair(linalg_lu_factor(p.tensor(0), p.boolean(1, true)));
+  });
+  la.def("linalg_lu", [](const py::args& a, const py::kwargs& kw) {
+    OpArgs p("linalg_lu", a, kw, {"A", "pivot"});
+    auto [P, L, U] = linalg_lu(p.tensor(0), p.boolean(1, true));
+    return py::make_tuple(wrap(P), wrap(L), wrap(U));
+  });
+  la.def("lu_unpack", [](const py::args& a, const py::kwargs& kw) {
+    OpArgs p("lu_unpack", a, kw, {"LU_data", "LU_pivots", "unpack_data", "unpack_pivots"});
+    auto [P, L, U] = lu_unpack(p.tensor(0), p.tensor(1), p.boolean(2, true), p.boolean(3, true));
+    return py::make_tuple(wrap(P), wrap(L), wrap(U));
+  });
+  la.def("linalg_lu_solve", [](const py::args& a, const py::kwargs& kw) {
+    OpArgs p("linalg_lu_solve", a, kw, {"LU", "pivots", "B", "left", "adjoint"});
+    return wrap(linalg_lu_solve(p.tensor(0), p.tensor(1), p.tensor(2), p.boolean(3, true), p.boolean(4, false)));
+  });
+  la.def("linalg_matrix_exp", [](const py::args& a, const py::kwargs& kw) {
+    OpArgs p("linalg_matrix_exp", a, kw, {"A"});
+    return wrap(linalg_matrix_exp(p.tensor(0)));
   });
   la.def("linalg_svd", [](const py::args& a, const py::kwargs& kw) {
     OpArgs p("linalg_svd", a, kw, {"A", "full_matrices"});

@@ -61,8 +61,8 @@ _C.Tensor.__reduce_ex__ = _tensor_utils._reduce_tensor  # copy.copy and pickle, 
 globals().update(_STORAGE_TYPES)  # torch.FloatStorage, ...: a saved file names them
 from torch._legacy_tensors import *  # noqa: E402,F401,F403  (torch.LongTensor(...), ...)
 from torch._elementwise_aliases import fix, fix_, isreal, positive, _install as _install_aliases  # noqa: E402
-from torch import _alias_ops, _composite_ops, _inplace_functions, _pre_linalg, _tensor_resize  # noqa: E402
-from torch._pre_linalg import matrix_power, svd  # noqa: E402,F401
+from torch import _alias_ops, _composite_ops, _inplace_functions, _nn_functions, _pre_linalg, _tensor_resize  # noqa: E402
+from torch._pre_linalg import lu, lu_solve, lu_unpack, matrix_exp, matrix_power, svd  # noqa: E402,F401
 from torch._range import range  # noqa: E402,F401  (the deprecated inclusive one)
 from torch._window_functions import (  # noqa: E402,F401
     bartlett_window, blackman_window, hamming_window, hann_window, kaiser_window,
@@ -73,6 +73,7 @@ _install_aliases()
 _pre_linalg._install()
 _alias_ops._install()
 _composite_ops._install()
+_nn_functions._install()
 from torch import special  # noqa: E402,F401
 
 

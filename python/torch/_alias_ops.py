@@ -1,7 +1,7 @@
 """Ops PyTorch spells as another op (broadcast_to is expand, argwhere is nonzero, msort is
 sort(dim=0), pinverse is linalg.pinv, split_with_sizes and the unsafe_ forms are split and
-chunk, rsub is sub reversed, fill is a filled copy, vdot is dot and dist the norm of a
-difference), and the complex-number ops that are
+chunk, rsub is sub reversed, fill is a filled copy, vdot is dot, dist the norm of a
+difference and Tensor.nelement numel), and the complex-number ops that are
 no-ops on the real tensors tensorplay has (conj, resolve_conj, resolve_neg, real, mH): each
 is computed by the op it names, so it runs on every device with that op's gradient."""
 import warnings
@@ -147,6 +147,7 @@ def _install():
     for name in ("conj_physical", "resolve_conj", "resolve_neg"):
         setattr(torch.Tensor, name, conj)
     torch.Tensor.sum_to_size = sum_to_size
+    torch.Tensor.nelement = torch.Tensor.numel
     torch.Tensor.is_conj = torch.Tensor.is_neg = _is_false
     torch.Tensor.real = property(conj)
     torch.Tensor.imag = property(imag)

@@ -2,7 +2,8 @@
 torch/functional.py), computed here in the same steps so the values agree to rounding and each
 runs on every device with its parts' gradients: logspace, diagflat, trapezoid / trapz /
 cumulative_trapezoid, cov / corrcoef, unravel_index, cholesky_solve / cholesky_inverse,
-quantile / nanquantile, renorm, round(decimals=), the *_scatter forms of the views (a copy with the view
+quantile / nanquantile, renorm, round(decimals=), norm_except_dim / _weight_norm (weight
+normalization's g and w = v g / ||v||), the *_scatter forms of the views (a copy with the view
 overwritten), index_put, and the *_copy forms of the view ops (the view, copied)."""
 import itertools
 import operator
@@ -373,11 +374,27 @@ _VIEWS = ("expand", "diagonal", "as_strided", "view", "permute", "unbind", "unfo
           "transpose", "t", "split_with_sizes")
 
 
+def norm_except_dim(v, pow=2, dim=0):
+    """The pow-norm of v over every dim but `dim` (all of them for dim=-1), kept as size-1 dims."""
+    if dim == -1:
+        return v.norm(pow)
+    if dim == 0:
+        return v.contiguous().view(v.size(0), -1).norm(pow, 1).view([v.size(0)] + [1] * (v.dim() - 1))
+    if dim == v.dim() - 1:
+        return v.contiguous().view(-1, v.size(-1)).norm(pow, 0).view([1] * (v.dim() - 1) + [v.size(-1)])
+    return norm_except_dim(v.transpose(0, dim), pow, 0).transpose(0, dim)
+
+
+def _weight_norm(v, g, dim=0):
+    """Weight normalization's weight: v scaled to the norms g (over every dim but `dim`)."""
+    return v * (g / norm_except_dim(v, 2, dim))
+
+
 def _install():
     for fn in (logspace, diagflat, trapezoid, trapz, cumulative_trapezoid, cov, corrcoef, unravel_index,
                cholesky_solve, cholesky_inverse, quantile, nanquantile, renorm, select_scatter, slice_scatter,
                diagonal_scatter, as_strided_scatter, index_put, nonzero_static, constant_pad_nd, empty_strided,
-               empty_permuted, randint_like):
+               empty_permuted, randint_like, norm_except_dim, _weight_norm):
         setattr(torch, fn.__name__, fn)
     torch.Tensor.nonzero_static = nonzero_static
     torch.Tensor.new_empty_strided = _new_empty_strided

@@ -43,13 +43,14 @@ template <typename T>
 int work_size(T query) { return std::max(1, static_cast<int>(query)); }
 
 template <typename T>
-int lu(const T* a, int64_t n, T* lu_out, int32_t* pivots) {
-  std::vector<T> m = column_major(a, n, n);
-  std::vector<int> ipiv(static_cast<size_t>(std::max<int64_t>(1, n)));
+int lu(const T* a, int64_t rows, int64_t cols, T* lu_out, int32_t* pivots) {
+  const int64_t k = std::min(rows, cols), ld = std::max<int64_t>(1, rows);
+  std::vector<T> f = column_major(a, rows, cols);
+  std::vector<int> ipiv(static_cast<size_t>(std::max<int64_t>(1, k)));
   int info = 0;
-  lapack::getrf(as_int(n), as_int(n), m.data(), as_int(std::max<int64_t>(1, n)), ipiv.data(), &info);
-  write_row_major(m, std::max<int64_t>(1, n), n, n, lu_out);
-  for (int64_t i = 0; i < n; ++i) pivots[i] = ipiv[i];
+  lapack::getrf(as_int(rows), as_int(cols), f.data(), as_int(ld), ipiv.data(), &info);
+  write_row_major(f, ld, rows, cols, lu_out);
+  for (int64_t i = 0; i < k; ++i) pivots[i] = ipiv[i];
   return info;
 }
 
@@ -153,7 +154,7 @@ void run(const MatrixJob& job) {
     int info = 0;
     switch (job.op) {
       case MatrixOp::Lu:
-        info = lu(ab, n, out(0, b), job.outs[1].data<int32_t>() + b * n);
+        info = lu(ab, m, n, out(0, b), job.outs[1].data<int32_t>() + b * std::min(m, n));
         break;
       case MatrixOp::Solve: {
         const int64_t k = job.b.sizes()[2];

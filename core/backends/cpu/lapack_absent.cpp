@@ -7,7 +7,7 @@ namespace {
 
 [[noreturn]] void no_lapack() {
   throw tp::TorchError(tp::ErrorKind::RuntimeError,
-                       "this factorisation (torch.linalg's inv, solve, det, cholesky, qr, eigh, svd, ...) needs "
+                       "this factorisation (torch.linalg's inv, solve, det, lu, cholesky, qr, eigh, svd, ...) needs "
                        "LAPACK, which tensorplay's web build does not have: run it in the native build (make run)");
 }
 

@@ -89,14 +89,34 @@ class _World:
     rank = 0
     world_size = 1
     timeout = default_pg_timeout
+    hostname = "127.0.0.1"  # the address Gloo listens on (new_group's groups too)
+    groups_made = 0  # new_group calls so far: every rank makes its groups in the same order
 
 
 _world = _World()
 
 
+class ProcessGroup:
+    """A group of the job's ranks made by new_group: its own Gloo group (connected through the
+    default group's store under a key prefix of its own) and the global ranks in group order."""
+
+    def __init__(self, engine, ranks, backend):
+        self.group = engine
+        self.ranks = ranks
+        self.backend = backend
+        self.world_size = len(ranks)
+
+    def rank(self):
+        return self.group.rank()
+
+    def size(self):
+        return self.world_size
+
+
 def _reset_world():
     _world.group = None
     _world.store = None
+    _world.groups_made = 0
 
 
 _session.on_new_session(_reset_world)  # a process group ends with its session
@@ -173,6 +193,7 @@ def init_process_group(backend=None, init_method=None, timeout=None, world_size=
                                os.environ.get("GLOO_SOCKET_IFNAME", ""))
     _world.group = group
     _world.store = store
+    _world.hostname = hostname
     _world.backend = str(backend)
     _world.rank = rank
     _world.world_size = world_size
@@ -185,13 +206,71 @@ def destroy_process_group(group=None):
     _reset_world()
 
 
+def new_group(ranks=None, timeout=None, backend=None, pg_options=None, use_local_synchronization=False,
+              group_desc=None, device_id=None):
+    """A process group of `ranks` (all when None). Every rank of the job calls it, in the same
+    order; a rank outside `ranks` gets GroupMember.NON_GROUP_MEMBER."""
+    from torch.distributed._collectives import GroupMember
+    world = _default_group()
+    ranks = sorted(range(world.world_size) if ranks is None else ranks)
+    for r in ranks:
+        if r < 0 or r >= world.world_size:
+            raise ValueError(f"Rank {r} is out of range. Valid ranks are 0 to {world.world_size - 1} "
+                             f"(world_size={world.world_size})")
+    _world.groups_made += 1
+    if world.rank not in ranks:
+        return GroupMember.NON_GROUP_MEMBER
+    timeout = world.timeout if timeout is None else timeout
+    engine = _engine._GlooGroup(world.store, ranks.index(world.rank), len(ranks), _ms(timeout), world.hostname,
+                                os.environ.get("GLOO_SOCKET_IFNAME", ""), f"group{_world.groups_made}/")
+    return ProcessGroup(engine, ranks, world.backend if backend is None else str(Backend(backend)))
+
+
+def _non_member(group):
+    from torch.distributed._collectives import GroupMember
+    return group is GroupMember.NON_GROUP_MEMBER
+
+
 def get_rank(group=None):
+    if _non_member(group):
+        return -1
+    if isinstance(group, ProcessGroup):
+        return group.rank()  # the rank within the group
     return _default_group().rank
 
 
 def get_world_size(group=None):
-    return _default_group().world_size
+    if _non_member(group):
+        return -1
+    return group.world_size if isinstance(group, ProcessGroup) else _default_group().world_size
 
 
 def get_backend(group=None):
-    return _default_group().backend
+    if _non_member(group):
+        raise ValueError("Invalid process group specified")
+    return group.backend if isinstance(group, ProcessGroup) else _default_group().backend
+
+
+def get_group_rank(group, global_rank):
+    """global_rank's rank within group."""
+    if not isinstance(group, ProcessGroup):
+        return global_rank
+    if global_rank not in group.ranks:
+        raise ValueError(f"Global rank {global_rank} is not part of group {group}")
+    return group.ranks.index(global_rank)
+
+
+def get_global_rank(group, group_rank):
+    """The job's rank of group's rank group_rank."""
+    if not isinstance(group, ProcessGroup):
+        return group_rank
+    if not 0 <= group_rank < group.world_size:
+        raise ValueError(f"Group rank {group_rank} is not part of group {group}")
+    return group.ranks[group_rank]
+
+
+def get_process_group_ranks(group):
+    from torch.distributed._collectives import GroupMember
+    if group is None or group is GroupMember.WORLD:
+        return list(range(_default_group().world_size))
+    return list(group.ranks)

@@ -1,6 +1,7 @@
 """torch.linalg: the vector norms (vector_norm, and norm of a vector or of a matrix with
 ord None/'fro'/1/-1/inf/-inf) over the C++ core's torch.norm; the factorisations (inv, solve,
-det, slogdet, cholesky, qr, eigh, svd) from the C++ core (torch._C._linalg), named with
+det, slogdet, cholesky, qr, eigh, svd, the LU family) and matrix_exp from the C++ core
+(torch._C._linalg), named with
 torch.return_types; and what ATen composes from them (pinv, lstsq, matrix_rank, ...)."""
 import math
 
@@ -11,7 +12,8 @@ from torch._C import _linalg as _la
 
 __all__ = ["vector_norm", "norm", "matrix_norm", "inv", "inv_ex", "solve", "solve_ex", "det", "slogdet",
            "cholesky", "cholesky_ex", "qr", "eigh", "eigvalsh", "svd", "svdvals", "pinv", "lstsq",
-           "matrix_rank", "matrix_power", "diagonal", "vecdot", "multi_dot", "vander", "cond", "tensorinv", "tensorsolve", "solve_triangular", "LinAlgError"]
+           "matrix_rank", "matrix_power", "diagonal", "vecdot", "multi_dot", "vander", "cond", "tensorinv", "tensorsolve", "solve_triangular", "lu_factor", "lu_factor_ex", "lu", "lu_solve",
+           "matrix_exp", "householder_product", "LinAlgError"]
 
 LinAlgError.__module__ = "torch.linalg"
 
@@ -321,3 +323,61 @@ def solve_triangular(A, B, *, upper, left=True, unitriangular=False, out=None):
     if unitriangular:
         T = T - torch.diag_embed(T.diagonal(dim1=-2, dim2=-1)) + torch.eye(A.shape[-1], dtype=A.dtype, device=A.device)
     return _into(_la.linalg_solve(T, B, left=left), out)
+
+
+def lu_factor(A, *, pivot=True, out=None):
+    """(LU, pivots): A = P L U packed in one matrix, the 1-based row swaps as int32."""
+    return _into(_types.linalg_lu_factor(_la.linalg_lu_factor(A, pivot)), out)
+
+
+def lu_factor_ex(A, *, pivot=True, check_errors=False, out=None):
+    return _into(_types.linalg_lu_factor_ex(_la.linalg_lu_factor_ex(A, pivot, check_errors)), out)
+
+
+def lu(A, *, pivot=True, out=None):
+    """(P, L, U) with A = P L U."""
+    return _into(_types.linalg_lu(_la.linalg_lu(A, pivot)), out)
+
+
+def lu_solve(LU, pivots, B, *, left=True, adjoint=False, out=None):
+    return _into(_la.linalg_lu_solve(LU, pivots, B, left, adjoint), out)
+
+
+def matrix_exp(A):
+    return _la.linalg_matrix_exp(A)
+
+
+def householder_product(A, tau, *, out=None):
+    """The first n columns of H_1 ... H_k (LAPACK's orgqr), H_i = I - tau_i v_i v_i^H with v_i
+    column i of A below its diagonal and 1 on it; composed of products, so differentiable."""
+    op = "torch.linalg.householder_product"
+    if A.dim() < 2:
+        raise RuntimeError(f"{op}: input must have at least 2 dimensions.")
+    m, n = A.shape[-2], A.shape[-1]
+    if m < n:
+        raise RuntimeError(f"{op}: input.shape[-2] must be greater than or equal to input.shape[-1]")
+    if n < tau.shape[-1]:
+        raise RuntimeError(f"{op}: input.shape[-1] must be greater than or equal to tau.shape[-1]")
+    if tau.dim() != A.dim() - 1:
+        raise RuntimeError(f"{op}: Expected tau to have one dimension less than input, but got tau.ndim equal to "
+                           f"{tau.dim()} and input.ndim is equal to {A.dim()}")
+    if tau.shape[:-1] != A.shape[:-2]:
+        raise RuntimeError(f"{op}: Expected batch dimensions of tau to be equal to input.shape[:-2], but got "
+                           f"{list(tau.shape[:-1])}")
+    if tau.dtype != A.dtype:
+        raise RuntimeError(f"{op}: tau dtype {_legacy_name(tau.dtype)} does not match input dtype "
+                           f"{_legacy_name(A.dtype)}")
+    if not A.dtype.is_floating_point:
+        raise NotImplementedError(f"\"orgqr_cpu\" not implemented for '{_legacy_name(A.dtype)}'")
+    eye = torch.eye(m, dtype=A.dtype, device=A.device)
+    rows = torch.arange(m, device=A.device)
+    Q = eye.expand(*A.shape[:-2], m, m)
+    for i in range(tau.shape[-1]):
+        v = A[..., :, i] * (rows > i) + (rows == i).to(A.dtype)
+        Q = Q - (Q @ v.unsqueeze(-1)) @ (tau[..., i, None, None] * v.unsqueeze(-2))
+    return _into(Q[..., :n].contiguous(), out)
+
+
+def _legacy_name(dtype):
+    """Float, Double, Long, ...: ATen's scalar type names in its messages."""
+    return torch.empty(0, dtype=dtype).type().split(".")[-1].replace("Tensor", "")

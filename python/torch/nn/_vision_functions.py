@@ -1,11 +1,12 @@
 """The vision layers of torch.nn.functional: transposed convolutions, group and instance norm,
-interpolation, pixel shuffle, unfold / fold, max unpooling, as torch/nn/functional.py writes
-them (its Python-level checks), over torch._C._nn."""
+interpolation, pixel shuffle, unfold / fold, max unpooling, affine_grid / grid_sample (composed
+of gathers, so differentiable on every device), as torch/nn/functional.py writes them (its
+Python-level checks), over torch._C._nn."""
 import warnings
 
 import torch
 from torch._C import _nn
-from torch.nn._functional_utils import _pair, _single, _verify_batch_size
+from torch.nn._functional_utils import _pair, _single, _triple, _verify_batch_size
 
 
 def conv_transpose1d(input, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1, dilation=1):
@@ -14,6 +15,10 @@ def conv_transpose1d(input, weight, bias=None, stride=1, padding=0, output_paddi
 
 def conv_transpose2d(input, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1, dilation=1):
     return _nn.conv_transpose2d(input, weight, bias, stride, padding, output_padding, groups, dilation)
+
+
+def conv_transpose3d(input, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1, dilation=1):
+    return _nn.conv_transpose3d(input, weight, bias, stride, padding, output_padding, groups, dilation)
 
 
 def _verify_spatial_size(size):
@@ -73,7 +78,7 @@ _INTERPOLATE_MODES = "nearest | linear | bilinear | bicubic | trilinear | lanczo
 def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corners=None, recompute_scale_factor=None,
                 antialias=False):
     """torch/nn/functional.py's interpolate: its argument checks, then the upsample op of the mode
-    (nearest, nearest-exact, linear, bilinear, area)."""
+    (nearest, nearest-exact, linear, bilinear, bicubic, trilinear, area)."""
     if mode in ("nearest", "area", "nearest-exact"):
         if align_corners is not None:
             raise ValueError("align_corners option can only be set with the "
@@ -127,7 +132,7 @@ def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corne
         output_size = [int(s) for s in output_size]
     if scale_factors is not None:
         scale_factors = [float(s) for s in scale_factors]
-    if antialias or mode in ("bicubic", "trilinear", "lanczos") or input.dim() == 5:  # not written yet
+    if antialias or mode == "lanczos":  # not written yet
         raise NotImplementedError(f"tensorplay: interpolate(mode={mode!r}, antialias={antialias}) on a "
                                   f"{input.dim()}D input is not supported")
     if input.dim() == 3 and mode == "nearest":
@@ -138,6 +143,14 @@ def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corne
         return _nn._upsample_nearest_exact1d(input, output_size, scale_factors)
     if input.dim() == 4 and mode == "nearest-exact":
         return _nn._upsample_nearest_exact2d(input, output_size, scale_factors)
+    if input.dim() == 5 and mode == "nearest":
+        return _nn.upsample_nearest3d(input, output_size, scale_factors)
+    if input.dim() == 5 and mode == "nearest-exact":
+        return _nn._upsample_nearest_exact3d(input, output_size, scale_factors)
+    if input.dim() == 5 and mode == "area":
+        return torch.nn.functional.adaptive_avg_pool3d(input, output_size)
+    if input.dim() == 5 and mode == "trilinear":
+        return _nn.upsample_trilinear3d(input, output_size, align_corners, scale_factors)
     if input.dim() == 3 and mode == "area":
         return torch.nn.functional.adaptive_avg_pool1d(input, output_size)
     if input.dim() == 4 and mode == "area":
@@ -146,10 +159,18 @@ def interpolate(input, size=None, scale_factor=None, mode="nearest", align_corne
         return _nn.upsample_linear1d(input, output_size, align_corners, scale_factors)
     if input.dim() == 4 and mode == "bilinear":
         return _nn.upsample_bilinear2d(input, output_size, align_corners, scale_factors)
+    if input.dim() == 4 and mode == "bicubic":
+        return _nn.upsample_bicubic2d(input, output_size, align_corners, scale_factors)
     if input.dim() == 3 and mode == "bilinear":
         raise NotImplementedError("Got 3D input, but bilinear mode needs 4D input")
     if input.dim() == 4 and mode == "linear":
         raise NotImplementedError("Got 4D input, but linear mode needs 3D input")
+    if input.dim() == 5 and mode == "linear":
+        raise NotImplementedError("Got 5D input, but linear mode needs 3D input")
+    if input.dim() == 5 and mode == "bilinear":
+        raise NotImplementedError("Got 5D input, but bilinear mode needs 4D input")
+    if input.dim() in (3, 4) and mode == "trilinear":
+        raise NotImplementedError(f"Got {input.dim()}D input, but trilinear mode needs 5D input")
     raise NotImplementedError(f"Input Error: Only 3D, 4D and 5D input Tensors supported (got {input.dim()}D) for the "
                               f"modes: {_INTERPOLATE_MODES} (got {mode})")
 
@@ -223,3 +244,140 @@ def max_unpool2d(input, indices, kernel_size, stride=None, padding=0, output_siz
     padding = _pair(padding)
     output_size = _unpool_output_size(input, kernel_size, _stride, padding, output_size)
     return _nn.max_unpool2d(input, indices, output_size)
+
+
+def max_unpool3d(input, indices, kernel_size, stride=None, padding=0, output_size=None):
+    kernel_size = _triple(kernel_size)
+    _stride = _triple(stride) if stride is not None else kernel_size
+    padding = _triple(padding)
+    output_size = _unpool_output_size(input, kernel_size, _stride, padding, output_size)
+    return _nn.max_unpool3d(input, indices, output_size, _stride, padding)
+
+
+_ALIGN_CORNERS_WARNING = ("Default grid_sample and affine_grid behavior has changed to align_corners=False since 1.3.0. "
+                          "Please specify align_corners=True if the old behavior is desired. See the documentation of "
+                          "grid_sample for details.")
+
+
+def _linspace_from_neg_one(n, align_corners, like):
+    """ATen's linspace_from_neg_one: -1..1 over n points, shrunk by (n - 1) / n without
+    align_corners (the pixels' centres)."""
+    if n <= 1:
+        return torch.zeros(n, dtype=like.dtype, device=like.device)
+    steps = torch.linspace(-1, 1, n, dtype=like.dtype, device=like.device)
+    return steps if align_corners else steps * (n - 1) / n
+
+
+def affine_grid(theta, size, align_corners=None):
+    """The sampling grid of the affine maps theta for an output of `size`: (N, H, W, 2) from
+    theta (N, 2, 3) for (N, C, H, W), (N, D, H, W, 3) from (N, 3, 4) for (N, C, D, H, W); each
+    pixel's (x, y[, z], 1) times theta's rows."""
+    if align_corners is None:
+        warnings.warn(_ALIGN_CORNERS_WARNING, stacklevel=2)
+        align_corners = False
+    if not theta.is_floating_point():
+        raise ValueError(f"Expected theta to have floating point type, but got {theta.dtype}")
+    if len(size) not in (4, 5):
+        raise NotImplementedError("affine_grid only supports 4D and 5D sizes, for 2D and 3D affine transforms, "
+                                  f"respectively. Got size {tuple(size)}.")
+    k = len(size) - 2  # spatial dims
+    if theta.dim() != 3 or theta.shape[-2] != k or theta.shape[-1] != k + 1:
+        raise ValueError(f"Expected a batch of {k}D affine matrices of shape Nx{k}x{k + 1} for size {tuple(size)}. "
+                         f"Got {theta.shape}.")
+    if min(size) <= 0:
+        raise ValueError(f"Expected non-zero, positive output size. Got {tuple(size)}")
+    N, spatial = size[0], list(size[2:])
+    # The coordinates (x, y[, z], 1) of every output position, x along the last dim.
+    axes = [_linspace_from_neg_one(n, align_corners, theta) for n in spatial]
+    columns = []
+    for j in reversed(range(k)):
+        shape = [1] * k
+        shape[j] = spatial[j]
+        columns.append(axes[j].view(shape).expand(spatial))
+    columns.append(torch.ones(spatial, dtype=theta.dtype, device=theta.device))
+    base = torch.stack(columns, -1).reshape(1, -1, k + 1)
+    count = base.shape[1]
+    return torch.bmm(base.expand(N, count, k + 1), theta.transpose(1, 2)).view(N, *spatial, k)
+
+
+def _source_index(coord, size, padding_mode, align_corners):
+    """grid_sampler_compute_source_index: a normalized coordinate as a pixel position, clipped
+    (border) or reflected (reflection) into the input."""
+    if align_corners:
+        coord = (coord + 1) / 2 * (size - 1)
+    else:
+        coord = ((coord + 1) * size - 1) / 2
+    if padding_mode == "reflection":
+        low, high = (0, 2 * (size - 1)) if align_corners else (-1, 2 * size - 1)
+        if low == high:
+            coord = torch.zeros_like(coord)
+        else:
+            lo, span = low / 2, (high - low) / 2
+            d = (coord - lo).abs()
+            extra = torch.fmod(d, span)
+            flips = torch.floor(d / span)
+            coord = torch.where(flips % 2 == 0, extra + lo, span - extra + lo)
+    if padding_mode in ("border", "reflection"):
+        coord = coord.clamp(0, size - 1)
+    return coord
+
+
+def _gather_pixels(input, positions):
+    """input's pixels at integer positions (one (N, *out) tensor per spatial dim, first dim
+    first), zero where outside: (N, C, *out)."""
+    N, C = input.shape[:2]
+    spatial = input.shape[2:]
+    inside = None
+    flat = None
+    for p, n in zip(positions, spatial):
+        ok = (p >= 0) & (p < n)
+        inside = ok if inside is None else inside & ok
+        q = p.clamp(0, n - 1)
+        flat = q if flat is None else flat * n + q
+    out_shape = positions[0].shape[1:]
+    index = flat.long().reshape(N, 1, -1).expand(N, C, -1)
+    values = input.reshape(N, C, -1).gather(2, index).reshape(N, C, *out_shape)
+    return values * inside.unsqueeze(1).to(input.dtype)
+
+
+def grid_sample(input, grid, mode="bilinear", padding_mode="zeros", align_corners=None):
+    """Samples input (N, C, H, W) or (N, C, D, H, W) at grid's normalized (x, y[, z]) positions
+    (N, *out, 2 or 3), as ATen's grid_sampler_2d / 3d: bilinear (trilinear for volumes) or
+    nearest, zeros, border or reflection padding."""
+    if mode not in ("bilinear", "nearest", "bicubic"):
+        raise ValueError("nn.functional.grid_sample(): expected mode to be 'bilinear', 'nearest' or 'bicubic', "
+                         f"but got: '{mode}'")
+    if padding_mode not in ("zeros", "border", "reflection"):
+        raise ValueError("nn.functional.grid_sample(): expected padding_mode to be 'zeros', 'border', or "
+                         f"'reflection', but got: '{padding_mode}'")
+    if align_corners is None:
+        warnings.warn(_ALIGN_CORNERS_WARNING, stacklevel=2)
+        align_corners = False
+    if grid.dim() != input.dim() or grid.shape[0] != input.shape[0]:
+        raise RuntimeError("grid_sampler(): expected grid and input to have same batch size, but got input with "
+                           f"sizes {list(input.shape)} and grid with sizes {list(grid.shape)}")
+    k = input.dim() - 2
+    if grid.shape[-1] != k:
+        raise RuntimeError(f"grid_sampler(): expected grid to have size {k} in last dimension, but got grid with "
+                           f"sizes {list(grid.shape)}")
+    if mode == "bicubic":
+        raise NotImplementedError("tensorplay: grid_sample(mode='bicubic') is not supported (bilinear and nearest are)")
+    # Source positions, first spatial dim first (the grid holds x, the last dim's, first).
+    sizes = input.shape[2:]
+    pos = [_source_index(grid[..., k - 1 - j], sizes[j], padding_mode, align_corners) for j in range(k)]
+    if mode == "nearest":
+        return _gather_pixels(input, [torch.round(p) for p in pos])
+    low = [torch.floor(p) for p in pos]
+    out = None
+    for corner in range(1 << k):  # ATen's order: the first dim's low corner first, the last dim's fastest
+        at, weight = [], None
+        for j in range(k):
+            high = (corner >> (k - 1 - j)) & 1
+            at.append(low[j] + high)
+        for j in reversed(range(k)):  # the weight's factors x first, as ATen multiplies them
+            high = (corner >> (k - 1 - j)) & 1
+            w = (pos[j] - low[j]) if high else (low[j] + 1 - pos[j])
+            weight = w if weight is None else weight * w
+        term = _gather_pixels(input, at) * weight.unsqueeze(1)
+        out = term if out is None else out + term
+    return out

@@ -15,7 +15,7 @@ from torch._C._nn import (  # noqa: F401
 for _op in (dropout, linear, relu, sigmoid, tanh):
     _op.__module__ = __name__  # pickled (a layer's activation) as torch.nn.functional.relu, as PyTorch does
 from torch.nn._functional_utils import (  # noqa: F401  (F._verify_batch_size, ... as before)
-    _check_p, _feature_dropout_batched, _list_with_default, _verify_batch_size,
+    _check_p, _feature_dropout_batched, _list_with_default, _pair, _triple, _verify_batch_size,
 )
 from torch.nn._reduction import reduction_of as _reduction_of
 from torch.nn._vector_functions import cosine_similarity, normalize, one_hot, pairwise_distance  # noqa: F401
@@ -99,8 +99,10 @@ from torch._C._nn import (  # noqa: E402,F401
     adaptive_avg_pool1d,
     avg_pool1d,
     avg_pool2d,
+    avg_pool3d,
     conv1d,
     conv2d,
+    conv3d,
 )
 
 
@@ -116,6 +118,10 @@ def max_pool2d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode
     return _nn.max_pool2d(input, kernel_size, stride, padding, dilation, ceil_mode, return_indices)
 
 
+def max_pool3d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False, return_indices=False):
+    return _nn.max_pool3d(input, kernel_size, stride, padding, dilation, ceil_mode, return_indices)
+
+
 def max_pool1d_with_indices(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False,
                             return_indices=False):
     return _nn.max_pool1d(input, kernel_size, stride, padding, dilation, ceil_mode, True)
@@ -126,8 +132,39 @@ def max_pool2d_with_indices(input, kernel_size, stride=None, padding=0, dilation
     return _nn.max_pool2d(input, kernel_size, stride, padding, dilation, ceil_mode, True)
 
 
+def max_pool3d_with_indices(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False,
+                            return_indices=False):
+    return _nn.max_pool3d(input, kernel_size, stride, padding, dilation, ceil_mode, True)
+
+
+def adaptive_max_pool3d_with_indices(input, output_size, return_indices=False):
+    return _nn.adaptive_max_pool3d(input, _list_with_default(output_size, input.size()), True)
+
+
+def lp_pool1d(input, norm_type, kernel_size, stride=None, ceil_mode=False):
+    """The norm_type-norm of each window: avg_pool1d of x^p, times the window size, ^(1/p)."""
+    out = _nn.avg_pool1d(input.pow(norm_type), kernel_size, stride, 0, ceil_mode)
+    return (torch.sign(out) * relu(torch.abs(out))).mul(kernel_size).pow(1.0 / norm_type)
+
+
+def lp_pool2d(input, norm_type, kernel_size, stride=None, ceil_mode=False):
+    kw, kh = _pair(kernel_size)
+    out = _nn.avg_pool2d(input.pow(norm_type), kernel_size, stride, 0, ceil_mode)
+    return (torch.sign(out) * relu(torch.abs(out))).mul(kw * kh).pow(1.0 / norm_type)
+
+
+def lp_pool3d(input, norm_type, kernel_size, stride=None, ceil_mode=False):
+    kd, kw, kh = _triple(kernel_size)
+    out = _nn.avg_pool3d(input.pow(norm_type), kernel_size, stride, 0, ceil_mode)
+    return (torch.sign(out) * relu(torch.abs(out))).mul(kd * kw * kh).pow(1.0 / norm_type)
+
+
 def adaptive_avg_pool2d(input, output_size):
     return _nn.adaptive_avg_pool2d(input, _list_with_default(output_size, input.size()))
+
+
+def adaptive_avg_pool3d(input, output_size):
+    return _nn.adaptive_avg_pool3d(input, _list_with_default(output_size, input.size()))
 
 
 def adaptive_max_pool1d(input, output_size, return_indices=False):
@@ -136,6 +173,10 @@ def adaptive_max_pool1d(input, output_size, return_indices=False):
 
 def adaptive_max_pool2d(input, output_size, return_indices=False):
     return _nn.adaptive_max_pool2d(input, _list_with_default(output_size, input.size()), return_indices)
+
+
+def adaptive_max_pool3d(input, output_size, return_indices=False):
+    return _nn.adaptive_max_pool3d(input, _list_with_default(output_size, input.size()), return_indices)
 
 
 def adaptive_max_pool1d_with_indices(input, output_size, return_indices=False):
@@ -290,10 +331,13 @@ from torch.nn._attention_functions import (  # noqa: E402,F401
 # unfold / fold, max unpooling (nn/_vision_functions.py) ----
 
 from torch.nn._vision_functions import (  # noqa: E402,F401
-    conv_transpose1d, conv_transpose2d, fold, group_norm, instance_norm, interpolate, max_unpool1d, max_unpool2d,
+    affine_grid, conv_transpose1d, conv_transpose2d, conv_transpose3d, fold, grid_sample, group_norm, instance_norm, interpolate, max_unpool1d, max_unpool2d, max_unpool3d,
     pixel_shuffle, pixel_unshuffle, unfold, upsample, upsample_bilinear, upsample_nearest,
 )
 from torch.nn._bilinear import bilinear  # noqa: E402,F401  (F.bilinear)
+from torch.nn._fractional_pool import (  # noqa: E402,F401
+    fractional_max_pool2d, fractional_max_pool2d_with_indices, fractional_max_pool3d, fractional_max_pool3d_with_indices,
+)
 from torch.nn._more_functions import (  # noqa: E402,F401
     channel_shuffle, embedding_bag, kl_div, local_response_norm, pdist, rms_norm,
 )

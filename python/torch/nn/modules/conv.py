@@ -1,16 +1,16 @@
-"""nn.Conv1d, nn.Conv2d, nn.ConvTranspose1d and nn.ConvTranspose2d (torch/nn/modules/conv.py): the
+"""nn.Conv1d/2d/3d and nn.ConvTranspose1d/2d/3d (torch/nn/modules/conv.py): the
 weight (out_channels, in_channels / groups, *kernel_size), transposed (in_channels, out_channels /
 groups, *kernel_size), and bias are drawn as PyTorch's reset_parameters draws them
 (kaiming_uniform_(a=sqrt(5)), then the bias uniform in +-1/sqrt(fan_in)), so after
-torch.manual_seed they equal PyTorch's CPU values; forward is F.conv1d / F.conv2d or
-F.conv_transpose1d / F.conv_transpose2d."""
+torch.manual_seed they equal PyTorch's CPU values; forward is F.conv{1,2,3}d or
+F.conv_transpose{1,2,3}d."""
 import math
 
 import torch
 from torch.nn import functional as F
 from torch.nn import init
 from torch.nn.modules.module import Module
-from torch.nn.modules.utils import _pair, _reverse_repeat_tuple, _single
+from torch.nn.modules.utils import _pair, _reverse_repeat_tuple, _single, _triple
 from torch.nn.parameter import Parameter
 
 
@@ -130,6 +130,23 @@ class Conv2d(_ConvNd):
         return self._conv_forward(input, self.weight, self.bias)
 
 
+class Conv3d(_ConvNd):
+    def __init__(self, in_channels, out_channels, kernel_size, stride=1, padding=0, dilation=1, groups=1,
+                 bias=True, padding_mode="zeros", device=None, dtype=None):
+        padding_ = padding if isinstance(padding, str) else _triple(padding)
+        super().__init__(in_channels, out_channels, _triple(kernel_size), _triple(stride), padding_,
+                         _triple(dilation), False, _triple(0), groups, bias, padding_mode, device=device, dtype=dtype)
+
+    def _conv_forward(self, input, weight, bias):
+        if self.padding_mode != "zeros":
+            return F.conv3d(F.pad(input, self._reversed_padding_repeated_twice, mode=self.padding_mode),
+                            weight, bias, self.stride, _triple(0), self.dilation, self.groups)
+        return F.conv3d(input, weight, bias, self.stride, self.padding, self.dilation, self.groups)
+
+    def forward(self, input):
+        return self._conv_forward(input, self.weight, self.bias)
+
+
 class _ConvTransposeNd(_ConvNd):
     def __init__(self, in_channels, out_channels, kernel_size, stride, padding, dilation, transposed,
                  output_padding, groups, bias, padding_mode, device=None, dtype=None):
@@ -190,4 +207,18 @@ class ConvTranspose2d(_ConvTransposeNd):
         output_padding = self._output_padding(input, output_size, self.stride, self.padding, self.kernel_size, 2,
                                               self.dilation)
         return F.conv_transpose2d(input, self.weight, self.bias, self.stride, self.padding, output_padding,
+                                  self.groups, self.dilation)
+
+
+class ConvTranspose3d(_ConvTransposeNd):
+    def __init__(self, in_channels, out_channels, kernel_size, stride=1, padding=0, output_padding=0, groups=1,
+                 bias=True, dilation=1, padding_mode="zeros", device=None, dtype=None):
+        super().__init__(in_channels, out_channels, _triple(kernel_size), _triple(stride), _triple(padding),
+                         _triple(dilation), True, _triple(output_padding), groups, bias, padding_mode,
+                         device=device, dtype=dtype)
+
+    def forward(self, input, output_size=None):
+        output_padding = self._output_padding(input, output_size, self.stride, self.padding, self.kernel_size, 3,
+                                              self.dilation)
+        return F.conv_transpose3d(input, self.weight, self.bias, self.stride, self.padding, output_padding,
                                   self.groups, self.dilation)

@@ -1,9 +1,11 @@
-"""The padding layers (torch/nn/modules/padding.py): nn.ZeroPad1d/2d, ConstantPad1d/2d,
-ReflectionPad1d/2d, ReplicationPad1d/2d and CircularPad1d/2d, each F.pad with its mode and the
-padding given at construction, (left, right[, top, bottom])."""
+"""The padding layers (torch/nn/modules/padding.py): nn.ZeroPad1d/2d/3d, ConstantPad1d/2d/3d,
+ReflectionPad1d/2d/3d, ReplicationPad1d/2d/3d and CircularPad1d/2d/3d, each F.pad with its mode
+and the padding given at construction, (left, right[, top, bottom[, front, back]])."""
 from torch.nn import functional as F
 from torch.nn.modules.module import Module
-from torch.nn.modules.utils import _pair, _quadruple
+from torch.nn.modules.utils import _ntuple, _pair, _quadruple
+
+_sextuple = _ntuple(6, "_sextuple")
 
 
 class _CircularPadNd(Module):
@@ -40,6 +42,16 @@ class CircularPad2d(_CircularPadNd):
             raise ValueError(f"expected 3D or 4D input (got {input.dim()}D input)")
 
 
+class CircularPad3d(_CircularPadNd):
+    def __init__(self, padding):
+        super().__init__()
+        self.padding = _sextuple(padding)
+
+    def _check_input_dim(self, input):
+        if input.dim() != 4 and input.dim() != 5:
+            raise ValueError(f"expected 4D or 5D input (got {input.dim()}D input)")
+
+
 class _ConstantPadNd(Module):
     __constants__ = ["padding", "value"]
 
@@ -66,6 +78,12 @@ class ConstantPad2d(_ConstantPadNd):
         self.padding = _quadruple(padding)
 
 
+class ConstantPad3d(_ConstantPadNd):
+    def __init__(self, padding, value):
+        super().__init__(value)
+        self.padding = _sextuple(padding)
+
+
 class _ReflectionPadNd(Module):
     __constants__ = ["padding"]
 
@@ -86,6 +104,12 @@ class ReflectionPad2d(_ReflectionPadNd):
     def __init__(self, padding):
         super().__init__()
         self.padding = _quadruple(padding)
+
+
+class ReflectionPad3d(_ReflectionPadNd):
+    def __init__(self, padding):
+        super().__init__()
+        self.padding = _sextuple(padding)
 
 
 class _ReplicationPadNd(Module):
@@ -110,6 +134,12 @@ class ReplicationPad2d(_ReplicationPadNd):
         self.padding = _quadruple(padding)
 
 
+class ReplicationPad3d(_ReplicationPadNd):
+    def __init__(self, padding):
+        super().__init__()
+        self.padding = _sextuple(padding)
+
+
 class ZeroPad1d(ConstantPad1d):
     def __init__(self, padding):
         super().__init__(padding, 0.0)
@@ -119,6 +149,14 @@ class ZeroPad1d(ConstantPad1d):
 
 
 class ZeroPad2d(ConstantPad2d):
+    def __init__(self, padding):
+        super().__init__(padding, 0.0)
+
+    def extra_repr(self):
+        return f"{self.padding}"
+
+
+class ZeroPad3d(ConstantPad3d):
     def __init__(self, padding):
         super().__init__(padding, 0.0)
 
