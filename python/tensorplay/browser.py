@@ -1,6 +1,7 @@
 """What a browser tab cannot give (the web build, where sys.platform is 'emscripten'): numpy is
 not built for it, so importing it, or calling Tensor.numpy(), raises an ImportError that
-names the native build instead of Python's bare "No module named 'numpy'"."""
+names the native build instead of Python's bare "No module named 'numpy'"; likewise a part of
+Python's standard library that the web build leaves out (web/stdlib_left_out.txt)."""
 import sys
 
 _NATIVE_ONLY = {"numpy": "numpy is not part of tensorplay's web build (no wasm numpy): "
@@ -8,6 +9,7 @@ _NATIVE_ONLY = {"numpy": "numpy is not part of tensorplay's web build (no wasm n
 
 
 class _NativeOnlyFinder:
+    """First on sys.meta_path: numpy is never looked for elsewhere."""
     @staticmethod
     def find_spec(name, path=None, target=None):
         message = _NATIVE_ONLY.get(name.partition(".")[0])
@@ -16,6 +18,20 @@ class _NativeOnlyFinder:
         return None
 
 
+class _LeftOutStdlibFinder:
+    """Last on sys.meta_path: reached only when no finder has the module."""
+    @staticmethod
+    def find_spec(name, path=None, target=None):
+        if name.partition(".")[0] in sys.stdlib_module_names:
+            raise ModuleNotFoundError(
+                f"No module named {name!r}: this part of Python's standard library is left out of "
+                "tensorplay's web build (to keep the page small); the native build (make run) has it",
+                name=name)
+        return None
+
+
 def install():
-    if sys.platform == "emscripten" and not any(isinstance(f, _NativeOnlyFinder) for f in sys.meta_path):
-        sys.meta_path.insert(0, _NativeOnlyFinder())
+    if sys.platform != "emscripten" or any(isinstance(f, _NativeOnlyFinder) for f in sys.meta_path):
+        return
+    sys.meta_path.insert(0, _NativeOnlyFinder())
+    sys.meta_path.append(_LeftOutStdlibFinder())
