@@ -14,13 +14,16 @@ const path = require('path');
 const [browser, url, outDir, timeoutS = '300', pressList = '', stepsFile = ''] = process.argv.slice(2);
 const presses = pressList ? pressList.split(',') : [];
 const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'tp-page-'));
+// A process group of its own: Debian's chromium-headless-shell is a shell script that runs
+// the browser as its child, so ending the script alone would leave the browser running.
 const chrome = spawn(browser, ['--headless', '--no-sandbox', '--disable-gpu', '--hide-scrollbars',
-  '--window-size=1200,900', '--remote-debugging-port=0', '--user-data-dir=' + profile, 'about:blank']);
+  '--window-size=1200,900', '--remote-debugging-port=0', '--user-data-dir=' + profile, 'about:blank'],
+  { detached: true });
 const deadline = setTimeout(() => finish('no DevTools connection'), 60000);
 
 function finish(error) {
   clearTimeout(deadline);
-  chrome.kill();
+  process.kill(-chrome.pid, 'SIGTERM');
   if (error) console.error('page_driver: ' + error);
   chrome.on('exit', () => {
     try { fs.rmSync(profile, { recursive: true, force: true, maxRetries: 5 }); } catch (e) { /* a leftover in /tmp */ }
