@@ -12,7 +12,7 @@ DEPS_OPTIONAL := libimgui-dev libglfw3-dev libstb-dev xvfb xdotool tmux python3-
 DEPS := $(DEPS_REQUIRED) $(DEPS_OPTIONAL)
 
 .PHONY: all deps configure build run gui test sanitize-build test-sanitize fuzz bench clean \
-  web-deps web serve-web test-web
+  web-deps web serve-web test-web bench-web
 
 all: build
 
@@ -104,7 +104,7 @@ web: web-deps
 	@grep 'tensorplay:' $(WEB_BUILD).configure.log | sed 's/^-- //'
 	@# emscripten's JavaScript tools need Debian's node modules (acorn) even under another node.
 	NODE_PATH=/usr/share/nodejs cmake --build $(WEB_BUILD) -j $(JOBS) --target tensorplay
-	cp web/index.html web/tensorplay-node web/node_main.js $(WEB_BUILD)/
+	cp web/index.html web/page_files.js web/tensorplay-node web/node_main.js $(WEB_BUILD)/
 
 serve-web: web
 	@echo "tensorplay's page: http://127.0.0.1:$(WEB_PORT)/  (Ctrl-C stops the server)"
@@ -114,6 +114,10 @@ serve-web: web
 # sessions, the named torch scripts and a corpus subset.
 test-web: web
 	bash web/test_web.sh $(WEB_BUILD)
+
+# The page's figures in headless Chromium: load to prompt, a round trip, Stop (measured).
+bench-web: web
+	bash web/page_bench.sh $(WEB_BUILD)
 
 clean:
 	rm -rf $(BUILD) $(BUILD).configure.log $(SANITIZE_BUILD) $(SANITIZE_BUILD).configure.log

@@ -5,6 +5,7 @@
 #include <doctest/doctest.h>
 
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "core/backends/caching_allocator.h"
@@ -133,6 +134,25 @@ TEST_CASE("out of memory: PyTorch 2.x's text, and nothing leaked") {
   CHECK(a.memory_allocated() == 90 * MiB);
   a.free(again);
   CHECK(a.memory_allocated() == 0);
+}
+
+TEST_CASE("a simulated GPU whose host memory runs out says so, not CUDA's text") {
+  // The device has room for 2^62 bytes, the host (no machine has 4 EiB) has not: the page's
+  // case, where a tab's memory stops at 2 GiB under a simulated 16 GB T4.
+  SimAllocator a(0, size_t{1} << 63);
+  try {
+    a.allocate(size_t{1} << 62);
+    FAIL("the host gave 4 EiB");
+  } catch (const tp::TorchError& e) {
+    CHECK(e.kind() == tp::ErrorKind::OutOfMemoryError);
+    CHECK(std::string(e.what()) ==
+          "Simulated GPU: the computer's memory, which holds the simulated GPU's, could not give another "
+          "4294967296.00 GiB (in tensorplay's web build a browser tab's memory stops at 2 GiB, whatever the "
+          "simulated GPU's capacity). Free tensors you no longer need (del x) or use smaller ones.");
+  }
+  void* p = a.allocate(1 * MiB);  // the session goes on
+  CHECK(a.memory_allocated() == 1 * MiB);
+  a.free(p);
 }
 
 TEST_CASE("device tensors allocate from the device's allocator; OOM then recovery") {

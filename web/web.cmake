@@ -29,21 +29,44 @@ target_link_libraries(tp_web_python INTERFACE ${TP_WEB_PYTHON}/lib/libpython3.11
   ${TP_WEB_PYTHON}/lib/libmpdec.a ${TP_WEB_PYTHON}/lib/libexpat.a ${TP_WEB_PYTHON}/lib/libz.a)
 add_library(pybind11::embed ALIAS tp_web_python)
 
+# Optimised for size: the page downloads the code, and wasm has no SIMD or FMA here, so -Os
+# computes the same numbers as -O3 in fewer bytes (and compiles faster).
+set(CMAKE_C_FLAGS_RELEASE "-Os -DNDEBUG")
+set(CMAKE_CXX_FLAGS_RELEASE "-Os -DNDEBUG")
 # C++ exceptions carry every learner-facing error: emscripten catches none unless asked.
 add_compile_options(-fexceptions)
-# -sASYNCIFY: the simulated GPU's barrier kernels switch fibers (fiber_emscripten.cpp).
+# -sASYNCIFY: the simulated GPU's barrier kernels switch fibers (fiber_emscripten.cpp), and
+# the page's runs hand the browser a turn (page_session.cpp) from wherever Python is, so the
+# record of the unwound stack gets 1 MiB, as a fiber's resumer does (4 KiB, the default,
+# traps with "unreachable" under torch.save's pickler).
 # The same .js/.wasm/.data run in a page and under node (web/node_files.js mounts the host's
 # folders there, so `node tensorplay.js run script.py` reads and writes real files).
 string(JOIN " " TP_WEB_LINK_FLAGS
-  -fexceptions -O2 -sASYNCIFY=1 -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=64MB -sMAXIMUM_MEMORY=2GB
+  -fexceptions -Os -sASYNCIFY=1 -sASYNCIFY_STACK_SIZE=1048576 -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=64MB -sMAXIMUM_MEMORY=2GB
   -sTOTAL_STACK=8MB -sENVIRONMENT=web,node -sEXIT_RUNTIME=1 -sFORCE_FILESYSTEM=1 -lnodefs.js -lidbfs.js
   "-sEXPORTED_RUNTIME_METHODS=FS,IDBFS,callMain,ccall"
-  --pre-js ${PROJECT_SOURCE_DIR}/web/node_files.js
-  --preload-file ${TP_WEB_PYTHON}/lib/python311.zip@/usr/local/lib/python311.zip
-  --preload-file ${TP_WEB_PYTHON}/lib/python3.11@/usr/local/lib/python3.11
-  --preload-file ${PROJECT_SOURCE_DIR}/python@/tensorplay/python
-  --preload-file ${PROJECT_SOURCE_DIR}/lessons@/tensorplay/lessons
-  --preload-file ${PROJECT_SOURCE_DIR}/assets@/tensorplay/assets
-  --exclude-file "*__pycache__*" --exclude-file "*/python/src/*" --exclude-file "*/CMakeLists.txt"
-  --exclude-file "*/screenshots/*")
+  --pre-js ${PROJECT_SOURCE_DIR}/web/node_files.js)
 set(CMAKE_EXE_LINKER_FLAGS "${CMAKE_EXE_LINKER_FLAGS} ${TP_WEB_LINK_FLAGS}")
+
+# The files the page preloads, packed apart from the program (tensorplay.data and the
+# tensorplay.data.js that loads it, ahead of tensorplay.js), so that a change to python/ or
+# lessons/ repacks them without relinking: Python's standard library as web/trim_stdlib.py
+# leaves it, and python/, lessons/, assets/ under /tensorplay.
+find_program(TP_FILE_PACKAGER file_packager.py PATHS ${EMSCRIPTEN_ROOT_PATH}/tools NO_DEFAULT_PATH REQUIRED)
+file(GLOB_RECURSE TP_WEB_DATA_FILES CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/python/*.py
+  ${PROJECT_SOURCE_DIR}/lessons/* ${PROJECT_SOURCE_DIR}/assets/*)
+add_custom_command(OUTPUT python311.zip
+  COMMAND python3 ${PROJECT_SOURCE_DIR}/web/trim_stdlib.py ${TP_WEB_PYTHON}/lib/python311.zip
+    ${PROJECT_SOURCE_DIR}/web/stdlib_left_out.txt python311.zip
+  DEPENDS ${PROJECT_SOURCE_DIR}/web/trim_stdlib.py ${PROJECT_SOURCE_DIR}/web/stdlib_left_out.txt
+    ${TP_WEB_PYTHON}/lib/python311.zip VERBATIM)
+add_custom_command(OUTPUT tensorplay.data tensorplay.data.js
+  COMMAND python3 ${TP_FILE_PACKAGER} tensorplay.data --js-output=tensorplay.data.js --preload
+    ${CMAKE_BINARY_DIR}/python311.zip@/usr/local/lib/python311.zip
+    ${TP_WEB_PYTHON}/lib/python3.11@/usr/local/lib/python3.11
+    ${PROJECT_SOURCE_DIR}/python@/tensorplay/python
+    ${PROJECT_SOURCE_DIR}/lessons@/tensorplay/lessons
+    ${PROJECT_SOURCE_DIR}/assets@/tensorplay/assets
+    --exclude "*__pycache__*" "*/python/src/*" "*/CMakeLists.txt" "*/screenshots/*"
+  DEPENDS python311.zip ${TP_WEB_DATA_FILES} VERBATIM)
+add_custom_target(tensorplay_web_data DEPENDS tensorplay.data tensorplay.data.js)

@@ -233,6 +233,7 @@ struct CachingAllocator::State {
     source->capacity(reserved(), &total, &free_bytes);
     ++stats.num_ooms;
     record(TraceEntry::Action::Oom, nullptr, alloc_size, 0, context(), free_bytes);
+    if (std::string why = source->refusal(); !why.empty()) throw TorchError(ErrorKind::OutOfMemoryError, why);
     DeviceProblem problem;
     problem.kind = DeviceProblem::Kind::OutOfMemory;
     problem.device = Device::cuda(device_index);

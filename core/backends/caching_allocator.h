@@ -29,6 +29,9 @@ class SegmentSource {
   // The device's total memory and what is free now, as the OOM text reports them;
   // `reserved` is what this allocator holds.
   virtual void capacity(size_t reserved, size_t* total, size_t* free_bytes) const = 0;
+  // When the last acquire() failed although the device had room (a simulated GPU whose host
+  // memory ran out): the error to raise instead of CUDA's out-of-memory text; "" otherwise.
+  virtual std::string refusal() const { return {}; }
 };
 
 // One statistic as PyTorch's allocator keeps it: its value now, its peak, and the totals

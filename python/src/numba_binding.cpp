@@ -153,7 +153,7 @@ void bind_numba(py::module_& m) {
     config.grid = {grid[0], grid[1], grid[2]};
     config.block = {block[0], block[1], block[2]};
     config.shared_bytes = static_cast<size_t>(std::max<int64_t>(shared_bytes, 0));
-    SimDevice& dev = sim_backend().device(resolve_device(Device(DeviceType::CUDA, device_index)));
+    SimDevice& dev = sim_backend().device(resolve_device(Device::cuda(device_index)));
     // The GUI's thread grid replays launches up to this size (a trace entry per thread).
     constexpr int64_t kTracedThreads = int64_t{1} << 18;
     const int64_t threads = int64_t{grid[0]} * grid[1] * grid[2] * block[0] * block[1] * block[2];

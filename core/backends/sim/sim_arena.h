@@ -18,10 +18,13 @@ class SimArena final : public SegmentSource {
   void release(void* ptr, size_t bytes) override;
   // The whole capacity, of which what this device's allocator does not hold is free.
   void capacity(size_t reserved, size_t* total, size_t* free_bytes) const override;
+  // After the host refused a segment: says so (the device's capacity was not the limit).
+  std::string refusal() const override;
 
  private:
   size_t capacity_;
   size_t used_ = 0;
+  size_t host_refused_ = 0;  // the segment the host could not give last time; 0 when none
 };
 
 }  // namespace tp

@@ -25,7 +25,8 @@ def _device_properties(devices):
 
 def chrome_trace(rec, path):
     pid = os.getpid()
-    tid = threading.get_native_id()
+    # The OS thread id, as Kineto writes; a Python without threads (the web build's) has none.
+    tid = threading.get_native_id() if hasattr(threading, "get_native_id") else threading.get_ident()
     events = rec.events
     host = [e for e in events if e.device_type == "CPU"]
     gpu = [e for e in events if e.device_type != "CPU"]
