@@ -286,8 +286,8 @@ TEST_CASE("matmul: every dtype, transposed operand, broadcast batch") {
     Tensor bmg = btg.as_strided({B, K, N}, {N * K, 1, K}, 0);
     Tensor cpu_out = empty({B, M, N}, TensorOptions(dt));
     Tensor gpu_out = empty({B, M, N}, TensorOptions(dt, Device::cuda(0)));
-    cpu_backend().matmul(a, bm, cpu_out, false);
-    cuda_backend().matmul(ag, bmg, gpu_out, false);
+    cpu_backend().matmul(a, bm, cpu_out, false, ProductKind::Matrix);
+    cuda_backend().matmul(ag, bmg, gpu_out, false, ProductKind::Matrix);
     check_same(values_of(cpu_out), values_of(gpu_out), dt);
   }
 }
@@ -450,7 +450,7 @@ TEST_CASE("events time real work") {
   Tensor a = on_gpu(make_tensor(std::vector<double>(512 * 512, 0.5), {1, 512, 512}));
   Tensor out = empty({1, 512, 512}, TensorOptions(DType::Float32, Device::cuda(0)));
   start->record();
-  cuda_backend().matmul(a, a, out, false);
+  cuda_backend().matmul(a, a, out, false, ProductKind::Matrix);
   end->record();
   end->synchronize();
   CHECK(end->query());
