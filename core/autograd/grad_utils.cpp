@@ -69,7 +69,14 @@ void SavingNode::check_versions() const {
   for (size_t i = 0; i < saved.size() && i < saved_versions.size(); ++i) {
     const Tensor& t = saved[i];
     if (!t.defined() || t.version() == saved_versions[i]) continue;
-    std::string which = saved_producers[i].empty() ? "" : ", which is output 0 of " + saved_producers[i] + ",";
+    // PyTorch names a saved input's producer as it is now: the write rebased it ("Add" after
+    // y.add_(1)), or, for a view whose base was written, "AsStrided"; an output's stays.
+    std::string producer = saved_producers[i];
+    if (i >= saved_output_nr.size() || saved_output_nr[i] < 0) {
+      const std::shared_ptr<Node>& fn = grad_fn(t);
+      producer = fn ? producer_name(fn->name()) : "";
+    }
+    std::string which = producer.empty() ? "" : ", which is output 0 of " + producer + ",";
     fail(ErrorKind::RuntimeError,
          "one of the variables needed for gradient computation has been modified by an inplace "
          "operation: [", legacy_type_str(t), " ", shape_str(t.sizes()), "]", which, " is at version ",
