@@ -67,3 +67,24 @@ q = leaf.sin()
 with torch.no_grad():
     leaf.random_(0, 3)
 backward_error("leaf filled:", q.sum())
+# A product saves an operand only for the other's gradient: a first layer's weight (its input is
+# data) stepped between two backwards is no error, and the second gradient uses the new weight
+# nowhere (d loss / d W needs the input only).
+x = torch.randn(4, 3)
+first = torch.nn.Linear(3, 2)
+loss = first(x).pow(2).sum()
+loss.backward(retain_graph=True)
+g1 = first.weight.grad.clone()
+with torch.no_grad():
+    first.weight.add_(1)
+loss.backward()
+print("first layer stepped:", torch.equal(first.weight.grad, 2 * g1))
+a = torch.randn(3, 3, requires_grad=True)
+b = torch.randn(3, 3)
+m = a.mm(b)
+with torch.no_grad():
+    a.mul_(2)
+backward_error("mm, its grad-requiring operand written:", m.sum())
+m = a.mm(b)
+b.add_(1)
+backward_error("mm, the data operand written:", m.sum())
