@@ -37,9 +37,6 @@ _C._register_python_types(Size, _Parameter, return_types)
 
 from torch import nn  # noqa: E402
 from torch.nn.functional import cosine_similarity, pairwise_distance  # noqa: E402,F401
-# The functional ops PyTorch's torch namespace holds as the same objects as F's.
-from torch.nn.functional import (  # noqa: E402,F401
-    adaptive_avg_pool1d, avg_pool1d, bilinear, conv1d, conv2d, conv_transpose1d, conv_transpose2d, pdist)
 from torch.nn._activation_functions import hardshrink, prelu, rrelu, rrelu_, threshold, threshold_  # noqa: E402,F401
 # Autograd, devices, numpy and mixed precision.
 from torch._C import (  # noqa: E402,F401

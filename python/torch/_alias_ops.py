@@ -1,7 +1,7 @@
 """Ops PyTorch spells as another op (broadcast_to is expand, argwhere is nonzero, msort is
 sort(dim=0), pinverse is linalg.pinv, split_with_sizes and the unsafe_ forms are split and
 chunk, rsub is sub reversed, fill is a filled copy, vdot is dot and dist the norm of a
-difference, max_pool1d/2d are F's without return_indices), and the complex-number ops that are
+difference), and the complex-number ops that are
 no-ops on the real tensors tensorplay has (conj, resolve_conj, resolve_neg, real, mH): each
 is computed by the op it names, so it runs on every device with that op's gradient."""
 import warnings
@@ -110,18 +110,6 @@ def _expandable(size, shape):
     return all(s == t or s == 1 for s, t in zip(reversed(size), reversed(shape)))
 
 
-def max_pool1d(input, kernel_size, stride=(), padding=0, dilation=1, ceil_mode=False):
-    """torch.max_pool1d: F.max_pool1d without return_indices (an empty stride is the kernel's)."""
-    from torch.nn import functional
-    return functional.max_pool1d(input, kernel_size, stride or None, padding, dilation, ceil_mode)
-
-
-def max_pool2d(input, kernel_size, stride=(), padding=0, dilation=1, ceil_mode=False):
-    """torch.max_pool2d: F.max_pool2d without return_indices."""
-    from torch.nn import functional
-    return functional.max_pool2d(input, kernel_size, stride or None, padding, dilation, ceil_mode)
-
-
 def conj(input):
     return input
 
@@ -149,7 +137,7 @@ def _is_false(self):
 def _install():
     torch.Tensor.broadcast_to = _broadcast_to_method
     for fn in (broadcast_to, argwhere, msort, pinverse, split_with_sizes, unsafe_split, unsafe_chunk, rsub, fill,
-               scalar_tensor, broadcast_shapes, conj, imag, vdot, dist, max_pool1d, max_pool2d):
+               scalar_tensor, broadcast_shapes, conj, imag, vdot, dist):
         setattr(torch, fn.__name__, fn)
     for name in ("conj_physical", "resolve_conj", "resolve_neg", "real"):
         setattr(torch, name, conj)
