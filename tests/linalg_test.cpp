@@ -236,7 +236,7 @@ TEST_CASE("BLAS products equal the reference loops for every operand layout") {
       Tensor b = storage.as_strided({2, 5, 4}, l.strides_for_b, 3);
       Tensor blas = empty({2, 3, 4}, TensorOptions(t));
       Tensor loops = empty({2, 3, 4}, TensorOptions(t));
-      cpu_backend().matmul(a, b, blas, false);
+      cpu_backend().matmul(a, b, blas, false, ProductKind::Matrix);
       cpu::matmul_reference(a, b, loops);
       check_close(values_of(blas), values_of(loops), t);
     }

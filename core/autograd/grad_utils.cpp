@@ -63,12 +63,13 @@ void SavingNode::check_versions() const {
   for (size_t i = 0; i < saved.size() && i < saved_versions.size(); ++i) {
     const Tensor& t = saved[i];
     if (!t.defined() || t.version() == saved_versions[i]) continue;
-    // The op that made it: this node for a saved output, else the input's grad_fn now (after an
-    // in-place write, the op that wrote it). PyTorch 2.x says "output 0" whichever output it
-    // is (recorded: the mean of var_mean, written under no_grad, is "output 0 of VarMean").
+    // The op that made it: this node for a saved output, else the input's grad_fn as it is
+    // now: the in-place op that wrote it ("Add" after y.add_(1)), or "AsStrided" for a view
+    // whose base was written. PyTorch 2.x says "output 0" whichever output it is (recorded:
+    // the mean of var_mean, written under no_grad, is "output 0 of VarMean").
     const bool own_output = i < saved_output_nr.size() && saved_output_nr[i] >= 0;
-    const AutogradMeta* m = t.impl()->autograd.get();
-    const std::string producer = own_output ? name() : m && m->grad_fn ? m->grad_fn->name() : "";
+    const std::shared_ptr<Node> fn = own_output ? nullptr : grad_fn(t);
+    const std::string producer = own_output ? name() : fn ? fn->name() : "";
     const std::string which = producer.empty() ? "" : ", which is output 0 of " + producer_name(producer) + ",";
     fail(ErrorKind::RuntimeError,
          "one of the variables needed for gradient computation has been modified by an inplace "

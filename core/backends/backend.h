@@ -35,6 +35,9 @@ struct MatrixJob {
   bool flag = false;
 };
 
+// A product's op as the learner wrote it: mm/addmm/bmm/matmul of matrices, or dot/mv/addmv.
+enum class ProductKind { Matrix, Vector };
+
 class Backend {
  public:
   virtual ~Backend() = default;
@@ -86,7 +89,10 @@ class Backend {
   // batch stride 0 (broadcast batch dims); a backend copies what its BLAS can't read.
   // a, bm and out share one dtype. accumulate: out[b] += a[b] @ bm[b] instead (out holds
   // addmm's bias: BLAS's beta = 1, which is where PyTorch's CPU build adds the bias).
-  virtual void matmul(const Tensor& a, const Tensor& bm, const Tensor& out, bool accumulate) = 0;
+  // kind: whether the op is a matrix product or a vector one (dot, mv), which PyTorch's CPU
+  // build sums differently (MKL's sgemm against sdot/sgemv) even at the same (1,K) @ (K,1).
+  virtual void matmul(const Tensor& a, const Tensor& bm, const Tensor& out, bool accumulate,
+                      ProductKind kind) = 0;
   // A dense factorisation of each matrix of a batch (LAPACK's on the CPU); see MatrixJob.
   virtual void factorize(const MatrixJob& job) = 0;
   // Advanced indexing (PyTorch's index kernel): for each element of out,

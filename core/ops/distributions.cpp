@@ -325,7 +325,10 @@ const Tensor& bernoulli_(const Tensor& t, double p, Generator* gen) {
   autograd::check_inplace(t);
   TP_CHECK(0 <= p && p <= 1, RuntimeError, "bernoulli_ expects p to be in [0, 1], but got p=", p);
   if (!t.device().is_cpu()) via_host(t, [&](const Tensor& h) { bernoulli_(h, p, gen); });
-  else if (t.numel() > 0) bernoulli_scalar_fill(t, p, pick_generator(gen));
+  else {
+    t.bump_version();  // an in-place write counts (via_host's copy_ counts its own)
+    if (t.numel() > 0) bernoulli_scalar_fill(t, p, pick_generator(gen));
+  }
   zero_grad_history(t, "BernoulliBackward2", {t});
   return t;
 }
@@ -334,9 +337,12 @@ const Tensor& bernoulli_(const Tensor& t, const Tensor& p, Generator* gen) {
   autograd::check_inplace(t);
   if (!t.device().is_cpu()) {
     via_host(t, [&](const Tensor& h) { bernoulli_(h, p, gen); });
-  } else if (t.numel() > 0) {
-    autograd::NoGradGuard no_grad;
-    bernoulli_tensor_fill(t, to_cpu(p), pick_generator(gen));
+  } else {
+    t.bump_version();
+    if (t.numel() > 0) {
+      autograd::NoGradGuard no_grad;
+      bernoulli_tensor_fill(t, to_cpu(p), pick_generator(gen));
+    }
   }
   zero_grad_history(t, "BernoulliBackward1", {t, p});
   return t;
@@ -366,7 +372,10 @@ const Tensor& exponential_(const Tensor& t, double lambd, Generator* gen) {
            "Exponential distribution is a continuous probability distribution. dtype must be a "
            "floating point but you specified ", dtype_legacy_name(t.dtype()));
   if (!t.device().is_cpu()) via_host(t, [&](const Tensor& h) { exponential_(h, lambd, gen); });
-  else if (t.numel() > 0) exponential_fill(t, lambd, pick_generator(gen));
+  else {
+    t.bump_version();  // an in-place write counts (via_host's copy_ counts its own)
+    if (t.numel() > 0) exponential_fill(t, lambd, pick_generator(gen));
+  }
   zero_grad_history(t, "ExponentialBackward0", {t});
   return t;
 }
@@ -378,7 +387,10 @@ const Tensor& cauchy_(const Tensor& t, double median, double sigma, Generator* g
            "Cauchy distribution is a continuous probability distribution. dtype must be a floating point but you "
            "specified ", dtype_cpp_name(t.dtype()));
   if (!t.device().is_cpu()) via_host(t, [&](const Tensor& h) { cauchy_(h, median, sigma, gen); });
-  else if (t.numel() > 0) cauchy_fill(t, median, sigma, pick_generator(gen));
+  else {
+    t.bump_version();  // an in-place write counts (via_host's copy_ counts its own)
+    if (t.numel() > 0) cauchy_fill(t, median, sigma, pick_generator(gen));
+  }
   zero_grad_history(t, "CauchyBackward0", {t});
   return t;
 }
@@ -389,7 +401,10 @@ const Tensor& log_normal_(const Tensor& t, double mean, double std, Generator* g
   TP_CHECK(is_floating(t.dtype()), NotImplementedError, "\"log_normal_cpu\" not implemented for '",
            dtype_legacy_name(t.dtype()), "'");
   if (!t.device().is_cpu()) via_host(t, [&](const Tensor& h) { log_normal_(h, mean, std, gen); });
-  else if (t.numel() > 0) log_normal_fill(t, mean, std, pick_generator(gen));
+  else {
+    t.bump_version();  // an in-place write counts (via_host's copy_ counts its own)
+    if (t.numel() > 0) log_normal_fill(t, mean, std, pick_generator(gen));
+  }
   zero_grad_history(t, "LogNormalBackward0", {t});
   return t;
 }
@@ -400,7 +415,10 @@ const Tensor& geometric_(const Tensor& t, double p, Generator* gen) {
   if (t.dtype() == DType::Bool)
     fail(ErrorKind::NotImplementedError, "\"geometric_cpu\" not implemented for 'Bool'");
   if (!t.device().is_cpu()) via_host(t, [&](const Tensor& h) { geometric_(h, p, gen); });
-  else if (t.numel() > 0) geometric_fill(t, p, pick_generator(gen));
+  else {
+    t.bump_version();  // an in-place write counts (via_host's copy_ counts its own)
+    if (t.numel() > 0) geometric_fill(t, p, pick_generator(gen));
+  }
   zero_grad_history(t, "GeometricBackward0", {t});
   return t;
 }
@@ -452,7 +470,7 @@ Tensor normal(double mean, const Tensor& std, Generator* gen) {
 Tensor normal(double mean, double std, const Shape& size, TensorOptions options, Generator* gen) {
   check_std(std);
   Tensor out = empty(size, options);
-  normal_(out, mean, std, gen);
+  draw_normal(out, mean, std, gen);
   return out;
 }
 

@@ -93,8 +93,9 @@ Tensor merge_leading_dims(const Tensor& t, size_t n) {
 Tensor as_batch_of_one(const Tensor& t) { return insert_unit_dim(t, 0); }
 
 // out (B,M,N), contiguous, = a (B,M,K) @ b (B,K,N) on their device, or += when accumulating.
-void run_product(const Tensor& a3, const Tensor& b3, const Tensor& out3, bool accumulate = false) {
-  backend_for(out3.device()).matmul(a3, b3, out3, accumulate);
+void run_product(const Tensor& a3, const Tensor& b3, const Tensor& out3, bool accumulate = false,
+                 ProductKind kind = ProductKind::Matrix) {
+  backend_for(out3.device()).matmul(a3, b3, out3, accumulate, kind);
 }
 
 // out = src * s, with s converted to out's dtype first (as a gemm's alpha/beta are).
@@ -245,7 +246,7 @@ static Tensor mv_compute(const Tensor& self, const Tensor& vec) {
   if (self.size(1) == 0) return zero_(out);
   check_not_bool("addmv_impl_cpu", self.dtype());
   run_product(as_batch_of_one(self), as_batch_of_one(insert_unit_dim(vec, 1)),
-              view_contiguous(out, {1, self.size(0), 1}));
+              view_contiguous(out, {1, self.size(0), 1}), false, ProductKind::Vector);
   return out;
 }
 
@@ -274,7 +275,7 @@ static Tensor dot_compute(const Tensor& self, const Tensor& other) {
   Tensor out = empty({}, TensorOptions(self.dtype(), self.device()));
   if (self.numel() == 0) return zero_(out);
   run_product(as_batch_of_one(insert_unit_dim(self, 0)), as_batch_of_one(insert_unit_dim(other, 1)),
-              view_contiguous(out, {1, 1, 1}));
+              view_contiguous(out, {1, 1, 1}), false, ProductKind::Vector);
   return out;
 }
 

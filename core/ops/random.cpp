@@ -294,8 +294,8 @@ Tensor empty_like_preserve(const Tensor& t, TensorOptions options) {
   return flat.as_strided(t.sizes(), strides, 0);
 }
 
-const Tensor& uniform_(const Tensor& t, double from, double to, Generator* gen) {
-  if (!t.device().is_cpu()) return via_host(t, [&](const Tensor& h) { uniform_(h, from, to, gen); });
+const Tensor& draw_uniform(const Tensor& t, double from, double to, Generator* gen) {
+  if (!t.device().is_cpu()) return via_host(t, [&](const Tensor& h) { draw_uniform(h, from, to, gen); });
   const DType dt = t.dtype();
   if (!is_floating(dt)) not_implemented("check_uniform_bounds", dt);
   const double max = float_max(dt);
@@ -312,16 +312,16 @@ const Tensor& uniform_(const Tensor& t, double from, double to, Generator* gen) 
   return t;
 }
 
-const Tensor& normal_(const Tensor& t, double mean, double std, Generator* gen) {
-  if (!t.device().is_cpu()) return via_host(t, [&](const Tensor& h) { normal_(h, mean, std, gen); });
+const Tensor& draw_normal(const Tensor& t, double mean, double std, Generator* gen) {
+  if (!t.device().is_cpu()) return via_host(t, [&](const Tensor& h) { draw_normal(h, mean, std, gen); });
   TP_CHECK(std >= 0.0, RuntimeError, "normal expects std >= 0.0, but found std ", std);
   if (t.numel() == 0) return t;
   normal_kernel(t, mean, std, pick_generator(gen));
   return t;
 }
 
-const Tensor& random_(const Tensor& t, int64_t from, int64_t to, Generator* gen) {
-  if (!t.device().is_cpu()) return via_host(t, [&](const Tensor& h) { random_(h, from, to, gen); });
+const Tensor& draw_random(const Tensor& t, int64_t from, int64_t to, Generator* gen) {
+  if (!t.device().is_cpu()) return via_host(t, [&](const Tensor& h) { draw_random(h, from, to, gen); });
   TP_CHECK(from < to, RuntimeError, "random_ expects 'from' to be less than 'to', but got from=",
            from, " >= to=", to);
   const DType dt = t.dtype();
@@ -339,17 +339,38 @@ const Tensor& random_(const Tensor& t, int64_t from, int64_t to, Generator* gen)
   return t;
 }
 
+// The in-place ops count the write on the version counter, as every in-place op does; a
+// factory's fresh tensor is filled by draw_* without it, as ATen's factories fill below the
+// autograd layer (torch.randn(3)._version is 0). Off the CPU, via_host's copy_ counts it.
+const Tensor& uniform_(const Tensor& t, double from, double to, Generator* gen) {
+  draw_uniform(t, from, to, gen);
+  if (t.device().is_cpu()) t.bump_version();
+  return t;
+}
+
+const Tensor& normal_(const Tensor& t, double mean, double std, Generator* gen) {
+  draw_normal(t, mean, std, gen);
+  if (t.device().is_cpu()) t.bump_version();
+  return t;
+}
+
+const Tensor& random_(const Tensor& t, int64_t from, int64_t to, Generator* gen) {
+  draw_random(t, from, to, gen);
+  if (t.device().is_cpu()) t.bump_version();
+  return t;
+}
+
 Tensor rand(const Shape& size, TensorOptions options, Generator* gen) {
   if (options.device.is_meta()) return empty(size, options);
   Tensor host = empty(size, options.with_device(Device::cpu()));
-  uniform_(host, 0.0, 1.0, gen);
+  draw_uniform(host, 0.0, 1.0, gen);
   return on_device(host, options.device);
 }
 
 Tensor randn(const Shape& size, TensorOptions options, Generator* gen) {
   if (options.device.is_meta()) return empty(size, options);
   Tensor host = empty(size, options.with_device(Device::cpu()));
-  normal_(host, 0.0, 1.0, gen);
+  draw_normal(host, 0.0, 1.0, gen);
   return on_device(host, options.device);
 }
 
@@ -357,7 +378,7 @@ Tensor randint(int64_t low, int64_t high, const Shape& size, TensorOptions optio
                Generator* gen) {
   if (options.device.is_meta()) return empty(size, options);
   Tensor host = empty(size, options.with_device(Device::cpu()));
-  random_(host, low, high, gen);
+  draw_random(host, low, high, gen);
   return on_device(host, options.device);
 }
 
@@ -417,7 +438,7 @@ Tensor rand_like(const Tensor& t) { return rand_like(t, TensorOptions(t.dtype(),
 
 Tensor rand_like(const Tensor& t, TensorOptions options) {
   Tensor host = empty_like_preserve(t, options.with_device(Device::cpu()));
-  uniform_(host, 0.0, 1.0);
+  draw_uniform(host, 0.0, 1.0, nullptr);
   return on_device(host, options.device);
 }
 
@@ -426,7 +447,7 @@ Tensor randn_like(const Tensor& t) { return randn_like(t, TensorOptions(t.dtype(
 Tensor randn_like(const Tensor& t, TensorOptions options) {
   // A transposed t gives a transposed (non-contiguous) result, which takes the serial path.
   Tensor host = empty_like_preserve(t, options.with_device(Device::cpu()));
-  normal_(host, 0.0, 1.0);
+  draw_normal(host, 0.0, 1.0, nullptr);
   return on_device(host, options.device);
 }
 
@@ -438,7 +459,7 @@ Tensor randint_like(const Tensor& t, int64_t low, int64_t high) {
 
 Tensor randint_like(const Tensor& t, int64_t low, int64_t high, TensorOptions options) {
   Tensor host = empty_like_preserve(t, options.with_device(Device::cpu()));
-  random_(host, low, high);
+  draw_random(host, low, high, nullptr);
   return on_device(host, options.device);
 }
 

@@ -73,6 +73,11 @@ void for_each_serial(const Tensor& t, F&& f) {
                            [&](const std::array<int64_t, 1>& off) { f(off[0]); });
 }
 
+// uniform_, normal_ and random_ without counting a version: for a factory's fresh tensor.
+const Tensor& draw_uniform(const Tensor& t, double from, double to, Generator* gen);
+const Tensor& draw_normal(const Tensor& t, double mean, double std, Generator* gen);
+const Tensor& draw_random(const Tensor& t, int64_t from, int64_t to, Generator* gen);
+
 // Fills a CPU temporary and copies it to t's device. A meta tensor has no values to fill,
 // so nothing is drawn (the generator does not move).
 template <typename Fill>

@@ -2,6 +2,7 @@
 // clamp, where, comparisons, ...), reductions with dim/keepdim (sum, mean, max -> a
 // return_types pair, argmax, std, softmax, ...) and matrix products; their part of the op table.
 #include <algorithm>
+#include <limits>
 #include <string>
 
 #include "core/error.h"
@@ -165,6 +166,39 @@ py::object bi_copy(const py::args& a, const py::kwargs& kw) {
 py::object bi_uniform(const py::args& a, const py::kwargs& kw) {
   OpArgs p("uniform_", a, kw, {"input", "from", "to", "generator"});
   uniform_(p.tensor(0), p.number(1, 0.0), p.number(2, 1.0), generator_arg(p, 3));
+  return self_of(a);
+}
+// x.random_(from, to) / x.random_(to) / x.random_(from, None) / x.random_(): integers uniform
+// on [from, to); without `to`, up to the dtype's largest value (2^digits for a float type, the
+// largest integer it holds exactly), as PyTorch.
+py::object bi_random(const py::args& a, const py::kwargs& kw) {
+  OpArgs p("random_", a, kw, {"input", "from", "to", "generator"});
+  const Tensor& t = p.tensor(0);
+  if (p.has(1) && !p.get(2) && a.size() == 2) {  // random_(to)
+    random_(t, 0, p.integer(1), generator_arg(p, 3));
+    return self_of(a);
+  }
+  const int64_t from = p.integer(1, 0);
+  int64_t to = 0;
+  if (p.has(2)) {
+    to = p.integer(2);
+  } else {
+    int64_t top = 0;  // the largest value drawn
+    switch (t.dtype()) {
+      case DType::Bool: top = 1; break;
+      case DType::UInt8: top = 255; break;
+      case DType::Int32: top = std::numeric_limits<int32_t>::max(); break;
+      case DType::Float16: top = int64_t{1} << 11; break;
+      case DType::BFloat16: top = int64_t{1} << 8; break;
+      case DType::Float32: top = int64_t{1} << 24; break;
+      case DType::Float64: top = int64_t{1} << 53; break;
+      default:
+        fail(ErrorKind::NotImplementedError,
+             "random_ up to int64's largest value is not in tensorplay; give `to`");
+    }
+    to = top + 1;
+  }
+  random_(t, from, to, generator_arg(p, 3));
   return self_of(a);
 }
 py::object bi_normal(const py::args& a, const py::kwargs& kw) {
@@ -436,6 +470,7 @@ std::vector<OpSpec> math_ops() {
       {"copy_", bi_copy, W::Method, "x.copy_(src): copy src's values into x (any device)"},
       {"uniform_", bi_uniform, W::Method, "x.uniform_(from=0, to=1): in place"},
       {"normal_", bi_normal, W::Method, "x.normal_(mean=0, std=1): in place"},
+      {"random_", bi_random, W::Method, "x.random_(from=0, to=None): integers uniform on [from, to), in place"},
       {"sum", r_sum, W::Both, "sum(input, dim=None, keepdim=False, dtype=None)"},
       {"nansum", r_nansum, W::Both, "nansum(input, dim=None, keepdim=False, dtype=None): the sum, NaN as zero"},
       {"nanmean", r_nanmean, W::Both, "nanmean(input, dim=None, keepdim=False, dtype=None): the mean of the non-NaN"},

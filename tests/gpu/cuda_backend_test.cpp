@@ -287,8 +287,8 @@ TEST_CASE("matmul: every dtype, transposed operand, broadcast batch") {
     Tensor bmg = btg.as_strided({B, K, N}, {N * K, 1, K}, 0);
     Tensor cpu_out = empty({B, M, N}, TensorOptions(dt));
     Tensor gpu_out = empty({B, M, N}, TensorOptions(dt, Device::cuda(0)));
-    cpu_backend().matmul(a, bm, cpu_out, false);
-    cuda_backend().matmul(ag, bmg, gpu_out, false);
+    cpu_backend().matmul(a, bm, cpu_out, false, ProductKind::Matrix);
+    cuda_backend().matmul(ag, bmg, gpu_out, false, ProductKind::Matrix);
     check_same(values_of(cpu_out), values_of(gpu_out), dt);
   }
 }
@@ -451,7 +451,7 @@ TEST_CASE("events time real work") {
   Tensor a = on_gpu(make_tensor(std::vector<double>(512 * 512, 0.5), {1, 512, 512}));
   Tensor out = empty({1, 512, 512}, TensorOptions(DType::Float32, Device::cuda(0)));
   start->record();
-  cuda_backend().matmul(a, a, out, false);
+  cuda_backend().matmul(a, a, out, false, ProductKind::Matrix);
   end->record();
   end->synchronize();
   CHECK(end->query());
@@ -482,13 +482,13 @@ TEST_CASE("streams: pooled with priorities, work on a side stream, waits, record
   cuda.set_current_stream(low);
   CHECK(cuda.current_stream() == low);
   Tensor out = empty({1, n, n}, TensorOptions(DType::Float32, Device::cuda(0)));  // a block of `low`
-  cuda_backend().matmul(a, a, out, false);
+  cuda_backend().matmul(a, a, out, false, ProductKind::Matrix);
   std::unique_ptr<DeviceEvent> done = cuda.create_event(false);
   done->record(low);
   cuda.set_current_stream(0);
   cuda.stream_wait_event(0, *done);
   Tensor expected = empty({1, n, n}, TensorOptions(DType::Float32, Device::cpu()));
-  cpu_backend().matmul(a_cpu, a_cpu, expected, false);
+  cpu_backend().matmul(a_cpu, a_cpu, expected, false, ProductKind::Matrix);
   Tensor back = to(out, Device::cpu(), std::nullopt, true);  // on the default stream
   CHECK(values_of(back) == values_of(expected));
   cuda.stream_synchronize(low);
@@ -499,7 +499,7 @@ TEST_CASE("streams: pooled with priorities, work on a side stream, waits, record
   const size_t bytes = size_t{n} * n * sizeof(float);
   void* block = cuda.allocate(bytes);
   cuda.set_current_stream(low);
-  for (int i = 0; i < 8; ++i) cuda_backend().matmul(a, a, out, false);
+  for (int i = 0; i < 8; ++i) cuda_backend().matmul(a, a, out, false, ProductKind::Matrix);
   cuda.set_current_stream(0);
   cuda.record_stream(block, low);
   cuda.deallocate(block, bytes);

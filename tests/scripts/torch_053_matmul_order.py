@@ -39,6 +39,15 @@ small = torch.nn.Linear(3, 1)
 show("Linear(3,1) on (2000,3)", small(torch.randn(2000, 3)))
 show("mm (64,4)@(4,1)", torch.randn(64, 4) @ torch.randn(4, 1))
 
+# mm of one row by one column is sgemm's, in order, not sdot's (nn.Linear(1, 1)'s weight
+# gradient is one: grad.t() @ input).
+show("mm (1,100)@(100,1)", torch.randn(1, 100) @ torch.randn(100, 1))
+show("mm (1,2000)@(2000,1)", torch.randn(1, 2000) @ torch.randn(2000, 1))
+show("vector (2000,)@(2000,1)", torch.randn(2000) @ torch.randn(2000, 1))
+one = torch.nn.Linear(1, 1)
+one(torch.randn(100, 1)).pow(2).mean().backward()
+print("Linear(1,1) weight grad:", one.weight.grad.item())
+
 # dot: 4 accumulators of 4 lanes.
 for n in (16, 100, 2000, 4096):
     u, v = torch.randn(n), torch.randn(n)

@@ -26,7 +26,8 @@ class CpuBackend final : public Backend {
   void layer_norm(const Tensor& x, const Tensor& weight, const Tensor& bias, double eps,
                   const Tensor& y, const Tensor& mean, const Tensor& rstd) override;  // cpu_layer_norm.cpp
   void norm2_rows(const Tensor& x, const Tensor& out) override;  // cpu_norm2_rows.cpp
-  void matmul(const Tensor& a, const Tensor& bm, const Tensor& out, bool accumulate) override;  // cpu_matmul.cpp
+  void matmul(const Tensor& a, const Tensor& bm, const Tensor& out, bool accumulate,
+              ProductKind kind) override;  // cpu_matmul.cpp
   void factorize(const MatrixJob& job) override;  // cpu_factorize.cpp
   void index(const Tensor& src, const Tensor& out, const std::vector<Tensor>& indices,
              const Shape& indexed_sizes, const Shape& indexed_strides) override;  // cpu_index.cpp

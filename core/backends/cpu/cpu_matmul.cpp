@@ -61,7 +61,8 @@ void blas_matmul(const Tensor& a, const Tensor& bm, const Tensor& out, bool accu
 }
 
 // float32: each batch's product in the order PyTorch's CPU build sums it.
-void float_matmul(const Tensor& a, const Tensor& bm, const Tensor& out, bool accumulate) {
+void float_matmul(const Tensor& a, const Tensor& bm, const Tensor& out, bool accumulate,
+                  ProductKind kind) {
   const int64_t batches = out.sizes()[0], m = out.sizes()[1], n = out.sizes()[2];
   const int64_t k = a.sizes()[2];
   const Shape& sa = a.strides();
@@ -70,7 +71,7 @@ void float_matmul(const Tensor& a, const Tensor& bm, const Tensor& out, bool acc
     cpu::FloatMatrix lhs{a.data<float>() + i * sa[0], sa[1], sa[2]};
     cpu::FloatMatrix rhs{bm.data<float>() + i * sb[0], sb[1], sb[2]};
     float* c = out.data<float>() + i * m * n;
-    if (m == 1 && n == 1) {  // torch.dot (and mv/mm of one row by one column)
+    if (kind == ProductKind::Vector && m == 1 && n == 1) {  // torch.dot, and mv of one row (sdot)
       float sum = cpu::dot_in_lanes(lhs.data, lhs.col_stride, rhs.data, rhs.row_stride, k);
       *c = accumulate ? *c + sum : sum;
     } else if (cpu::takes_fused_blocks(m, n)) {
@@ -131,7 +132,8 @@ void matmul_reference(const Tensor& a, const Tensor& bm, const Tensor& out) {
 
 }  // namespace cpu
 
-void CpuBackend::matmul(const Tensor& a, const Tensor& bm, const Tensor& out, bool accumulate) {
+void CpuBackend::matmul(const Tensor& a, const Tensor& bm, const Tensor& out, bool accumulate,
+                        ProductKind kind) {
   // a is (B,M,K), bm is (B,K,N), out is (B,M,N) contiguous.
   if (out.numel() == 0) return;
   if (a.sizes()[2] == 0) {  // an empty sum: all zeros (the bit pattern of 0 in every dtype)
@@ -139,7 +141,7 @@ void CpuBackend::matmul(const Tensor& a, const Tensor& bm, const Tensor& out, bo
     return;
   }
   switch (out.dtype()) {
-    case DType::Float32: return float_matmul(a, bm, out, accumulate);
+    case DType::Float32: return float_matmul(a, bm, out, accumulate, kind);
     case DType::Float64: return blas_matmul(a, bm, out, accumulate, *this);
     default: break;
   }

@@ -9,7 +9,8 @@
 //    no fused multiply-add. Every element equal where B is row-major with N in {1 (K <= 4),
 //    2, 3, 4, 8} or M <= 3, and where B is transposed with K <= 3 (nn.Linear(3, 1)); other
 //    narrow shapes follow MKL kernels not modelled here and agree to float32 rounding.
-//  - dot: 4 accumulators of 4 lanes, 16 products a step, then 4 at a time into the first;
+//  - dot (torch.dot, and mv of one row; mm of (1,K) @ (K,1) is sgemm, in order): 4
+//    accumulators of 4 lanes, 16 products a step, then 4 at a time into the first;
 //    the accumulators added lane by lane, the lanes as (0 + 2) + (1 + 3); the last K % 4
 //    products added one by one. Every value equal when K % 4 == 0.
 #pragma once

@@ -27,7 +27,8 @@ class CudaBackend final : public Backend {
   void layer_norm(const Tensor& x, const Tensor& weight, const Tensor& bias, double eps,
                   const Tensor& y, const Tensor& mean, const Tensor& rstd) override;  // cuda_layer_norm.cu
   void norm2_rows(const Tensor& x, const Tensor& out) override;  // cuda_norm2_rows.cu
-  void matmul(const Tensor& a, const Tensor& bm, const Tensor& out, bool accumulate) override;  // cuda_matmul.cu
+  void matmul(const Tensor& a, const Tensor& bm, const Tensor& out, bool accumulate,
+              ProductKind kind) override;  // cuda_matmul.cu
   void factorize(const MatrixJob& job) override;  // cuda_factorize.cu
   void index(const Tensor& src, const Tensor& out, const std::vector<Tensor>& indices,
              const Shape& indexed_sizes, const Shape& indexed_strides) override;  // cuda_index.cu

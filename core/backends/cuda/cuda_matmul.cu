@@ -131,7 +131,8 @@ __global__ void loop_matmul_kernel(MatmulShape s, const T* a, const T* bm, T* ou
 
 }  // namespace
 
-void CudaBackend::matmul(const Tensor& a, const Tensor& bm, const Tensor& out, bool accumulate) {
+void CudaBackend::matmul(const Tensor& a, const Tensor& bm, const Tensor& out, bool accumulate,
+                         ProductKind) {
   // a is (B,M,K), bm is (B,K,N), out is (B,M,N) contiguous.
   const int64_t total = out.numel();
   if (total == 0) return;

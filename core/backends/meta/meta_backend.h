@@ -23,7 +23,7 @@ class MetaBackend final : public Backend {
   void layer_norm(const Tensor&, const Tensor&, const Tensor&, double, const Tensor&, const Tensor&,
                   const Tensor&) override {}
   void norm2_rows(const Tensor&, const Tensor&) override {}
-  void matmul(const Tensor&, const Tensor&, const Tensor&, bool) override {}
+  void matmul(const Tensor&, const Tensor&, const Tensor&, bool, ProductKind) override {}
   void factorize(const MatrixJob&) override {}
   void index(const Tensor&, const Tensor&, const std::vector<Tensor>&, const Shape&, const Shape&) override {}
   void index_put(const Tensor&, const Tensor&, const std::vector<Tensor>&, const Shape&, const Shape&,

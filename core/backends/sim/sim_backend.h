@@ -33,7 +33,8 @@ class SimBackend final : public Backend {
   void layer_norm(const Tensor& x, const Tensor& weight, const Tensor& bias, double eps,
                   const Tensor& y, const Tensor& mean, const Tensor& rstd) override;
   void norm2_rows(const Tensor& x, const Tensor& out) override;
-  void matmul(const Tensor& a, const Tensor& bm, const Tensor& out, bool accumulate) override;
+  void matmul(const Tensor& a, const Tensor& bm, const Tensor& out, bool accumulate,
+              ProductKind kind) override;
   void factorize(const MatrixJob& job) override;  // sim_factorize.cpp
   void index(const Tensor& src, const Tensor& out, const std::vector<Tensor>& indices,
              const Shape& indexed_sizes, const Shape& indexed_strides) override;

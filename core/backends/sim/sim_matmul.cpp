@@ -8,12 +8,13 @@
 
 namespace tp {
 
-void SimBackend::matmul(const Tensor& a, const Tensor& bm, const Tensor& out, bool accumulate) {
+void SimBackend::matmul(const Tensor& a, const Tensor& bm, const Tensor& out, bool accumulate,
+                        ProductKind kind) {
   SimulationScope simulating;  // real time spent here is not the machine's
   const int64_t batches = out.sizes()[0], m = out.sizes()[1], n = out.sizes()[2];
   const int64_t k = a.sizes()[2];
   if (out.numel() == 0) return;
-  cpu_backend().matmul(a, bm, out, accumulate);
+  cpu_backend().matmul(a, bm, out, accumulate, kind);
   // Each operand is read once and the result written once (a tiled gemm's ideal).
   const int64_t item = static_cast<int64_t>(out.element_size());
   const int64_t bytes = (batches * m * k + batches * k * n + batches * m * n) * item;
