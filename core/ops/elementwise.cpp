@@ -124,9 +124,9 @@ Tensor binary_compute(BinaryOp op, const Tensor& a, const Tensor& b, std::option
   if (alpha) check_alpha(common, *alpha);
   if (is_limited_dtype(common)) {
     if (op == BinaryOp::Div && rounding_mode) {
-      limited::refuse(*rounding_mode == "floor" ? "div_floor_cpu" : "div_trunc_cpu", common);
+      limited::refuse(*rounding_mode == "floor" ? "div_floor_cpu" : "div_trunc_cpu", common, device);
     }
-    limited::check_binary(op, common);
+    limited::check_binary(op, common, device);
   }
 
   if (op == BinaryOp::Div && rounding_mode) {

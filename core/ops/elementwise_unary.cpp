@@ -76,7 +76,7 @@ Tensor run_unary(UnaryOp op, const Tensor& t, DType dtype, const UnaryArgs& args
 // A unary op on a limited dtype (limited_dtypes.h): an integer's floor, ceil, round, trunc
 // and relu are itself; the value tests are those of the value as a double.
 Tensor limited_unary(UnaryOp op, const Tensor& t, DType dtype) {
-  limited::check_unary(op, dtype);
+  limited::check_unary(op, dtype, t.device());
   if (unary_op_info(op).dtypes == UnaryDtypes::BoolOut) return run_unary(op, t, DType::Float64, UnaryArgs{});
   return clone(t);
 }

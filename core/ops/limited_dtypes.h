@@ -21,11 +21,12 @@ Tensor bits_as(const Tensor& t, DType to);
 Tensor order_key(const Tensor& t);
 Tensor from_order_key(const Tensor& key, DType limited);
 
-// PyTorch's NotImplementedError naming `kernel` when t is a limited dtype.
-void refuse(const char* kernel, DType t);
+// PyTorch's NotImplementedError naming `kernel` when t is a limited dtype. Nothing is refused
+// on the meta device, whose ops run no kernel.
+void refuse(const char* kernel, DType t, Device device);
 // Raise PyTorch's error for a binary or unary op its CPU kernels lack for limited dtype t.
-void check_binary(BinaryOp op, DType t);
-void check_unary(UnaryOp op, DType t);
+void check_binary(BinaryOp op, DType t, Device device);
+void check_unary(UnaryOp op, DType t, Device device);
 // A binary op check_binary allows, on operands already expanded and in the limited dtype.
 Tensor binary(BinaryOp op, const Tensor& x, const Tensor& y);
 

@@ -11,7 +11,7 @@
 namespace tp {
 
 Tensor nonzero(const Tensor& self) {
-  limited::refuse("nonzero_count_cpu", self.dtype());
+  limited::refuse("nonzero_count_cpu", self.dtype(), self.device());
   Tensor rows = backend_for(self.device()).nonzero(self);
   return transpose(contiguous(transpose(rows, 0, 1)), 0, 1);
 }

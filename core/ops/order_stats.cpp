@@ -117,7 +117,7 @@ ValuesIndices nanmedian(const Tensor& x, int64_t dim, bool keepdim) {
 ValuesIndices mode(const Tensor& x, int64_t dim, bool keepdim) {
   const int64_t d = wrapped(x, dim);
   check_nonempty_dim("mode()", x, d);
-  limited::refuse("mode", x.dtype());
+  limited::refuse("mode", x.dtype(), x.device());
   return selected("ModeBackward0", SelectOp::Mode, x, d, 0, keepdim);
 }
 

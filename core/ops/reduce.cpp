@@ -135,7 +135,7 @@ DType sum_dtype(DType in, std::optional<DType> dtype) {
 Tensor sum_like(ReduceOp op, const Tensor& t, const std::vector<bool>& mask, bool keepdim,
                 std::optional<DType> dtype) {
   DType out = sum_dtype(t.dtype(), dtype);
-  limited::refuse(op == ReduceOp::Sum ? "sum_cpu" : "prod_cpu", out);
+  limited::refuse(op == ReduceOp::Sum ? "sum_cpu" : "prod_cpu", out, t.device());
   return reduce_to(op, cast(t, out), mask, keepdim, out);
 }
 
@@ -158,7 +158,7 @@ ValuesIndices extreme_along(ReduceOp op, const char* fn, const Tensor& t, int64_
                             bool keepdim) {
   std::vector<bool> mask = one_dim(t, dim);
   check_nonempty_reduction(fn, t, {dim}, true);
-  limited::refuse(op == ReduceOp::Max ? "max_cpu" : "min_cpu", t.dtype());
+  limited::refuse(op == ReduceOp::Max ? "max_cpu" : "min_cpu", t.dtype(), t.device());
   Rows r = to_rows(t, mask, keepdim);
   ValuesIndices out{new_result(r.out_shape, t.dtype(), t.device()),
                     new_result(r.out_shape, DType::Int64, t.device())};
@@ -173,7 +173,7 @@ Tensor arg_extreme(ReduceOp op, const char* fn, const Tensor& t, std::optional<i
   DimList dims = dim ? DimList{*dim} : DimList{};
   std::vector<bool> mask = reduced_dims(t, dims);
   check_nonempty_reduction(fn, t, dims, false);
-  limited::refuse(op == ReduceOp::ArgMax ? "argmax_cpu" : "argmin_cpu", t.dtype());
+  limited::refuse(op == ReduceOp::ArgMax ? "argmax_cpu" : "argmin_cpu", t.dtype(), t.device());
   return reduce_to(op, t, mask, keepdim, DType::Int64);
 }
 
@@ -304,14 +304,14 @@ Tensor prod(const Tensor& t, int64_t dim, bool keepdim, std::optional<DType> dty
 
 Tensor max(const Tensor& t) {
   check_nonempty_reduction("max", t, {}, true);
-  limited::refuse("max_all", t.dtype());
+  limited::refuse("max_all", t.dtype(), t.device());
   return autograd::record_op(
       {t}, [&] { return reduce_to(ReduceOp::Max, t, reduced_dims(t, {}), false, t.dtype()); },
       [&](const Tensor& out) { return autograd::extreme_node("MaxBackward1", t, {}, false, out); });
 }
 Tensor min(const Tensor& t) {
   check_nonempty_reduction("min", t, {}, true);
-  limited::refuse("min_all", t.dtype());
+  limited::refuse("min_all", t.dtype(), t.device());
   return autograd::record_op(
       {t}, [&] { return reduce_to(ReduceOp::Min, t, reduced_dims(t, {}), false, t.dtype()); },
       [&](const Tensor& out) { return autograd::extreme_node("MinBackward1", t, {}, false, out); });
@@ -326,7 +326,7 @@ ValuesIndices min(const Tensor& t, int64_t dim, bool keepdim) {
 Tensor amax(const Tensor& t, const DimList& dims, bool keepdim) {
   std::vector<bool> mask = reduced_dims(t, dims);
   check_nonempty_reduction("amax", t, dims, true);
-  limited::refuse("max_values_cpu", t.dtype());
+  limited::refuse("max_values_cpu", t.dtype(), t.device());
   return autograd::record_op(
       {t}, [&] { return reduce_to(ReduceOp::Max, t, mask, keepdim, t.dtype()); },
       [&](const Tensor& out) { return autograd::extreme_node("AmaxBackward0", t, dims, keepdim, out); });
@@ -334,7 +334,7 @@ Tensor amax(const Tensor& t, const DimList& dims, bool keepdim) {
 Tensor amin(const Tensor& t, const DimList& dims, bool keepdim) {
   std::vector<bool> mask = reduced_dims(t, dims);
   check_nonempty_reduction("amin", t, dims, true);
-  limited::refuse("min_values_cpu", t.dtype());
+  limited::refuse("min_values_cpu", t.dtype(), t.device());
   return autograd::record_op(
       {t}, [&] { return reduce_to(ReduceOp::Min, t, mask, keepdim, t.dtype()); },
       [&](const Tensor& out) { return autograd::extreme_node("AminBackward0", t, dims, keepdim, out); });

@@ -74,7 +74,7 @@ ValuesIndices topk(const Tensor& x, int64_t k, int64_t dim, bool largest) {
   const int64_t d = x.dim() == 0 ? 0 : wrap_dim(dim, x.dim());
   const int64_t size = x.dim() == 0 ? 1 : x.sizes()[d];
   TP_CHECK(k >= 0 && k <= size, RuntimeError, "selected index k out of range");
-  limited::refuse("topk_cpu", x.dtype());
+  limited::refuse("topk_cpu", x.dtype(), x.device());
   return recorded("TopkBackward0", x, d, [&] {
     ValuesIndices r = sorted_along(x, d, largest);
     if (x.dim() == 0) return r;

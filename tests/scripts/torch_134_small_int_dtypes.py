@@ -98,3 +98,9 @@ big = torch.tensor([-1, 5]).to(torch.uint64)
 print(big, big.sort(), big[0].item(), big.tolist(), torch.maximum(big, big.flip(0)))
 print(torch.tensor([4000000000, 5], dtype=torch.uint32).sort().values,
       torch.tensor([4000000000, 5], dtype=torch.uint32).double())
+
+# On the meta device no kernel runs: nothing is refused, the dtypes are PyTorch's.
+m = torch.ones(2, 3, dtype=torch.int8, device="meta")
+print(m, (m + m).dtype, (m + torch.ones(3, dtype=torch.uint8, device="meta")).dtype, m.sum().dtype)
+mu = torch.ones(2, dtype=torch.uint16, device="meta")
+print(mu, (mu * mu).dtype, (mu + mu).dtype, (-mu).dtype, mu.sort().values.dtype, mu.to(torch.float32))
