@@ -282,6 +282,11 @@ double GpuProfile::peak_flops(DType dtype, OpClass op) const {
       break;
     case DType::Bool:
     case DType::UInt8:
+    case DType::Int8:
+    case DType::Int16:
+    case DType::UInt16:
+    case DType::UInt32:
+    case DType::UInt64:
     case DType::Int32:
     case DType::Int64:
       break;

@@ -49,9 +49,11 @@ std::string py_sci(double v, int width, int precision) {
   return c_format("%*.*e", width, precision, v);
 }
 
-// Python's f"{v}" for the number tolist() gives back.
-std::string py_str(const Scalar& v) {
+// Python's f"{v}" for the number tolist() gives back (a uint64 element is held as its int64
+// bits).
+std::string py_str(const Scalar& v, DType element) {
   if (v.is_bool()) return v.to_bool() ? "True" : "False";
+  if (element == DType::UInt64) return std::to_string(static_cast<uint64_t>(v.to_int()));
   return std::to_string(v.to_int());
 }
 
@@ -72,9 +74,9 @@ std::string tuple_str(const Shape& sizes) {
 class Formatter {
  public:
   Formatter(DType dtype, const std::vector<Scalar>& shown, const PrintOptions& opts)
-      : floating_(is_floating(dtype)), precision_(opts.precision) {
+      : dtype_(dtype), floating_(is_floating(dtype)), precision_(opts.precision) {
     if (!floating_) {
-      for (const Scalar& v : shown) max_width_ = std::max(max_width_, size_of(py_str(v)));
+      for (const Scalar& v : shown) max_width_ = std::max(max_width_, size_of(py_str(v, dtype_)));
       return;
     }
     std::vector<double> nonzero_finite;
@@ -109,7 +111,7 @@ class Formatter {
   std::string format(const Scalar& v) const {
     std::string ret;
     if (!floating_) {
-      ret = py_str(v);
+      ret = py_str(v, dtype_);
     } else {
       double x = v.to_double();
       if (sci_mode_) {
@@ -127,6 +129,7 @@ class Formatter {
  private:
   static int size_of(const std::string& s) { return static_cast<int>(s.size()); }
 
+  DType dtype_;
   bool floating_;
   int precision_;
   bool int_mode_ = true;

@@ -41,7 +41,9 @@ class Scalar {
     } else if constexpr (std::is_same_v<T, Half> || std::is_same_v<T, BFloat16>) {
       return T(static_cast<float>(to_double()));
     } else {
-      return kind_ == Kind::Float ? static_cast<T>(d_) : static_cast<T>(i_);
+      // An unsigned type takes a float through int64, keeping the low bits (-1.0 -> 255).
+      if constexpr (std::is_unsigned_v<T>) return kind_ == Kind::Float ? static_cast<T>(static_cast<int64_t>(d_)) : static_cast<T>(i_);
+      else return kind_ == Kind::Float ? static_cast<T>(d_) : static_cast<T>(i_);
     }
   }
 

@@ -61,11 +61,13 @@ using OpFn = std::function<std::vector<Tensor>(const Inputs&, Device)>;
 // Which dtypes a case runs on.
 const std::vector<DType> kFloats = {DType::Float32, DType::Float64, DType::Float16, DType::BFloat16};
 const std::vector<DType> kAll = {DType::Float32, DType::Float64, DType::Float16, DType::BFloat16,
-                                 DType::Int64,   DType::Int32,   DType::UInt8,   DType::Bool};
-const std::vector<DType> kInts = {DType::Int64, DType::Int32, DType::UInt8, DType::Bool};
-const std::vector<DType> kIntsNoBool = {DType::Int64, DType::Int32, DType::UInt8};
-const std::vector<DType> kNumeric = {DType::Float32, DType::Float64, DType::Float16,
-                                     DType::BFloat16, DType::Int64, DType::Int32, DType::UInt8};
+                                 DType::Int64,   DType::Int32,   DType::Int16,   DType::Int8,
+                                 DType::UInt8,   DType::Bool};
+const std::vector<DType> kInts = {DType::Int64, DType::Int32, DType::Int16, DType::Int8, DType::UInt8, DType::Bool};
+const std::vector<DType> kIntsNoBool = {DType::Int64, DType::Int32, DType::Int16, DType::Int8, DType::UInt8};
+const std::vector<DType> kNumeric = {DType::Float32, DType::Float64, DType::Float16, DType::BFloat16,
+                                     DType::Int64,   DType::Int32,   DType::Int16,   DType::Int8,
+                                     DType::UInt8};
 
 struct OpCase {
   std::string name;
@@ -83,7 +85,7 @@ Tensor make_input(const Shape& shape, DType dtype, int seed) {
     const int64_t k = (i * 37 + seed * 11) % 23;
     if (dtype == DType::Bool) v[i] = k % 3 == 0;
     else if (dtype == DType::UInt8) v[i] = static_cast<double>(k);
-    else if (dtype == DType::Int64 || dtype == DType::Int32) v[i] = static_cast<double>(k - 11);
+    else if (!is_floating(dtype)) v[i] = static_cast<double>(k - 11);
     else v[i] = (static_cast<double>(k) - 11.0) / 4.0;
   }
   return test::make_tensor(v, shape, dtype);

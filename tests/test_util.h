@@ -21,7 +21,7 @@ inline Tensor make_tensor(const std::vector<double>& values, const Shape& shape,
   Tensor t = empty(shape, TensorOptions(dtype));
   if (static_cast<int64_t>(values.size()) != t.numel())
     throw std::logic_error("make_tensor: value count does not match shape");
-  visit_dtype(dtype, [&](auto tag) {
+  visit_any_dtype(dtype, [&](auto tag) {
     using T = typename decltype(tag)::type;
     T* p = t.data<T>();
     for (size_t i = 0; i < values.size(); ++i) {

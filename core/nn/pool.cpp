@@ -173,6 +173,10 @@ Scalar lowest(DType t) {
   switch (t) {
     case DType::UInt8:
       return Scalar(int64_t{0});
+    case DType::Int8:
+      return Scalar(int64_t{std::numeric_limits<int8_t>::min()});
+    case DType::Int16:
+      return Scalar(int64_t{std::numeric_limits<int16_t>::min()});
     case DType::Int32:
       return Scalar(int64_t{std::numeric_limits<int32_t>::min()});
     case DType::Int64:

@@ -3,6 +3,8 @@
 // host buffer and the device's own copy, as a PCIe transfer does.
 #include "core/ops/copy.h"
 
+#include <limits>
+
 #include "core/autograd/autograd.h"
 #include "core/autograd/formulas.h"
 #include "core/backends/backend.h"
@@ -137,7 +139,53 @@ Tensor clone(const Tensor& t) {
       [&](const Tensor&) { return autograd::identity_node("CloneBackward0"); });
 }
 
+void check_value_fits(Scalar value, DType dtype, const char* spelled) {
+  if (dtype == DType::Bool || is_floating(dtype)) return;
+  bool fits = true;
+  visit_any_dtype(dtype, [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    if constexpr (std::is_integral_v<T>) {
+      using limit = std::numeric_limits<T>;
+      if (value.is_float()) {
+        const double f = value.to_double();  // NaN and infinity fail both tests
+        fits = f >= static_cast<double>(limit::lowest()) && f <= static_cast<double>(limit::max());
+      } else if (!value.is_bool()) {
+        const int64_t i = value.to_int();
+        const uint64_t magnitude = i < 0 ? 0 - static_cast<uint64_t>(i) : static_cast<uint64_t>(i);
+        if constexpr (std::is_signed_v<T>) {
+          fits = i >= static_cast<int64_t>(limit::lowest()) && (i < 0 || magnitude <= static_cast<uint64_t>(limit::max()));
+        } else {
+          fits = magnitude <= static_cast<uint64_t>(limit::max());
+        }
+      }
+    }
+  });
+  TP_CHECK(fits, RuntimeError, "value cannot be converted to type ", spelled, " without overflow");
+}
+
+namespace {
+
+// The C type checked_convert names: int32's is spelled "int".
+const char* checked_type_name(DType t) {
+  switch (t) {
+    case DType::UInt8: return "uint8_t";
+    case DType::Int8: return "int8_t";
+    case DType::Int16: return "int16_t";
+    case DType::Int32: return "int";
+    case DType::Int64: return "int64_t";
+    case DType::UInt16: return "uint16_t";
+    case DType::UInt32: return "uint32_t";
+    case DType::UInt64: return "uint64_t";
+    default: return dtype_cpp_name(t);
+  }
+}
+
+}  // namespace
+
+void check_fill_value(Scalar value, DType dtype) { check_value_fits(value, dtype, checked_type_name(dtype)); }
+
 const Tensor& fill_(const Tensor& t, Scalar value) {
+  check_fill_value(value, t.dtype());
   t.bump_version();
   backend_for(t.device()).fill(t, value);
   return t;
@@ -154,7 +202,7 @@ Tensor scalar_to_tensor(Scalar value, Device device) {
 
 Scalar element_at(const Tensor& t, int64_t i) {
   TP_ASSERT(t.device().is_cpu() && t.is_contiguous());
-  return visit_dtype(t.dtype(), [&](auto tag) -> Scalar {
+  return visit_any_dtype(t.dtype(), [&](auto tag) -> Scalar {
     using T = typename decltype(tag)::type;
     // A bool's byte may hold any value (torch.empty, a uint8 tensor viewed as bool): read it
     // as c10::load<bool> does, nonzero is True.

@@ -30,7 +30,15 @@ Tensor contiguous(const Tensor& t);
 // which has no data to check.
 std::vector<int64_t> host_int64(const Tensor& t);
 Tensor clone(const Tensor& t);
+// fill_ refuses a value the dtype cannot hold (check_fill_value).
 const Tensor& fill_(const Tensor& t, Scalar value);
+// What fill_, full, masked_fill and index_fill check: check_value_fits naming the C type
+// ("int8_t"), as ATen's fill does.
+void check_fill_value(Scalar value, DType dtype);
+// c10's checked_convert: an integer dtype takes an integer of its range (an unsigned one also
+// the negatives of its range, which wrap: -1 is 255) or a float inside its range; otherwise
+// "value cannot be converted to type <spelled> without overflow".
+void check_value_fits(Scalar value, DType dtype, const char* spelled);
 const Tensor& zero_(const Tensor& t);
 // A 0-dim tensor holding a Python number (a "wrapped number" for type promotion).
 Tensor scalar_to_tensor(Scalar value, Device device = Device::cpu());

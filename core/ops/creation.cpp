@@ -21,12 +21,6 @@ Tensor build_on_host(const Shape& size, DType dtype, Device device, Fill&& fill)
   return to(host, device, std::nullopt);
 }
 
-// AT_DISPATCH's error for a dtype a kernel does not cover.
-[[noreturn]] void not_implemented(const char* kernel, DType dtype) {
-  fail(ErrorKind::NotImplementedError, "\"", kernel, "\" not implemented for '",
-       dtype_legacy_name(dtype), "'");
-}
-
 bool is_reduced_float(DType t) { return t == DType::Float16 || t == DType::BFloat16; }
 
 // arange's floating values. PyTorch's kernel writes blocks of two SIMD vectors (32-byte
@@ -125,7 +119,9 @@ void linspace_fill(T* out, Scalar start_s, Scalar end_s, int64_t steps) {
 
 // A fresh tensor filled with `value`. Unlike fill_ this is no write: the tensor stays at
 // version 0, as PyTorch's factories leave it (the in-place modification error prints it).
+// A new tensor filled (at version 0, unlike fill_'s).
 Tensor filled(const Tensor& t, Scalar value) {
+  check_fill_value(value, t.dtype());
   backend_for(t.device()).fill(t, value);
   return t;
 }
@@ -160,6 +156,7 @@ Tensor eye(int64_t n, std::optional<int64_t> m, TensorOptions options) {
   int64_t cols = m.value_or(n);
   TP_CHECK(n >= 0, RuntimeError, "n must be greater or equal to 0, got ", n);
   TP_CHECK(cols >= 0, RuntimeError, "m must be greater or equal to 0, got ", cols);
+  if (is_limited_dtype(options.dtype)) fail_not_implemented_for("eye", options.dtype);
   return build_on_host({n, cols}, options.dtype, options.device, [&](const Tensor& host) {
     zero_(host);
     visit_dtype(host.dtype(), [&](auto tag) {
@@ -177,7 +174,7 @@ Tensor arange(Scalar end, std::optional<DType> dtype, Device device) {
 Tensor arange(Scalar start, Scalar end, Scalar step, std::optional<DType> dtype, Device device) {
   bool any_float = start.is_float() || end.is_float() || step.is_float();
   DType out_dtype = dtype.value_or(any_float ? default_float_dtype() : DType::Int64);
-  if (out_dtype == DType::Bool) not_implemented("arange_cpu", out_dtype);
+  if (out_dtype == DType::Bool || is_limited_dtype(out_dtype)) fail_not_implemented_for("arange_cpu", out_dtype);
 
   int64_t n;
   if (is_integral(out_dtype, false)) n = arange_length<int64_t>(start, end, step, out_dtype);
@@ -208,7 +205,7 @@ Tensor linspace(Scalar start, Scalar end, int64_t steps, TensorOptions options) 
     Tensor t = empty({steps}, options);
     return steps == 1 ? filled(t, start) : t;
   }
-  if (options.dtype == DType::Bool) not_implemented("linspace_cpu", options.dtype);
+  if (options.dtype == DType::Bool || is_limited_dtype(options.dtype)) fail_not_implemented_for("linspace_cpu", options.dtype);
   return build_on_host({steps}, options.dtype, options.device, [&](const Tensor& host) {
     visit_dtype(options.dtype, [&](auto tag) {
       using T = typename decltype(tag)::type;
@@ -230,10 +227,13 @@ Tensor tensor(const std::vector<Scalar>& values, const Shape& shape, std::option
                                                : DType::Bool;
   DType out_dtype = dtype.value_or(inferred);
   return build_on_host(shape, out_dtype, device, [&](const Tensor& host) {
-    visit_dtype(out_dtype, [&](auto tag) {
+    visit_any_dtype(out_dtype, [&](auto tag) {
       using T = typename decltype(tag)::type;
       T* p = host.data<T>();
-      for (size_t i = 0; i < values.size(); ++i) p[i] = values[i].to<T>();
+      for (size_t i = 0; i < values.size(); ++i) {
+        check_value_fits(values[i], out_dtype, dtype_name(out_dtype));
+        p[i] = values[i].to<T>();
+      }
     });
   });
 }

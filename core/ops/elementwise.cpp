@@ -12,16 +12,12 @@
 #include "core/ops/broadcast.h"
 #include "core/ops/copy.h"
 #include "core/ops/device_check.h"
+#include "core/ops/limited_dtypes.h"
 #include "core/ops/type_promotion.h"
 
 namespace tp {
 
 namespace {
-
-[[noreturn]] void not_implemented_for(const char* kernel, DType t) {
-  fail(ErrorKind::NotImplementedError, "\"", kernel, "\" not implemented for '",
-       dtype_legacy_name(t), "'");
-}
 
 // PyTorch refuses `-` on bool tensors (ATen sub_check).
 void check_sub_operands(const Tensor& a, const Tensor& b) {
@@ -49,16 +45,16 @@ DType compute_dtype(BinaryOp op, DType common) {
   switch (info.dtypes) {
     case BinaryDtypes::Float: return is_integral(common, /*include_bool=*/true) ? default_float_dtype() : common;
     case BinaryDtypes::NoBool:
-      if (common == DType::Bool) not_implemented_for(info.refusal, common);
+      if (common == DType::Bool) fail_not_implemented_for(info.refusal, common);
       return common;
     case BinaryDtypes::IntOnly:
-      if (!is_integral(common, /*include_bool=*/true)) not_implemented_for(info.refusal, common);
+      if (!is_integral(common, /*include_bool=*/true)) fail_not_implemented_for(info.refusal, common);
       return common;
     case BinaryDtypes::FloatOnly:
-      if (!is_floating(common)) not_implemented_for(info.refusal, common);
+      if (!is_floating(common)) fail_not_implemented_for(info.refusal, common);
       return common;
     case BinaryDtypes::Integer:
-      if (!is_integral(common, /*include_bool=*/false)) not_implemented_for(info.refusal, common);
+      if (!is_integral(common, /*include_bool=*/false)) fail_not_implemented_for(info.refusal, common);
       return common;
     case BinaryDtypes::Same:
     case BinaryDtypes::BoolOut: return common;
@@ -84,6 +80,7 @@ Tensor run_binary(BinaryOp op, const Tensor& a, const Tensor& b, DType compute, 
                   const Shape& shape) {
   Tensor x = expand_to(operand_on(a, device, compute), shape);
   Tensor y = expand_to(operand_on(b, device, compute), shape);
+  if (is_limited_dtype(compute)) return limited::binary(op, x, y);
   DType out_dtype = binary_op_returns_bool(op) ? DType::Bool : compute;
   Tensor out = empty(shape, TensorOptions(out_dtype, device));
   backend_for(device).binary(op, x, y, out);
@@ -125,6 +122,12 @@ Tensor binary_compute(BinaryOp op, const Tensor& a, const Tensor& b, std::option
   Shape shape = broadcast_shapes(a.sizes(), b.sizes());
   DType common = result_type(a, b);
   if (alpha) check_alpha(common, *alpha);
+  if (is_limited_dtype(common)) {
+    if (op == BinaryOp::Div && rounding_mode) {
+      limited::refuse(*rounding_mode == "floor" ? "div_floor_cpu" : "div_trunc_cpu", common, device);
+    }
+    limited::check_binary(op, common, device);
+  }
 
   if (op == BinaryOp::Div && rounding_mode) {
     const std::string& mode = *rounding_mode;
@@ -135,7 +138,7 @@ Tensor binary_compute(BinaryOp op, const Tensor& a, const Tensor& b, std::option
     TP_CHECK(mode == "trunc", RuntimeError,
              "div expected rounding_mode to be one of None, 'trunc', or 'floor' but found '",
              mode, "'");
-    if (common == DType::Bool) not_implemented_for("div_trunc_cpu", common);
+    if (common == DType::Bool) fail_not_implemented_for("div_trunc_cpu", common);
     // Integer Div truncates in the kernel; floats divide, then truncate.
     Tensor q = run_binary(BinaryOp::Div, a, b, common, device, shape);
     if (is_floating(common)) backend_for(device).unary(UnaryOp::Trunc, q, q, UnaryArgs{});

@@ -10,17 +10,14 @@
 #include "core/autograd/formulas.h"
 #include "core/autograd/grad_utils.h"
 #include "core/ops/copy.h"
+#include "core/ops/creation.h"
+#include "core/ops/limited_dtypes.h"
 #include "core/ops/elementwise.h"
 #include "core/ops/type_promotion.h"
 
 namespace tp {
 
 namespace {
-
-[[noreturn]] void not_implemented_for(const char* kernel, DType t) {
-  fail(ErrorKind::NotImplementedError, "\"", kernel, "\" not implemented for '",
-       dtype_legacy_name(t), "'");
-}
 
 // The dtype op(t) computes in, by the op's dtype rule (unary_ops.def); raises PyTorch's
 // error where its kernel lacks the dtype.
@@ -32,10 +29,10 @@ DType unary_compute_dtype(UnaryOp op, DType t) {
       TP_CHECK(t != DType::Bool, NotImplementedError, info.refusal);
       return t;
     case UnaryDtypes::IntOnly:
-      if (is_floating(t)) not_implemented_for(info.refusal, t);
+      if (is_floating(t)) fail_not_implemented_for(info.refusal, t);
       return t;
     case UnaryDtypes::FloatOnly:
-      if (!is_floating(t)) not_implemented_for(info.refusal, t);
+      if (!is_floating(t)) fail_not_implemented_for(info.refusal, t);
       return t;
     case UnaryDtypes::BoolToLong: return t == DType::Bool ? DType::Int64 : t;
     case UnaryDtypes::Same:
@@ -48,14 +45,14 @@ DType unary_compute_dtype(UnaryOp op, DType t) {
 // range is an error, one past the near end clamps nothing (so every backend casts only
 // in-range bounds to the element type).
 void limit_integral_bounds(UnaryArgs& args, DType dtype) {
-  double lowest = 0, highest = 255;  // uint8
-  if (dtype == DType::Int32) {
-    lowest = std::numeric_limits<int32_t>::lowest();
-    highest = std::numeric_limits<int32_t>::max();
-  } else if (dtype == DType::Int64) {
-    lowest = static_cast<double>(std::numeric_limits<int64_t>::lowest());
-    highest = static_cast<double>(std::numeric_limits<int64_t>::max());
-  }
+  double lowest = 0, highest = 0;
+  visit_any_dtype(dtype, [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    if constexpr (std::is_integral_v<T>) {
+      lowest = static_cast<double>(std::numeric_limits<T>::lowest());
+      highest = static_cast<double>(std::numeric_limits<T>::max());
+    }
+  });
   auto outside = [&](const char* which, double value) {
     std::ostringstream text;
     text << "Clamp " << which << " value " << value << " is outside the representable range of "
@@ -76,11 +73,20 @@ Tensor run_unary(UnaryOp op, const Tensor& t, DType dtype, const UnaryArgs& args
   return out;
 }
 
+// A unary op on a limited dtype (limited_dtypes.h): an integer's floor, ceil, round, trunc
+// and relu are itself; the value tests are those of the value as a double.
+Tensor limited_unary(UnaryOp op, const Tensor& t, DType dtype) {
+  limited::check_unary(op, dtype, t.device());
+  if (unary_op_info(op).dtypes == UnaryDtypes::BoolOut) return run_unary(op, t, DType::Float64, UnaryArgs{});
+  return clone(t);
+}
+
 }  // namespace
 
 Tensor unary(UnaryOp op, const Tensor& t, const UnaryArgs& args) {
   TP_ASSERT(op != UnaryOp::Clamp);  // clamp promotes with its bounds: clamp()
   const DType dtype = unary_compute_dtype(op, t.dtype());
+  if (is_limited_dtype(dtype)) return limited_unary(op, t, dtype);
   UnaryArgs bounded = args;  // hardtanh is clamp: the same integer bounds
   if (op == UnaryOp::Hardtanh && is_integral(dtype, /*include_bool=*/false)) limit_integral_bounds(bounded, dtype);
   return autograd::record_op(
@@ -112,6 +118,14 @@ Tensor clamp(const Tensor& t, std::optional<Scalar> min, std::optional<Scalar> m
   args.min = min ? min->to_double() : 0.0;
   args.max = max ? max->to_double() : 0.0;
   if (is_integral(dtype, /*include_bool=*/false)) limit_integral_bounds(args, dtype);
+  if (is_limited_dtype(dtype)) {
+    // maximum and minimum with the bounds, which limited dtypes take (limited_dtypes.h)
+    Tensor out = cast(t, dtype);
+    auto bound = [&](double v) { return full(t.sizes(), Scalar(static_cast<int64_t>(v)), dtype, t.device()); };
+    if (args.has_min) out = limited::binary(BinaryOp::Maximum, out, bound(args.min));
+    if (args.has_max) out = limited::binary(BinaryOp::Minimum, out, bound(args.max));
+    return out;
+  }
   return autograd::record_op(
       {t}, [&] { return run_unary(UnaryOp::Clamp, t, dtype, args); },
       [&](const Tensor& out) { return autograd::unary_node(UnaryOp::Clamp, t, args, out); });

@@ -18,6 +18,7 @@
 #include "core/ops/layout.h"
 #include "core/ops/reduce.h"
 #include "core/ops/shape.h"
+#include "core/ops/limited_dtypes.h"
 
 namespace tp {
 
@@ -54,6 +55,7 @@ int64_t count_set(const Tensor& mask) {
 
 Tensor masked_select(const Tensor& self, const Tensor& mask) {
   TP_CHECK(mask.dtype() == DType::Bool, RuntimeError, "masked_select: expected BoolTensor for mask");
+  limited::refuse("masked_select", self.dtype(), self.device());
   Shape shape = broadcast_shapes(mask.sizes(), self.sizes());  // ATen's expand_outplace(mask, self)
   Shape self_shape = self.sizes();
   // 0-dim operands are indexed as 1-element vectors (a 0-dim mask is no index here).

@@ -13,6 +13,7 @@
 #include "core/ops/device_check.h"
 #include "core/ops/shape.h"
 #include "core/ops/type_promotion.h"
+#include "core/ops/limited_dtypes.h"
 
 namespace tp {
 namespace {
@@ -379,6 +380,7 @@ static Tensor matmul_recorded(const Tensor& self, const Tensor& other) {
 Tensor matmul(const Tensor& self, const Tensor& other) {
   if (amp::should_cast("matmul", {&self, &other})) return matmul(amp::autocast_arg("matmul", self), amp::autocast_arg("matmul", other));
   int64_t dim1 = self.dim(), dim2 = other.dim();
+  limited::refuse("addmm_impl_cpu_", self.dtype(), self.device());
   TP_CHECK(dim1 != 0 && dim2 != 0, RuntimeError,
            "both arguments to matmul need to be at least 1D, but they are ", dim1, "D and ", dim2, "D");
   if (dim1 == 1 && dim2 == 1) return dot(self, other);

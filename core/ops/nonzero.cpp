@@ -6,10 +6,12 @@
 #include "core/backends/backend.h"
 #include "core/ops/copy.h"
 #include "core/ops/shape.h"
+#include "core/ops/limited_dtypes.h"
 
 namespace tp {
 
 Tensor nonzero(const Tensor& self) {
+  limited::refuse("nonzero_count_cpu", self.dtype(), self.device());
   Tensor rows = backend_for(self.device()).nonzero(self);
   return transpose(contiguous(transpose(rows, 0, 1)), 0, 1);
 }

@@ -13,6 +13,7 @@
 #include "core/ops/copy.h"
 #include "core/ops/creation.h"
 #include "core/ops/shape.h"
+#include "core/ops/limited_dtypes.h"
 
 namespace tp {
 
@@ -27,7 +28,7 @@ void check_nonempty_dim(const char* fn, const Tensor& x, int64_t d) {
 
 // The kernels ATen dispatches these ops through do not take bool: the kernel's name is in the text.
 void check_not_bool(const char* kernel, const Tensor& x) {
-  TP_CHECK(x.dtype() != DType::Bool, NotImplementedError, "\"", kernel, "\" not implemented for 'Bool'");
+  if (x.dtype() == DType::Bool || is_limited_dtype(x.dtype())) fail_not_implemented_for(kernel, x.dtype());
 }
 
 // One element per row along dim d (wrapped), without a gradient node.
@@ -116,6 +117,7 @@ ValuesIndices nanmedian(const Tensor& x, int64_t dim, bool keepdim) {
 ValuesIndices mode(const Tensor& x, int64_t dim, bool keepdim) {
   const int64_t d = wrapped(x, dim);
   check_nonempty_dim("mode()", x, d);
+  limited::refuse("mode", x.dtype(), x.device());
   return selected("ModeBackward0", SelectOp::Mode, x, d, 0, keepdim);
 }
 

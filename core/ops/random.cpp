@@ -38,11 +38,6 @@ double float_max(DType t) {
   }
 }
 
-[[noreturn]] void not_implemented(const char* kernel, DType t) {
-  fail(ErrorKind::NotImplementedError, "\"", kernel, "\" not implemented for '",
-       dtype_legacy_name(t), "'");
-}
-
 // ---- samplers (core/TransformationHelper.h, core/DistributionsHelper.h) ----
 // `val * std + mean` is one FMA in libtorch's build, as uniform's scaling (random_draws.h).
 
@@ -100,7 +95,7 @@ void normal_fill_16bit(T* data, int64_t n, float mean, float std, Generator& g) 
 
 void normal_kernel(const Tensor& t, double mean, double std, Generator& g) {
   const int64_t n = t.numel();
-  if (!is_floating(t.dtype())) not_implemented("normal_kernel_cpu", t.dtype());
+  if (!is_floating(t.dtype())) fail_not_implemented_for("normal_kernel_cpu", t.dtype());
   if (n >= 16 && t.is_contiguous()) {
     const float fmean = static_cast<float>(mean), fstd = static_cast<float>(std);
     switch (t.dtype()) {
@@ -153,7 +148,7 @@ void uniform_kernel(const Tensor& t, double from, double to, Generator& g) {
       });
       return;
     }
-    default: not_implemented("check_uniform_bounds", t.dtype());
+    default: fail_not_implemented_for("check_uniform_bounds", t.dtype());
   }
 }
 
@@ -216,6 +211,11 @@ void check_from_to_in_range(int64_t from, int64_t to_inc, DType t) {
   switch (t) {
     case DType::Bool: lo = 0; hi = 1; break;
     case DType::UInt8: lo = 0; hi = 255; break;
+    case DType::Int8: lo = -128; hi = 127; break;
+    case DType::Int16: lo = -32768; hi = 32767; break;
+    case DType::UInt16: lo = 0; hi = 65535; break;
+    case DType::UInt32: lo = 0; hi = std::numeric_limits<uint32_t>::max(); break;
+    case DType::UInt64: lo = 0; break;
     case DType::Int32:
       lo = std::numeric_limits<int32_t>::min();
       hi = std::numeric_limits<int32_t>::max();
@@ -231,7 +231,7 @@ void random_from_to_kernel(const Tensor& t, uint64_t range, int64_t base, Genera
   // branch of uniform_int_from_to_distribution; fbcode builds use 2^32 and some dtypes).
   const DType dt = t.dtype();
   const bool wide = range >= (uint64_t{1} << 28);
-  visit_dtype(dt, [&](auto tag) {
+  visit_any_dtype(dt, [&](auto tag) {
     using T = typename decltype(tag)::type;
     T* data = t.data<T>();
     for_each_serial(t, [&](int64_t off) {
@@ -297,7 +297,7 @@ Tensor empty_like_preserve(const Tensor& t, TensorOptions options) {
 const Tensor& draw_uniform(const Tensor& t, double from, double to, Generator* gen) {
   if (!t.device().is_cpu()) return via_host(t, [&](const Tensor& h) { draw_uniform(h, from, to, gen); });
   const DType dt = t.dtype();
-  if (!is_floating(dt)) not_implemented("check_uniform_bounds", dt);
+  if (!is_floating(dt)) fail_not_implemented_for("check_uniform_bounds", dt);
   const double max = float_max(dt);
   const char* name = dtype_cpp_name(dt);
   TP_CHECK(from >= -max && from <= max, RuntimeError, "from is out of bounds for ", name);
@@ -393,6 +393,10 @@ Tensor randperm(int64_t n, TensorOptions options, Generator* gen) {
   const int64_t top = n > 0 ? n - 1 : n;
   TP_CHECK(!(dt == DType::UInt8 && top > 255), RuntimeError,
            "value cannot be converted to type uint8_t without overflow");
+  TP_CHECK(!(dt == DType::Int8 && top > 127), RuntimeError,
+           "value cannot be converted to type int8_t without overflow");
+  TP_CHECK(!(dt == DType::Int16 && top > 32767), RuntimeError,
+           "value cannot be converted to type int16_t without overflow");
   TP_CHECK(!(dt == DType::Int32 && top > std::numeric_limits<int32_t>::max()), RuntimeError,
            "value cannot be converted to type int without overflow");
   TP_CHECK(!(dt == DType::Float16 && n > (int64_t{1} << 11) + 1), RuntimeError,
@@ -401,7 +405,7 @@ Tensor randperm(int64_t n, TensorOptions options, Generator* gen) {
            "n cannot be greater than 2^24+1 for Float type.");
   TP_CHECK(!(dt == DType::Float64 && n > (int64_t{1} << 53) + 1), RuntimeError,
            "n cannot be greater than 2^53+1 for Double type.");
-  if (dt == DType::Bool) not_implemented("randperm", dt);
+  if (dt == DType::Bool || is_limited_dtype(dt)) fail_not_implemented_for("randperm", dt);
   if (options.device.is_meta()) return empty({n}, options);
   Generator& g = pick_generator(gen);
   visit_dtype(dt, [&](auto tag) {

@@ -13,6 +13,7 @@
 #include "core/ops/index_dim.h"
 #include "core/ops/reduce.h"
 #include "core/ops/shape.h"
+#include "core/ops/limited_dtypes.h"
 
 namespace tp {
 
@@ -55,6 +56,7 @@ Tensor triangle_mask(const Tensor& x, int64_t diagonal, bool lower) {
 
 Tensor triangle(const char* name, const char* node, const Tensor& x, int64_t diagonal, bool lower) {
   TP_CHECK(x.dim() >= 2, RuntimeError, name, ": input tensor must have at least 2 dimensions");
+  limited::refuse(name, x.dtype(), x.device());
   return autograd::record_op(
       {x}, [&] { return where(triangle_mask(x, diagonal, lower), x, zeros({}, TensorOptions(x.dtype(), x.device()))); },
       [&](const Tensor&) {

@@ -15,6 +15,7 @@
 #include "core/ops/index_dim.h"
 #include "core/ops/rearrange.h"
 #include "core/ops/shape.h"
+#include "core/ops/limited_dtypes.h"
 
 namespace tp {
 
@@ -134,6 +135,7 @@ DType sum_dtype(DType in, std::optional<DType> dtype) {
 Tensor sum_like(ReduceOp op, const Tensor& t, const std::vector<bool>& mask, bool keepdim,
                 std::optional<DType> dtype) {
   DType out = sum_dtype(t.dtype(), dtype);
+  limited::refuse(op == ReduceOp::Sum ? "sum_cpu" : "prod_cpu", out, t.device());
   return reduce_to(op, cast(t, out), mask, keepdim, out);
 }
 
@@ -156,6 +158,7 @@ ValuesIndices extreme_along(ReduceOp op, const char* fn, const Tensor& t, int64_
                             bool keepdim) {
   std::vector<bool> mask = one_dim(t, dim);
   check_nonempty_reduction(fn, t, {dim}, true);
+  limited::refuse(op == ReduceOp::Max ? "max_cpu" : "min_cpu", t.dtype(), t.device());
   Rows r = to_rows(t, mask, keepdim);
   ValuesIndices out{new_result(r.out_shape, t.dtype(), t.device()),
                     new_result(r.out_shape, DType::Int64, t.device())};
@@ -170,6 +173,7 @@ Tensor arg_extreme(ReduceOp op, const char* fn, const Tensor& t, std::optional<i
   DimList dims = dim ? DimList{*dim} : DimList{};
   std::vector<bool> mask = reduced_dims(t, dims);
   check_nonempty_reduction(fn, t, dims, false);
+  limited::refuse(op == ReduceOp::ArgMax ? "argmax_cpu" : "argmin_cpu", t.dtype(), t.device());
   return reduce_to(op, t, mask, keepdim, DType::Int64);
 }
 
@@ -182,7 +186,9 @@ Tensor var_std(ReduceOp op, const Tensor& t, const DimList& dims, int64_t correc
 
 Tensor any_all(ReduceOp op, const Tensor& t, const std::vector<bool>& mask, bool keepdim) {
   DType out = t.dtype() == DType::UInt8 ? DType::UInt8 : DType::Bool;
-  return reduce_to(op, t, mask, keepdim, out);
+  // a limited dtype's elements are nonzero when their signed bits are
+  const Tensor& in = is_limited_dtype(t.dtype()) ? limited::bits_as(t, limited::same_width_signed(t.dtype())) : t;
+  return reduce_to(op, in, mask, keepdim, out);
 }
 
 Tensor softmax_impl(const Tensor& input, int64_t dim, std::optional<DType> dtype, bool log) {
@@ -298,12 +304,14 @@ Tensor prod(const Tensor& t, int64_t dim, bool keepdim, std::optional<DType> dty
 
 Tensor max(const Tensor& t) {
   check_nonempty_reduction("max", t, {}, true);
+  limited::refuse("max_all", t.dtype(), t.device());
   return autograd::record_op(
       {t}, [&] { return reduce_to(ReduceOp::Max, t, reduced_dims(t, {}), false, t.dtype()); },
       [&](const Tensor& out) { return autograd::extreme_node("MaxBackward1", t, {}, false, out); });
 }
 Tensor min(const Tensor& t) {
   check_nonempty_reduction("min", t, {}, true);
+  limited::refuse("min_all", t.dtype(), t.device());
   return autograd::record_op(
       {t}, [&] { return reduce_to(ReduceOp::Min, t, reduced_dims(t, {}), false, t.dtype()); },
       [&](const Tensor& out) { return autograd::extreme_node("MinBackward1", t, {}, false, out); });
@@ -318,6 +326,7 @@ ValuesIndices min(const Tensor& t, int64_t dim, bool keepdim) {
 Tensor amax(const Tensor& t, const DimList& dims, bool keepdim) {
   std::vector<bool> mask = reduced_dims(t, dims);
   check_nonempty_reduction("amax", t, dims, true);
+  limited::refuse("max_values_cpu", t.dtype(), t.device());
   return autograd::record_op(
       {t}, [&] { return reduce_to(ReduceOp::Max, t, mask, keepdim, t.dtype()); },
       [&](const Tensor& out) { return autograd::extreme_node("AmaxBackward0", t, dims, keepdim, out); });
@@ -325,6 +334,7 @@ Tensor amax(const Tensor& t, const DimList& dims, bool keepdim) {
 Tensor amin(const Tensor& t, const DimList& dims, bool keepdim) {
   std::vector<bool> mask = reduced_dims(t, dims);
   check_nonempty_reduction("amin", t, dims, true);
+  limited::refuse("min_values_cpu", t.dtype(), t.device());
   return autograd::record_op(
       {t}, [&] { return reduce_to(ReduceOp::Min, t, mask, keepdim, t.dtype()); },
       [&](const Tensor& out) { return autograd::extreme_node("AminBackward0", t, dims, keepdim, out); });

@@ -10,6 +10,7 @@
 #include "core/ops/creation.h"
 #include "core/ops/index_dim.h"
 #include "core/ops/shape.h"
+#include "core/ops/limited_dtypes.h"
 
 namespace tp {
 
@@ -17,6 +18,11 @@ namespace {
 
 // Sorted values and positions of x along dim (already wrapped), without a gradient node.
 ValuesIndices sorted_along(const Tensor& x, int64_t dim, bool descending) {
+  if (is_limited_dtype(x.dtype())) {
+    // sorted by the order keys, whose signed order is the values' unsigned order
+    ValuesIndices keys = sorted_along(limited::order_key(x), dim, descending);
+    return {limited::from_order_key(keys.values, x.dtype()), keys.indices};
+  }
   if (x.dim() == 0) return {clone(x), zeros({}, TensorOptions(DType::Int64, x.device()))};
   Tensor moved = contiguous(transpose(x, dim, -1));
   const int64_t inner = x.sizes()[dim];
@@ -68,6 +74,7 @@ ValuesIndices topk(const Tensor& x, int64_t k, int64_t dim, bool largest) {
   const int64_t d = x.dim() == 0 ? 0 : wrap_dim(dim, x.dim());
   const int64_t size = x.dim() == 0 ? 1 : x.sizes()[d];
   TP_CHECK(k >= 0 && k <= size, RuntimeError, "selected index k out of range");
+  limited::refuse("topk_cpu", x.dtype(), x.device());
   return recorded("TopkBackward0", x, d, [&] {
     ValuesIndices r = sorted_along(x, d, largest);
     if (x.dim() == 0) return r;

@@ -6,6 +6,7 @@
 #include "core/autograd/formulas.h"
 #include "core/error.h"
 #include "core/ops/elementwise.h"
+#include "core/ops/limited_dtypes.h"
 
 namespace tp {
 
@@ -63,6 +64,7 @@ std::pair<Tensor, Tensor> aminmax(const Tensor& t, std::optional<int64_t> dim, b
 
 Tensor count_nonzero(const Tensor& t, const DimList& dims) {
   autograd::NoGradGuard no_grad;  // a count
+  limited::refuse("nonzero_count_cpu", t.dtype(), t.device());
   return sum(ne(t, Scalar(int64_t{0})), dims, false);
 }
 

@@ -151,8 +151,10 @@ int64_t unpack_int64(py::handle v) {
   return i;
 }
 
-py::object scalar_value(const Scalar& s) {
+py::object scalar_value(const Scalar& s, DType element) {
   if (s.is_bool()) return py::bool_(s.to_bool());
+  // a uint64 element is held as its int64 bits
+  if (s.is_int() && element == DType::UInt64) return py::int_(static_cast<uint64_t>(s.to_int()));
   if (s.is_int()) return py::int_(s.to_int());
   return py::float_(s.to_double());
 }
@@ -376,7 +378,6 @@ Tensor tensor_from_data(py::handle data, std::optional<DType> dtype, Device devi
   // An ndarray or numpy scalar keeps its own dtype (torch.tensor(np.float64(2.5)) is float64).
   py::object arr = as_ndarray(data);
   if (!arr.is_none()) {
-    if (dtype) arr = with_tensor_dtype(arr, *dtype);
     return to(tensor_from_numpy(arr, false), device, dtype, /*copy=*/true);
   }
   Shape shape;

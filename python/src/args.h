@@ -73,8 +73,9 @@ class OpArgs {
 // A Python number (bool, int, float) or a real numpy scalar as a Scalar; nullopt for anything
 // else. An int past int64 is a float up to 2**64 and beyond that PyTorch's OverflowError.
 std::optional<Scalar> as_scalar(py::handle v);
-// A Scalar as a Python bool, int or float.
-py::object scalar_value(const Scalar& s);
+// A Scalar as a Python bool, int or float; `element` is the dtype it was read from (a uint64
+// element is held as its int64 bits).
+py::object scalar_value(const Scalar& s, DType element = DType::Int64);
 // An int-like value (int, bool, numpy integer, an object whose __index__ gives an int) as
 // int64; nullopt otherwise. Past int64: PyTorch's ValueError "Overflow when unpacking long long".
 std::optional<int64_t> as_index(py::handle v);

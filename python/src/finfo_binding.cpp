@@ -42,13 +42,20 @@ FInfo float_limits(DType d) {
 struct IInfo {
   DType d;
   int bits;
-  int64_t min, max;
+  int64_t min;
+  uint64_t max;  // uint64's does not fit an int64
 };
 
 IInfo int_limits(DType d) {
-  if (d == DType::Int64) return {d, 64, std::numeric_limits<int64_t>::min(), std::numeric_limits<int64_t>::max()};
-  if (d == DType::Int32) return {d, 32, std::numeric_limits<int32_t>::min(), std::numeric_limits<int32_t>::max()};
-  return {d, 8, 0, 255};  // uint8
+  return visit_any_dtype(d, [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    if constexpr (std::is_integral_v<T>) {
+      return IInfo{d, static_cast<int>(8 * sizeof(T)), static_cast<int64_t>(std::numeric_limits<T>::min()),
+                   static_cast<uint64_t>(std::numeric_limits<T>::max())};
+    } else {
+      return IInfo{d, 0, 0, 0};  // make_iinfo refuses floating dtypes first
+    }
+  });
 }
 
 // The dtype argument, given as `type` by position or keyword, with PyTorch's parser messages.
@@ -123,6 +130,9 @@ void bind_finfo(py::module_& m) {
            ", dtype=" + dtype_name(i.d) + ")";
   });
   iinfo.attr("__module__") = "torch";
+
+  // The C++ type name ATen's TensorOptions texts print for a dtype ("signed char").
+  m.def("_dtype_cpp_name", [](py::handle d) { return std::string(dtype_cpp_name(dtype_from(d))); });
 }
 
 }  // namespace tp::torchpy

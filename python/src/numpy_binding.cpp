@@ -34,6 +34,11 @@ const char* numpy_format(DType d) {
     case DType::Int64: return "l";  // numpy.int64 is a C long on LP64 ("q" would be longlong)
     case DType::Int32: return "i";
     case DType::UInt8: return "B";
+    case DType::Int8: return "b";
+    case DType::Int16: return "h";
+    case DType::UInt16: return "H";
+    case DType::UInt32: return "I";
+    case DType::UInt64: return "L";
     case DType::Bool: return "?";
     case DType::BFloat16: break;
   }
@@ -49,12 +54,17 @@ DType dtype_of_array(const py::array& a) {
   if (kind == 'f' && size == 2) return DType::Float16;
   if (kind == 'i' && size == 8) return DType::Int64;
   if (kind == 'i' && size == 4) return DType::Int32;
+  if (kind == 'i' && size == 2) return DType::Int16;
+  if (kind == 'i' && size == 1) return DType::Int8;
+  if (kind == 'u' && size == 8) return DType::UInt64;
+  if (kind == 'u' && size == 4) return DType::UInt32;
+  if (kind == 'u' && size == 2) return DType::UInt16;
   if (kind == 'u' && size == 1) return DType::UInt8;
   if (kind == 'b') return DType::Bool;
   std::string type = py::str(dt.attr("type").attr("__name__"));
-  // PyTorch's text, listing the types tensorplay has.
   raise_type_error("can't convert np.ndarray of type numpy." + type +
-                   ". The only supported types are: float64, float32, float16, int64, int32, uint8, and bool.");
+                   ". The only supported types are: float64, float32, float16, complex64, complex128, "
+                   "int64, int32, int16, int8, uint64, uint32, uint16, uint8, and bool.");
 }
 
 // An ndarray over the memory of `self` (a CPU tensor, refused otherwise with PyTorch's texts);
@@ -159,15 +169,6 @@ NumpyScalar numpy_scalar_kind(py::handle v) {
 }
 
 DType dtype_of_ndarray(py::handle arr) { return dtype_of_array(py::reinterpret_borrow<py::array>(arr)); }
-
-py::object with_tensor_dtype(py::handle arr, DType target) {
-  py::dtype dt = py::reinterpret_borrow<py::array>(arr).dtype();
-  const char kind = dt.kind();
-  const size_t size = static_cast<size_t>(dt.itemsize());
-  const bool held = (kind == 'f' && size >= 2) || (kind == 'i' && size >= 4) || (kind == 'u' && size == 1) || kind == 'b';
-  if (held || (kind != 'i' && kind != 'u')) return py::reinterpret_borrow<py::object>(arr);
-  return arr.attr("astype")(numpy_format(target));
-}
 
 void warn_list_of_ndarrays() {
   static bool warned = false;  // PyTorch warns once per process

@@ -19,10 +19,6 @@ bool is_ndarray(py::handle h);
 py::object as_ndarray(py::handle data);
 // The tensor dtype of an ndarray (PyTorch's TypeError for one it cannot hold).
 DType dtype_of_ndarray(py::handle arr);
-// An integer ndarray of a dtype tensors lack (int8, int16, uint16, uint32, uint64) as a copy
-// in `target`, for a conversion that asks for that dtype (torch.tensor(a, dtype=...), an
-// index); any other array as it is.
-py::object with_tensor_dtype(py::handle arr, DType target);
 // torch.from_numpy(arr): a CPU tensor over the array's own memory, keeping the array alive;
 // PyTorch's warning (once) for a read-only array when asked.
 Tensor tensor_from_numpy(py::handle arr, bool warn_if_not_writeable);

@@ -218,6 +218,10 @@ py::object d_is_floating_point(const py::args& a, const py::kwargs& kw) {
   OpArgs p("is_floating_point", a, kw, {"input"});
   return py::bool_(is_floating(p.tensor(0).dtype()));
 }
+py::object d_is_signed(const py::args& a, const py::kwargs& kw) {
+  OpArgs p("is_signed", a, kw, {"input"});
+  return py::bool_(is_signed(p.tensor(0).dtype()));
+}
 py::object d_get_device(const py::args& a, const py::kwargs& kw) {
   OpArgs p("get_device", a, kw, {"input"});
   return py::int_(get_device(p.tensor(0)));
@@ -242,18 +246,18 @@ py::object d_type(const py::args& a, const py::kwargs& kw) {
 
 py::object c_item(const py::args& a, const py::kwargs& kw) {
   OpArgs p("item", a, kw, {"input"});
-  return scalar_value(item(p.tensor(0)));
+  return scalar_value(item(p.tensor(0)), p.tensor(0).dtype());
 }
 
-py::object list_value(const ListValue& v) {
-  if (!v.is_list) return scalar_value(v.number);
+py::object list_value(const ListValue& v, DType element) {
+  if (!v.is_list) return scalar_value(v.number, element);
   py::list items;
-  for (auto& x : v.items) items.append(list_value(x));
+  for (auto& x : v.items) items.append(list_value(x, element));
   return items;
 }
 py::object c_tolist(const py::args& a, const py::kwargs& kw) {
   OpArgs p("tolist", a, kw, {"input"});
-  return list_value(tolist(p.tensor(0)));
+  return list_value(tolist(p.tensor(0)), p.tensor(0).dtype());
 }
 
 // x.to(device / dtype / other tensor, non_blocking=False, copy=False).
@@ -325,6 +329,8 @@ py::object c_bfloat16(const py::args& a, const py::kwargs& kw) { return cast_to(
 py::object c_long(const py::args& a, const py::kwargs& kw) { return cast_to(a, kw, "long", DType::Int64); }
 py::object c_int(const py::args& a, const py::kwargs& kw) { return cast_to(a, kw, "int", DType::Int32); }
 py::object c_byte(const py::args& a, const py::kwargs& kw) { return cast_to(a, kw, "byte", DType::UInt8); }
+py::object c_char(const py::args& a, const py::kwargs& kw) { return cast_to(a, kw, "char", DType::Int8); }
+py::object c_short(const py::args& a, const py::kwargs& kw) { return cast_to(a, kw, "short", DType::Int16); }
 py::object c_bool(const py::args& a, const py::kwargs& kw) { return cast_to(a, kw, "bool", DType::Bool); }
 py::object c_type_as(const py::args& a, const py::kwargs& kw) {
   OpArgs p("type_as", a, kw, {"input", "other"});
@@ -389,6 +395,7 @@ std::vector<OpSpec> tensor_ops() {
       {"storage_offset", d_storage_offset, W::Method, "x.storage_offset(): elements from the storage's start to x[0, ...]"},
       {"is_contiguous", d_is_contiguous, W::Method, "x.is_contiguous(): row-major in memory?"},
       {"is_floating_point", d_is_floating_point, W::Both, "is_floating_point(input)"},
+      {"is_signed", d_is_signed, W::Both, "is_signed(input): a signed dtype?"},
       {"get_device", d_get_device, W::Method, "x.get_device(): cuda ordinal, -1 on cpu"},
       {"is_pinned", d_is_pinned, W::Method, "x.is_pinned(): in page-locked host memory?"},
       {"type", d_type, W::Method, "x.type(dtype=None): the legacy type string, or a cast"},
@@ -404,6 +411,8 @@ std::vector<OpSpec> tensor_ops() {
       {"long", c_long, W::Method, "x.long(): as int64"},
       {"int", c_int, W::Method, "x.int(): as int32"},
       {"byte", c_byte, W::Method, "x.byte(): as uint8"},
+      {"char", c_char, W::Method, "x.char(): as int8"},
+      {"short", c_short, W::Method, "x.short(): as int16"},
       {"bool", c_bool, W::Method, "x.bool(): as bool"},
       {"type_as", c_type_as, W::Method, "x.type_as(other): cast to other's dtype"},
       {"pin_memory", c_pin_memory, W::Method, "x.pin_memory(): a copy in page-locked host memory"},

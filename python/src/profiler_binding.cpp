@@ -28,10 +28,9 @@ const char* trace_type_name(DType t) {
     case DType::BFloat16: return "c10::BFloat16";
     case DType::Int64: return "long int";
     case DType::Int32: return "int";
-    case DType::UInt8: return "unsigned char";
     case DType::Bool: return "bool";
+    default: return dtype_cpp_name(t);
   }
-  return "";
 }
 
 const char* lane_name(ClockLane lane) {

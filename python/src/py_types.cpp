@@ -179,7 +179,7 @@ void bind_value_types(py::module_& m) {
   py::class_<DTypeBox> dtype(m, "dtype");
   dtype.def("__repr__", [](const DTypeBox& b) { return dtype_repr(b.d); });
   dtype.def_property_readonly("is_floating_point", [](const DTypeBox& b) { return is_floating(b.d); });
-  dtype.def_property_readonly("is_signed", [](const DTypeBox& b) { return b.d != DType::Bool && b.d != DType::UInt8; });
+  dtype.def_property_readonly("is_signed", [](const DTypeBox& b) { return is_signed(b.d); });
   dtype.def_property_readonly("is_complex", [](const DTypeBox&) { return false; });
   dtype.def_property_readonly("itemsize", [](const DTypeBox& b) { return itemsize(b.d); });
   dtype.def("__reduce__", [](const DTypeBox& b) { return std::string(dtype_name(b.d)); });
@@ -193,7 +193,9 @@ void bind_value_types(py::module_& m) {
   for (Named n : {Named{"float32", DType::Float32}, {"float", DType::Float32}, {"float64", DType::Float64},
                   {"double", DType::Float64}, {"float16", DType::Float16}, {"half", DType::Float16},
                   {"bfloat16", DType::BFloat16}, {"int64", DType::Int64}, {"long", DType::Int64},
-                  {"int32", DType::Int32}, {"int", DType::Int32}, {"uint8", DType::UInt8}, {"bool", DType::Bool}}) {
+                  {"int32", DType::Int32}, {"int", DType::Int32}, {"uint8", DType::UInt8}, {"bool", DType::Bool},
+                  {"int8", DType::Int8}, {"int16", DType::Int16}, {"short", DType::Int16},
+                  {"uint16", DType::UInt16}, {"uint32", DType::UInt32}, {"uint64", DType::UInt64}}) {
     m.attr(n.name) = wrap_dtype(n.d);
   }
 

@@ -57,8 +57,7 @@ TensorIndex index_component(py::handle v) {
   // PyTorch's sequenceToVariable makes it: x[range(n), y], x[np.array([0, 2])].
   if (PySequence_Check(o)) {
     py::object data = PyRange_Check(o) ? py::reinterpret_steal<py::object>(PySequence_List(o))
-                      : is_ndarray(v)   ? with_tensor_dtype(v, DType::Int64)  // int16 indices too
-                                        : py::reinterpret_borrow<py::object>(v);
+                                       : py::reinterpret_borrow<py::object>(v);
     if (!data) throw py::error_already_set();
     // Indices are int64 unless the data is a mask (bool or uint8): x[[0., 1.]] picks rows 0, 1.
     Tensor index = tensor_from_data(data, std::nullopt, Device::cpu());

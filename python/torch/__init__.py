@@ -14,7 +14,8 @@ from torch._C import (  # noqa: F401
     dtype,
     finfo,
     iinfo,
-    float32, float, float64, double, float16, half, bfloat16, int64, long, int32, int, uint8, bool,
+    float32, float, float64, double, float16, half, bfloat16, int64, long, int32, int, int16, short, int8,
+    uint8, uint16, uint32, uint64, bool,
 )
 
 __version__ = "2.8.0+tensorplay"

@@ -10,15 +10,12 @@ import torch
 from torch import _C  # the dtypes (torch/__init__.py imports this file)
 
 __all__ = ["FloatTensor", "DoubleTensor", "HalfTensor", "BFloat16Tensor", "LongTensor", "IntTensor",
-           "ByteTensor", "BoolTensor", "tensortype"]
+           "ShortTensor", "CharTensor", "ByteTensor", "BoolTensor", "tensortype"]
 
 
 def _options_str(dtype):
     """How PyTorch's TypeError names a tensor type's options."""
-    names = {torch.float32: "float", torch.float64: "double", torch.float16: "c10::Half",
-             torch.bfloat16: "c10::BFloat16", torch.int64: "long int", torch.int32: "int",
-             torch.uint8: "unsigned char", torch.bool: "bool"}
-    return (f"TensorOptions(dtype={names[dtype]}, device=cpu, layout=Strided, requires_grad=false (default), "
+    return (f"TensorOptions(dtype={_C._dtype_cpp_name(dtype)}, device=cpu, layout=Strided, requires_grad=false (default), "
             "pinned_memory=false (default), memory_format=(nullopt))")
 
 
@@ -81,7 +78,8 @@ def _check_available(cls):
 
 
 _DTYPES = {"Float": _C.float32, "Double": _C.float64, "Half": _C.float16, "BFloat16": _C.bfloat16,
-           "Long": _C.int64, "Int": _C.int32, "Byte": _C.uint8, "Bool": _C.bool}
+           "Long": _C.int64, "Int": _C.int32, "Short": _C.int16, "Char": _C.int8, "Byte": _C.uint8,
+           "Bool": _C.bool}
 _BY_NAME = {}  # "torch.FloatTensor", "torch.cuda.FloatTensor": the type
 
 

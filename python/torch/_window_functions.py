@@ -6,9 +6,6 @@ import math
 import torch
 from torch import _C  # the dtypes (torch/__init__.py imports this file)
 
-_CPP_NAMES = {_C.int64: "long int", _C.int32: "int", _C.uint8: "unsigned char", _C.bool: "bool"}
-
-
 def _start(name, window_length, dtype, device):
     """The dtype to use after ATen's window_function_checks."""
     dtype = torch.get_default_dtype() if dtype is None else dtype
@@ -16,7 +13,7 @@ def _start(name, window_length, dtype, device):
         raise RuntimeError(f"{name} requires non-negative window_length, got window_length={window_length}")
     if not dtype.is_floating_point:
         where = torch.device(device) if device is not None else torch.device("cpu")
-        raise RuntimeError(f"{name} expects floating point dtypes, got: TensorOptions(dtype={_CPP_NAMES[dtype]}, "
+        raise RuntimeError(f"{name} expects floating point dtypes, got: TensorOptions(dtype={_C._dtype_cpp_name(dtype)}, "
                            f"device={where}, layout=Strided (default), requires_grad=false (default), "
                            "pinned_memory=false, memory_format=(nullopt))")
     return dtype

@@ -73,6 +73,8 @@ class _Pickler(pickle.Pickler):
         # PyTorch's tag for the CPU (and mps) is one string object, so its pickle refers back to
         # the first; a cuda tag is a new string each time.
         location = {"cpu": "cpu", "mps": "mps"}.get(t.device.type) or str(t.device)
+        if t.dtype not in _TYPE_OF_DTYPE:  # PyTorch saves these with an untyped storage (_rebuild_tensor_v3)
+            raise NotImplementedError(f"tensorplay cannot save {t.dtype} tensors yet")
         return ("storage", _TYPE_OF_DTYPE[t.dtype], key, location, torch._C._storage_numel(t))
 
     def reducer_override(self, obj):

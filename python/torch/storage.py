@@ -8,7 +8,7 @@ from torch import _C  # the dtypes (torch/__init__.py imports this file)
 _STORAGE_NAMES = {
     "FloatStorage": _C.float32, "DoubleStorage": _C.float64, "HalfStorage": _C.float16,
     "BFloat16Storage": _C.bfloat16, "LongStorage": _C.int64, "IntStorage": _C.int32,
-    "ByteStorage": _C.uint8, "BoolStorage": _C.bool,
+    "ShortStorage": _C.int16, "CharStorage": _C.int8, "ByteStorage": _C.uint8, "BoolStorage": _C.bool,
 }
 
 

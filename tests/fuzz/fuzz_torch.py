@@ -35,7 +35,7 @@ SKIP = {
 }
 
 DTYPES = [torch.float32, torch.float64, torch.float16, torch.bfloat16, torch.int64, torch.int32,
-          torch.uint8, torch.bool]
+          torch.int16, torch.int8, torch.uint8, torch.bool, torch.uint16, torch.uint32, torch.uint64]
 DEVICES = ["cpu", "cuda"] if torch.cuda.is_available() else ["cpu"]
 SHAPES = [(), (0,), (1,), (3,), (2, 3), (3, 1, 2), (0, 3), (4, 4), (2, 1, 3, 2)]
 HUGE = [2**40, 2**62, -2**63, 2**63 - 1]
@@ -67,8 +67,8 @@ def methods():
 def random_values(dtype, n):
     if dtype == torch.bool:
         return [rng.random() < 0.5 for _ in range(n)]
-    if dtype in (torch.int64, torch.int32, torch.uint8):
-        lo = 0 if dtype == torch.uint8 else -5
+    if not dtype.is_floating_point:
+        lo = -5 if dtype.is_signed else 0
         return [rng.randint(lo, 9) for _ in range(n)]
     special = [math.nan, math.inf, -math.inf, 0.0, -0.0, 1e30]
     return [rng.choice(special) if rng.random() < 0.1 else rng.gauss(0, 2) for _ in range(n)]

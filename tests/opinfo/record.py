@@ -1,6 +1,6 @@
 """Records PyTorch's own op database (torch.testing._internal.common_methods_invocations.op_db)
 as tensorplay's OpInfo conformance suite: for each OpInfo entry and each dtype tensorplay has
-(float32, float64, int64, bool), the first few of its CPU sample inputs (small ones), called
+(float32, float64, int64, int16, int8, bool), the first few of its CPU sample inputs (small ones), called
 the way users call the op (torch.NAME, torch.nn.functional.NAME, torch.linalg.NAME, ... or the
 Tensor method NAME), with the output PyTorch gave or the type of the exception it raised.
 
@@ -21,10 +21,11 @@ import torch
 from torch.testing._internal.common_methods_invocations import op_db
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-DTYPES = {torch.float32: "float32", torch.float64: "float64", torch.int64: "int64", torch.bool: "bool"}
+DTYPES = {torch.float32: "float32", torch.float64: "float64", torch.int64: "int64", torch.int16: "int16",
+          torch.int8: "int8", torch.bool: "bool"}
 # What an output (or a dtype= argument) may also be: the other dtypes tensorplay has.
 ENCODABLE = {**DTYPES, torch.int32: "int32", torch.uint8: "uint8", torch.float16: "float16",
-             torch.bfloat16: "bfloat16"}
+             torch.bfloat16: "bfloat16", torch.uint16: "uint16", torch.uint32: "uint32", torch.uint64: "uint64"}
 SAMPLES_PER_DTYPE = 2
 MAX_INPUT_ELEMENTS = 64    # all tensors of a sample together
 MAX_OUTPUT_ELEMENTS = 256

@@ -24,7 +24,9 @@ import torch
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "opinfo")
 DTYPES = {"float32": torch.float32, "float64": torch.float64, "int64": torch.int64, "bool": torch.bool,
-          "int32": torch.int32, "uint8": torch.uint8, "float16": torch.float16, "bfloat16": torch.bfloat16}
+          "int32": torch.int32, "uint8": torch.uint8, "float16": torch.float16, "bfloat16": torch.bfloat16,
+          "int16": torch.int16, "int8": torch.int8, "uint16": torch.uint16, "uint32": torch.uint32,
+          "uint64": torch.uint64}
 # torch.testing.assert_close's defaults: (rtol, atol) per dtype; other dtypes compare exactly.
 TOLERANCES = {torch.float16: (1e-3, 1e-5), torch.bfloat16: (1.6e-2, 1e-5), torch.float32: (1.3e-6, 1e-5),
               torch.float64: (1e-7, 1e-7)}

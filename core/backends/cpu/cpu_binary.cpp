@@ -51,7 +51,7 @@ void CpuBackend::binary(BinaryOp op, const Tensor& a, const Tensor& b, const Ten
 void CpuBackend::where(const Tensor& cond, const Tensor& a, const Tensor& b, const Tensor& out) {
   // cond is bool (or the deprecated uint8): either way one byte, nonzero means true.
   const uint8_t* pc = static_cast<const uint8_t*>(cond.data_ptr());
-  visit_dtype(out.dtype(), [&](auto tag) {
+  visit_any_dtype(out.dtype(), [&](auto tag) {
     using T = typename decltype(tag)::type;
     const T* pa = a.data<T>();
     const T* pb = b.data<T>();

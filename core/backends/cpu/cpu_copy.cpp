@@ -15,9 +15,9 @@ void CpuBackend::copy(const Tensor& src, const Tensor& dst) {
     std::memmove(dst.data_ptr(), src.data_ptr(), dst.nbytes());
     return;
   }
-  visit_dtype(src.dtype(), [&](auto stag) {
+  visit_any_dtype(src.dtype(), [&](auto stag) {
     using S = typename decltype(stag)::type;
-    visit_dtype(dst.dtype(), [&](auto dtag) {
+    visit_any_dtype(dst.dtype(), [&](auto dtag) {
       using D = typename decltype(dtag)::type;
       const S* s = src.data<S>();
       D* d = dst.data<D>();
@@ -33,7 +33,7 @@ void CpuBackend::copy(const Tensor& src, const Tensor& dst) {
 }
 
 void CpuBackend::fill(const Tensor& dst, Scalar value) {
-  visit_dtype(dst.dtype(), [&](auto tag) {
+  visit_any_dtype(dst.dtype(), [&](auto tag) {
     using T = typename decltype(tag)::type;
     const T v = value.to<T>();
     T* d = dst.data<T>();

@@ -57,7 +57,7 @@ std::vector<const Shape*> operand_strides(const Tensor& a, const Tensor& b,
 
 void CpuBackend::index(const Tensor& src, const Tensor& out, const std::vector<Tensor>& indices,
                        const Shape& indexed_sizes, const Shape& indexed_strides) {
-  visit_dtype(src.dtype(), [&](auto tag) {
+  visit_any_dtype(src.dtype(), [&](auto tag) {
     using T = typename decltype(tag)::type;
     const T* s = src.data<T>();
     T* o = out.data<T>();
@@ -72,7 +72,7 @@ void CpuBackend::index(const Tensor& src, const Tensor& out, const std::vector<T
 void CpuBackend::index_put(const Tensor& dst, const Tensor& values,
                            const std::vector<Tensor>& indices, const Shape& indexed_sizes,
                            const Shape& indexed_strides, bool accumulate) {
-  visit_dtype(dst.dtype(), [&](auto tag) {
+  visit_any_dtype(dst.dtype(), [&](auto tag) {
     using T = typename decltype(tag)::type;
     T* d = dst.data<T>();
     const T* v = values.data<T>();

@@ -74,7 +74,10 @@ inline To convert(From v) {
   } else if constexpr (std::is_same_v<To, Half> || std::is_same_v<To, BFloat16>) {
     return To(static_cast<float>(v));
   } else if constexpr (std::is_same_v<From, Half> || std::is_same_v<From, BFloat16>) {
-    return static_cast<To>(static_cast<float>(v));
+    return convert<To>(static_cast<float>(v));
+  } else if constexpr (std::is_unsigned_v<To> && std::is_floating_point_v<From>) {
+    // Through a signed integer, keeping the low bits (-1.0 -> 255), as x86 and PyTorch do.
+    return static_cast<To>(static_cast<int64_t>(v));
   } else {
     return static_cast<To>(v);
   }

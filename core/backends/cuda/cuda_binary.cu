@@ -143,7 +143,7 @@ void CudaBackend::where(const Tensor& cond, const Tensor& a, const Tensor& b, co
   auto ops = cuda::make_strided<4>(
       out.sizes(), {&out.strides(), &cond.strides(), &a.strides(), &b.strides()});
   const uint8_t* pc = static_cast<const uint8_t*>(cond.data_ptr());
-  visit_dtype(out.dtype(), [&](auto tag) {
+  visit_any_dtype(out.dtype(), [&](auto tag) {
     using T = typename decltype(tag)::type;
     where_kernel<T><<<cuda::blocks_for(n), cuda::kThreads, 0, cuda::current_stream()>>>(
         ops, n, pc, a.data<T>(), b.data<T>(), out.data<T>());

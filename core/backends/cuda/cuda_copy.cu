@@ -44,9 +44,9 @@ void CudaBackend::copy(const Tensor& src, const Tensor& dst) {
     return;
   }
   auto ops = cuda::make_strided<2>(dst.sizes(), {&dst.strides(), &src.strides()});
-  visit_dtype(src.dtype(), [&](auto stag) {
+  visit_any_dtype(src.dtype(), [&](auto stag) {
     using S = typename decltype(stag)::type;
-    visit_dtype(dst.dtype(), [&](auto dtag) {
+    visit_any_dtype(dst.dtype(), [&](auto dtag) {
       using D = typename decltype(dtag)::type;
       copy_kernel<D, S><<<cuda::blocks_for(n), cuda::kThreads, 0, cuda::current_stream()>>>(
           ops, n, dst.data<D>(), src.data<S>());
@@ -60,7 +60,7 @@ void CudaBackend::fill(const Tensor& dst, Scalar value) {
   if (n == 0) return;
   CudaDeviceGuard guard(dst.device().index);
   auto ops = cuda::make_strided<1>(dst.sizes(), {&dst.strides()});
-  visit_dtype(dst.dtype(), [&](auto tag) {
+  visit_any_dtype(dst.dtype(), [&](auto tag) {
     using T = typename decltype(tag)::type;
     // The value is converted on the host, exactly as the CPU's fill converts it.
     fill_kernel<T><<<cuda::blocks_for(n), cuda::kThreads, 0, cuda::current_stream()>>>(

@@ -86,15 +86,15 @@ template <typename T>
 __device__ void atomic_accumulate(T* p, T v) {
   if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {
     atomicAdd(p, v);
-  } else if constexpr (std::is_same_v<T, int32_t>) {
-    atomicAdd(reinterpret_cast<int*>(p), static_cast<int>(v));
-  } else if constexpr (std::is_same_v<T, int64_t>) {
-    // Two's complement: unsigned wrap-around is the same sum.
-    atomicAdd(reinterpret_cast<unsigned long long*>(p), static_cast<unsigned long long>(v));
   } else if constexpr (std::is_same_v<T, bool>) {
     atomic_update_narrow(p, 1, [v](unsigned old) { return (old || v) ? 1u : 0u; });
-  } else if constexpr (std::is_same_v<T, uint8_t>) {
-    atomic_update_narrow(p, 1, [v](unsigned old) { return static_cast<uint8_t>(old + v); });
+  } else if constexpr (std::is_integral_v<T> && sizeof(T) == 4) {
+    // Two's complement: unsigned wrap-around is the same sum, for every integer width.
+    atomicAdd(reinterpret_cast<unsigned*>(p), static_cast<unsigned>(v));
+  } else if constexpr (std::is_integral_v<T> && sizeof(T) == 8) {
+    atomicAdd(reinterpret_cast<unsigned long long*>(p), static_cast<unsigned long long>(v));
+  } else if constexpr (std::is_integral_v<T>) {  // 1 and 2 bytes: the low bits of the sum
+    atomic_update_narrow(p, sizeof(T), [v](unsigned old) { return old + static_cast<unsigned>(v); });
   } else {  // Half, BFloat16: add in float, round to nearest even
     const float add = cuda::to_math(v);
     atomic_update_narrow(p, 2, [add](unsigned old) {
@@ -219,7 +219,7 @@ void CudaBackend::index(const Tensor& src, const Tensor& out, const std::vector<
   CudaDeviceGuard guard(out.device().index);
   Prepared p = prepare(out.sizes(), src, out, indices, indexed_sizes, indexed_strides);
   reset_bad_flag();
-  visit_dtype(src.dtype(), [&](auto tag) {
+  visit_any_dtype(src.dtype(), [&](auto tag) {
     using T = typename decltype(tag)::type;
     index_kernel<T><<<cuda::blocks_for(n), cuda::kThreads, 0, cuda::current_stream()>>>(
         p.ops, n, p.args, src.data<T>(), out.data<T>());
@@ -236,7 +236,7 @@ void CudaBackend::index_put(const Tensor& dst, const Tensor& values,
   CudaDeviceGuard guard(dst.device().index);
   Prepared p = prepare(dst.sizes(), dst, values, indices, indexed_sizes, indexed_strides);
   reset_bad_flag();
-  visit_dtype(dst.dtype(), [&](auto tag) {
+  visit_any_dtype(dst.dtype(), [&](auto tag) {
     using T = typename decltype(tag)::type;
     index_put_kernel<T><<<cuda::blocks_for(n), cuda::kThreads, 0, cuda::current_stream()>>>(
         p.ops, n, p.args, dst.data<T>(), values.data<T>(), accumulate);

@@ -130,10 +130,10 @@ __device__ inline D convert(S v) {
       return m != M(0);
     } else if constexpr (is_half_like<D>) {
       return from_math<D>(static_cast<float>(m));
-    } else if constexpr (std::is_same_v<D, uint8_t> && std::is_floating_point_v<M>) {
-      // x86 converts through a signed integer and keeps the low byte (-1.0 -> 255);
+    } else if constexpr (std::is_unsigned_v<D> && std::is_floating_point_v<M>) {
+      // x86 converts through a signed integer and keeps the low bits (-1.0 -> 255);
       // the GPU's direct conversion would saturate instead.
-      return static_cast<uint8_t>(static_cast<int64_t>(m));
+      return static_cast<D>(static_cast<int64_t>(m));
     } else {
       return static_cast<D>(m);
     }

@@ -90,9 +90,9 @@ void SimBackend::copy(const Tensor& src, const Tensor& dst) {
   const int64_t n = dst.numel();
   if (n == 0) return;
   if (sim::simt_wanted()) {
-    visit_dtype(src.dtype(), [&](auto stag) {
+    visit_any_dtype(src.dtype(), [&](auto stag) {
       using S = typename decltype(stag)::type;
-      visit_dtype(dst.dtype(), [&](auto dtag) {
+      visit_any_dtype(dst.dtype(), [&](auto dtag) {
         using D = typename decltype(dtag)::type;
         convert_kernel<S, D>(to, src, dst);
       });

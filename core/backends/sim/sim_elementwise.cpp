@@ -150,7 +150,7 @@ void SimBackend::where(const Tensor& cond, const Tensor& a, const Tensor& b, con
   if (n == 0) return;
   SimDevice& dev = sim::device_of(out);
   if (sim::simt_wanted()) {
-    visit_dtype(out.dtype(), [&](auto tag) { where_kernel<typename decltype(tag)::type>(cond, a, b, out); });
+    visit_any_dtype(out.dtype(), [&](auto tag) { where_kernel<typename decltype(tag)::type>(cond, a, b, out); });
   } else {
     cpu_backend().where(cond, a, b, out);
   }
@@ -163,7 +163,7 @@ void SimBackend::fill(const Tensor& dst, Scalar value) {
   if (n == 0) return;
   SimDevice& dev = sim::device_of(dst);
   if (sim::simt_wanted()) {
-    visit_dtype(dst.dtype(), [&](auto tag) {
+    visit_any_dtype(dst.dtype(), [&](auto tag) {
       using T = typename decltype(tag)::type;
       fill_kernel<T>(dst, value.to<T>());
     });

@@ -62,7 +62,7 @@ void SimBackend::index(const Tensor& src, const Tensor& out, const std::vector<T
   if (!sim::simt_wanted()) {
     cpu_backend().index(src, out, indices, indexed_sizes, indexed_strides);
   } else {
-    visit_dtype(src.dtype(), [&](auto tag) {
+    visit_any_dtype(src.dtype(), [&](auto tag) {
       using T = typename decltype(tag)::type;
       const T* s = src.data<T>();
       T* o = out.data<T>();
@@ -94,7 +94,7 @@ void SimBackend::index_put(const Tensor& dst, const Tensor& values,
   if (!sim::simt_wanted()) {
     cpu_backend().index_put(dst, values, indices, indexed_sizes, indexed_strides, accumulate);
   } else {
-    visit_dtype(dst.dtype(), [&](auto tag) {
+    visit_any_dtype(dst.dtype(), [&](auto tag) {
       using T = typename decltype(tag)::type;
       T* d = dst.data<T>();
       const T* v = values.data<T>();

@@ -8,7 +8,7 @@ import torch
 __all__ = ["amax", "amin", "argmax", "argmin", "cumprod", "cumsum", "log_softmax", "logaddexp", "logsumexp", "mean",
            "median", "norm", "normalize", "prod", "softmax", "softmin", "std", "sum", "var"]
 
-_SMALL_INTS = (torch.uint8, torch.bool, torch.int32)  # reduced as int64, as PyTorch's sum/prod
+_SMALL_INTS = (torch.uint8, torch.bool, torch.int8, torch.int16, torch.int32)  # reduced as int64, as PyTorch's sum/prod
 
 
 def _identity(op, input, ord=None):
