@@ -65,8 +65,7 @@ Tensor pin_memory(const Tensor& t) {
 // its storage dies.
 Tensor empty_pinned(const Shape& sizes, DType dtype) {
   DeviceRuntime& pinning = pinning_device();
-  size_t nbytes = itemsize(dtype);
-  for (int64_t s : sizes) nbytes *= static_cast<size_t>(s);
+  const size_t nbytes = static_cast<size_t>(shape_numel(sizes)) * itemsize(dtype);
   std::shared_ptr<void> owner = pinning.allocate_pinned(nbytes);
   void* data = owner.get();
   auto storage = std::make_shared<Storage>(data, nbytes, std::move(owner));
