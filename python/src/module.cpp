@@ -3,6 +3,7 @@
 // _tensorplay_C and torch/__init__.py makes it torch._C.
 #include "python/src/module.h"
 
+#include "python/src/batching_hook.h"
 #include "python/src/bindings.h"
 
 namespace tp::torchpy {
@@ -16,6 +17,7 @@ PyObject* init_torch_c() {
     bind_errors(m);
     bind_value_types(m);
     bind_ops(m);
+    bind_batching_hook(m);
     bind_tensor_methods(m);
     bind_finfo(m);
     bind_cuda(m);
