@@ -17,7 +17,6 @@ PyObject* init_torch_c() {
     bind_errors(m);
     bind_value_types(m);
     bind_ops(m);
-    bind_batching_hook(m);
     bind_tensor_methods(m);
     bind_finfo(m);
     bind_cuda(m);
@@ -38,6 +37,7 @@ PyObject* init_torch_c() {
     bind_linalg(m);
     bind_special(m);
     bind_numba(m);
+    bind_batching_hook(m);  // last: it wraps the submodules' functions
   } catch (py::error_already_set& e) {
     e.restore();
     return nullptr;

@@ -13,7 +13,6 @@
 #include "core/ops/copy.h"
 #include "core/ops/device_ops.h"
 #include "python/src/args.h"
-#include "python/src/batching_hook.h"
 #include "python/src/bindings.h"
 #include "python/src/profiled_op.h"
 
@@ -33,7 +32,6 @@ nn::Reduction reduction_arg(const OpArgs& p, size_t i) {
 template <typename Fn>
 void def_op(py::module_& m, const char* name, Fn fn) {
   m.def(name, [fn, name](const py::args& a, const py::kwargs& kw) -> py::object {
-    if (py::object batched = batching_hook("_nn", name, a, kw)) return batched;
     ProfiledOp profiled(name, a);
     return fn(a, kw);
   });

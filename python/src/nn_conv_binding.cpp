@@ -10,7 +10,6 @@
 #include "core/nn/layer_norm.h"
 #include "core/nn/pool.h"
 #include "python/src/args.h"
-#include "python/src/batching_hook.h"
 #include "python/src/bindings.h"
 #include "python/src/profiled_op.h"
 
@@ -40,7 +39,6 @@ Shape int_n(const OpArgs& p, size_t i, size_t n, int64_t dflt) {
 template <typename Fn>
 void def_op(py::module_& m, const char* name, Fn fn) {
   m.def(name, [fn, name](const py::args& a, const py::kwargs& kw) -> py::object {
-    if (py::object batched = batching_hook("_nn", name, a, kw)) return batched;
     ProfiledOp profiled(name, a);
     return fn(a, kw);
   });

@@ -2,6 +2,8 @@
 keeps the batch at dim 0 (vmap moves each in_dim there); shape, dim() and printing are the
 sample's, and every op on it goes to torch.func._dispatch, which applies the op's batching
 rule. A nested vmap wraps a BatchedTensor of the outer level: its value is itself batched."""
+import contextlib
+
 import torch
 
 # The running vmaps, innermost last: (batch size, randomness) per level; level n is _levels[n - 1].
@@ -17,6 +19,17 @@ def push_level(batch_size, randomness):
 def pop_level():
     _levels.pop()
     torch._C._set_vmap_depth(len(_levels))
+
+
+@contextlib.contextmanager
+def hook_off():
+    """Ops called inside run as they are: a random op's rule calls the op itself, which the hook
+    would otherwise hand back to the rule."""
+    torch._C._set_vmap_depth(0)
+    try:
+        yield
+    finally:
+        torch._C._set_vmap_depth(len(_levels))
 
 
 def batch_size(level):
@@ -149,27 +162,30 @@ class BatchedTensor:
     def __rmatmul__(self, other):
         return torch.matmul(other, self)
 
+    # a number on the left becomes a 0-dim tensor, which type promotion treats as the number
     def __rsub__(self, other):
-        return torch.sub(other, self)
+        return torch.sub(_tensor(other), self)
 
     def __rtruediv__(self, other):
-        return torch.div(other, self)
+        return torch.div(_tensor(other), self)
 
     def __rfloordiv__(self, other):
-        return torch.floor_divide(other, self)
+        return torch.floor_divide(_tensor(other), self)
 
     def __rpow__(self, other):
-        return torch.pow(other, self)
+        return torch.pow(_tensor(other), self)
 
     def __rmod__(self, other):
-        return torch.remainder(other, self)
+        return torch.remainder(_tensor(other), self)
 
     __hash__ = object.__hash__
 
 
-def _binary(op, reflected=False):
-    if reflected:
-        return lambda self, other: op(other, self)
+def _tensor(number):
+    return number if isinstance(number, torch.Tensor) else torch.tensor(number)
+
+
+def _binary(op):
     return lambda self, other: op(self, other)
 
 
@@ -181,11 +197,16 @@ for _name, _op in [("add", torch.add), ("sub", torch.sub), ("mul", torch.mul), (
     setattr(BatchedTensor, f"__{_name}__", _binary(_op))
 for _name, _op in [("radd", torch.add), ("rmul", torch.mul), ("rand", torch.bitwise_and), ("ror", torch.bitwise_or),
                    ("rxor", torch.bitwise_xor)]:
-    setattr(BatchedTensor, f"__{_name}__", _binary(_op, reflected=True))
+    setattr(BatchedTensor, f"__{_name}__", _binary(_op))  # commutative: the tensor first, as Tensor's own do
 for _name in ("add", "sub", "mul", "truediv", "floordiv", "mod", "pow", "and", "or", "xor"):
     _method = {"truediv": "div_", "floordiv": "floor_divide_", "mod": "remainder_", "and": "bitwise_and_",
                "or": "bitwise_or_", "xor": "bitwise_xor_"}.get(_name, _name + "_")
     setattr(BatchedTensor, f"__i{_name}__", (lambda m: lambda self, other: getattr(self, m)(other))(_method))
+
+
+def is_batched(x):
+    """Whether x is a sample's view inside vmap (ops written in Python that read values check it)."""
+    return type(x) is BatchedTensor
 
 
 def unwrap(x, level):

@@ -10,7 +10,7 @@ losses, random ops) name their ops once below, with what the rule must know of e
 dim argument is). nn.functional layers with no rule of their own compose from these (linear is
 a matmul and an add). An op in no family takes PyTorch's fallback (torch.func._dispatch)."""
 import torch
-from torch.func._batched_tensor import BatchedTensor, batch_size, randomness, unwrap, wrap
+from torch.func._batched_tensor import BatchedTensor, batch_size, hook_off, randomness, unwrap, wrap
 
 _INPLACE = ("vmap: inplace arithmetic(self, *extra_args) is not possible because there exists a Tensor `other` in "
             "extra_args that has more elements than `self`. This happened due to `other` being vmapped over but "
@@ -53,7 +53,7 @@ def _check_inplace(name, args, level):
 # ---- elementwise and broadcasting ops ----
 
 def elementwise(name, call, args, kwargs, level):
-    _check_inplace(name, args, level)
+    # an in-place op into an unbatched self fails in the op itself, with PyTorch's broadcast error
     rank = max([x.dim() for x in list(args) + list(kwargs.values()) if _is_tensor(x)], default=0)
 
     def align(x):
@@ -187,7 +187,7 @@ def matmul(name, call, args, kwargs, level):
     if rb == 1:
         out = out.squeeze(-1)
     if ra == 1:
-        out = out.squeeze(-2)
+        out = out.squeeze(-1 if rb == 1 else -2)
     return wrap(out, level)
 
 
@@ -291,9 +291,11 @@ def setitem(name, call, args, kwargs, level):
     x, index, value = args
     if not _batched(x, level):
         raise RuntimeError(_INPLACE)
-    target = x._value[(slice(None),) + _index_parts(index)]
+    where = (slice(None),) + _index_parts(index)
     v, batched = unwrap(value, level)
-    target.copy_(_pad(v, value.dim(), target.dim() - 1) if batched else value)
+    if batched:  # the value's batch against the target's, its sample dims broadcast as a sample's
+        v = _pad(v, value.dim(), x._value[where].dim() - 1)
+    x._value[where] = v if batched else value
     return None
 
 
@@ -409,6 +411,13 @@ def _class_loss(name, call, args, kwargs, level):
 # ---- random ops: vmap's randomness= ----
 
 def _random(name, call, args, kwargs, level):
+    def plain(*a, **k):  # the op itself, past the hook (which would hand it back here)
+        with hook_off():
+            return call(*a, **k)
+    return _random_op(name, plain, args, kwargs, level)
+
+
+def _random_op(name, call, args, kwargs, level):
     if name.startswith("dropout") and (not (args[2] if len(args) > 2 else kwargs.get("training", True))
                                        or (args[1] if len(args) > 1 else kwargs.get("p", 0.5)) == 0):
         return elementwise(name, call, args, kwargs, level)  # not random: the input as it is

@@ -23,7 +23,7 @@ def _caller(qualname):
         if name == "__setitem__":
             return operator.setitem
         return lambda self, *args, **kwargs: getattr(self, name)(*args, **kwargs)
-    return getattr(torch._C._nn if where == "_nn" else torch._C, name)
+    return getattr(torch._C if where == "torch" else getattr(torch._C, where), name)
 
 
 def _level_of(args, kwargs):

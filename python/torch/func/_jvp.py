@@ -4,7 +4,7 @@ g with the tangent v is J v. Results are PyTorch's; the cost is two backward pas
 import torch
 from torch.func import _argnums
 from torch.func._autodiff import Tape
-from torch.func._tree import tree_flatten, tree_map, tree_unflatten
+from torch.func._tree import spec_repr, tree_flatten, tree_map, tree_unflatten
 
 _API = "jvp(f, primals, tangents)"
 
@@ -63,7 +63,8 @@ def jvp(func, primals, tangents, *, strict=False, has_aux=False):
     flat_tangents, tangents_spec = tree_flatten(tangents)
     if primals_spec != tangents_spec:
         raise RuntimeError(f"{_API}: Expected primals and tangents to have the same python structure. For example, "
-                           f"if primals is a tuple of 3 tensors, tangents also must be.")
+                           f"if primals is a tuple of 3 tensors, tangents also must be. Got primals with structure "
+                           f"{spec_repr(primals_spec)} and tangents with structure {spec_repr(tangents_spec)}")
     for argname, flat in (("primals", flat_primals), ("tangents", flat_tangents)):
         if not flat:
             raise RuntimeError(f"{_API}: Expected {argname} to contain at least one Tensor.")

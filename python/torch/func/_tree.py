@@ -50,3 +50,21 @@ def spec_str(spec):
     if spec[0] is list:
         return "[" + inner + "]"
     return "(" + inner + ("," if len(spec[1]) == 1 else "") + ")"
+
+
+def spec_repr(spec, indent=0):
+    """The structure as PyTorch's TreeSpec repr writes it (vmap's and jvp's structure errors)."""
+    if spec is None:
+        return "*"
+    if spec[0] is dict:
+        name, context, children = "dict", repr(list(spec[1])), spec[2]
+    else:
+        name, context, children = spec[0].__name__, "None", spec[1]
+        if hasattr(spec[0], "_fields"):
+            context = repr(spec[0])
+    text = ""
+    if children:
+        indent += 2
+        text = spec_repr(children[0], indent) + ("," if len(children) > 1 else "")
+        text += ",".join("\n" + " " * indent + spec_repr(c, indent) for c in children[1:])
+    return f"TreeSpec({name}, {context}, [{text}])"

@@ -7,7 +7,7 @@ import torch
 from torch.func import _batched_tensor as bt
 from torch.func._dispatch import dispatch
 from torch.func._batching_rules import RANDOM_OPS
-from torch.func._tree import spec_str, tree_flatten, tree_unflatten
+from torch.func._tree import spec_repr, tree_flatten, tree_unflatten
 
 torch._C._set_batching_hook(dispatch, bt.BatchedTensor, RANDOM_OPS)
 
@@ -22,9 +22,9 @@ def _name(func):
 
 def _broadcast_dims(dims, spec):
     """in_dims / out_dims as one entry per leaf of spec (an int or None stands for a whole subtree)."""
-    if dims is None or isinstance(dims, int):
+    if not isinstance(dims, (tuple, list, dict)):  # a leaf (checked later) stands for the subtree
         return [dims] * _leaf_count(spec)
-    if spec is None or not isinstance(dims, (tuple, list, dict)):
+    if spec is None:
         return None
     children = spec[2] if spec[0] is dict else spec[1]
     keys = spec[1] if spec[0] is dict else None
@@ -49,7 +49,7 @@ def _leaf_count(spec):
 
 def _batch_inputs(func, in_dims, args):
     name = _name(func)
-    if not isinstance(in_dims, (int, tuple)) and in_dims is not None:
+    if not isinstance(in_dims, (int, tuple)):
         raise ValueError(f"vmap({name}, in_dims={in_dims}, ...)(<inputs>): expected `in_dims` to be int or a "
                          f"(potentially nested) tuple matching the structure of inputs, got: {type(in_dims)}.")
     if len(args) == 0:
@@ -59,8 +59,8 @@ def _batch_inputs(func, in_dims, args):
     flat_dims = _broadcast_dims(in_dims if isinstance(in_dims, tuple) else in_dims, spec)
     if flat_dims is None:
         raise ValueError(f"vmap({name}, in_dims={in_dims}, ...)(<inputs>): in_dims is not compatible with the "
-                         f"structure of `inputs`. in_dims has structure {spec_str(tree_flatten(in_dims)[1])} but "
-                         f"inputs has structure {spec_str(spec)}.")
+                         f"structure of `inputs`. in_dims has structure {spec_repr(tree_flatten(in_dims)[1])} but "
+                         f"inputs has structure {spec_repr(spec)}.")
     for i, (arg, d) in enumerate(zip(flat_args, flat_dims)):
         if d is None:
             continue
@@ -93,8 +93,8 @@ def _unbatch_output(func, out, out_dims, level, size):
         [None] if isinstance(out, torch.Tensor) and out_dims is None else _broadcast_dims(out_dims, spec)
     if flat_dims is None or (isinstance(out, torch.Tensor) and len(flat_dims) != 1):
         raise ValueError(f"vmap({name}, ..., out_dims={out_dims})(<inputs>): out_dims is not compatible with the "
-                         f"structure of `outputs`. out_dims has structure {spec_str(tree_flatten(out_dims)[1])} "
-                         f"but outputs has structure {spec_str(spec)}.")
+                         f"structure of `outputs`. out_dims has structure {spec_repr(tree_flatten(out_dims)[1])} "
+                         f"but outputs has structure {spec_repr(spec)}.")
     result = []
     for x, d in zip(flat, flat_dims):
         if d is None:
