@@ -6,7 +6,7 @@ graph (create_graph) so the outer one can differentiate its result."""
 import contextlib
 
 import torch
-from torch.func._batched_tensor import BatchedTensor, batch_size, current_level, unwrap
+from torch.func._batched_tensor import BatchedTensor, batch_size, current_level, is_batched, unwrap
 
 _running = [0]  # transforms whose function is running: above 0, results stay differentiable
 
@@ -22,6 +22,9 @@ class Tape:
         if not isinstance(x, torch.Tensor):
             raise ValueError(f"Thing passed to transform API must be Tensor, got {type(x)}")
         value, batched = self.physical(x)
+        if is_batched(value):
+            raise NotImplementedError("tensorplay: torch.func's grad, vjp, jvp and jacobians inside two or more "
+                                      "nested vmaps are not supported yet (inside one vmap they are)")
         if self.level is not None and not batched:
             value = x.detach().unsqueeze(0).expand(batch_size(self.level), *x.shape)
         leaf = value.view_as(value) if value.requires_grad else value.detach().requires_grad_()

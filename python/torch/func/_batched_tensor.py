@@ -52,6 +52,11 @@ _ITEM = ("vmap: It looks like you're calling .item() on a Tensor. We don't suppo
 _NO_STORAGE = "Cannot access data pointer of Tensor that doesn't have storage"
 
 
+# What a sample shares with the batch: answered by the batched value itself.
+_SAME_FOR_EVERY_SAMPLE = ("is_floating_point", "is_complex", "is_signed", "element_size", "get_device",
+                          "is_pinned", "is_shared")
+
+
 class BatchedTensor:
     __slots__ = ("_value", "_level")
 
@@ -94,6 +99,8 @@ class BatchedTensor:
         return iter(self.unbind(0))
 
     def __getattr__(self, name):
+        if name in _SAME_FOR_EVERY_SAMPLE:
+            return getattr(self._value, name)
         attr = getattr(torch.Tensor, name)
         if hasattr(attr, "__code__"):  # a method written in Python composes from dispatched ops
             return attr.__get__(self)
