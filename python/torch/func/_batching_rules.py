@@ -94,5 +94,6 @@ RANDOM_OPS = _FAMILIES[rnd.random]
 
 
 def rule_for(name):
-    """The batching rule of the op called name, or None for PyTorch's fallback."""
-    return _RULES.get(name)
+    """The batching rule of the op called name (torch.special's kernels are special_NAME), or None
+    for PyTorch's fallback."""
+    return _RULES.get(name) or _RULES.get(name.removeprefix("special_"))
