@@ -50,6 +50,12 @@ class Tape:
     def pull(self, outputs, cotangents, retain_graph=True, create_graph=None, leaves=None):
         """The vector-Jacobian products of each leaf: zeros where no output depends on it."""
         leaves = self.leaves if leaves is None else leaves
+        later = [c._level for c in cotangents if is_batched(c) and c._level != self.level]
+        if later:  # vmap over a vjp_fn made outside it (PyTorch's Jacobian recipe): a pullback per sample
+            level = max(later)
+            rows = [self.pull(outputs, [unwrap(c, level)[0][b] if unwrap(c, level)[1] else c for c in cotangents],
+                              True, create_graph, leaves) for b in range(batch_size(level))]
+            return [BatchedTensor(torch.stack([r[i] for r in rows]), level) for i in range(len(leaves))]
         outs, cts = [], []
         for o, c in zip(outputs, cotangents):
             vo, bo = self.physical(o)
