@@ -44,6 +44,7 @@ _FAMILIES = {
     dims.list_rule(1): ("stack",),
     # the matmul family, and layers composed from it
     shapes.matmul: ("matmul", "mm", "bmm", "mv", "dot", "__matmul__"),
+    shapes.einsum: ("einsum",),
     shapes.composite(shapes.linear): ("linear",),
     shapes.composite(shapes.addmm): ("addmm",),
     shapes.composite(shapes.outer): ("outer", "ger"),

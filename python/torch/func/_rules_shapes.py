@@ -30,6 +30,23 @@ def matmul(name, call, args, kwargs, level):
     return wrap(out, level)
 
 
+def einsum(name, call, args, kwargs, level):
+    """A subscript of its own for the batch, on each batched operand and first in the output."""
+    equation = args[0].replace(" ", "")
+    operands = list(args[1]) if len(args) == 2 and isinstance(args[1], (list, tuple)) else list(args[1:])
+    lhs, arrow, rhs = equation.partition("->")
+    if not arrow:  # the implicit output: the subscripts used once, in order, after any ellipsis
+        letters = [c for c in lhs if c.isalpha()]
+        rhs = ("..." if "..." in lhs else "") + "".join(sorted(c for c in set(letters) if letters.count(c) == 1))
+    batch = next(c for c in "ZYXWVUTSRQPONMLKJIHGFEDCBAzyxwvutsrqponmlkjihgfedcba" if c not in equation)
+    terms, values = [], []
+    for term, x in zip(lhs.split(","), operands):
+        value, batched = unwrap(x, level)
+        terms.append(batch + term if batched else term)
+        values.append(value)
+    return wrap(call(",".join(terms) + "->" + batch + rhs, *values, **kwargs), level)
+
+
 def composite(fn):
     """A rule that computes the op from other ops, each batched by its own rule."""
     return lambda name, call, args, kwargs, level: fn(*args, **kwargs)
