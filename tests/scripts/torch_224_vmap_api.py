@@ -73,3 +73,13 @@ attempt("batched with out_dims None", lambda: vmap(lambda a: a, out_dims=None)(x
 attempt("out_dims structure", lambda: vmap(lambda a: (a, a), out_dims=(0, 0, 0))(x))
 attempt("out_dims float", lambda: vmap(lambda a: a, out_dims=1.5)(x))
 attempt("chunk_size 0", lambda: vmap(torch.sin, chunk_size=0)(x))
+
+
+def metadata_errors(a):
+    print(a.size(1), a.size(-2))
+    attempt("size out of range", lambda: a.size(2))
+    attempt("no such attribute", lambda: a.nosuch)
+    return a
+
+
+vmap(metadata_errors)(torch.ones(3, 2, 4))

@@ -75,7 +75,12 @@ class BatchedTensor:
         return torch.Size(self._value.shape[1:])
 
     def size(self, dim=None):
-        return self.shape if dim is None else self.shape[dim if dim >= 0 else dim + len(self.shape)]
+        if dim is None:
+            return self.shape
+        top = max(self.dim(), 1)
+        if not -top <= dim < top:
+            raise IndexError(f"Dimension out of range (expected to be in range of [{-top}, {top - 1}], but got {dim})")
+        return self.shape[dim]
 
     def dim(self):
         return self._value.dim() - 1
@@ -101,7 +106,9 @@ class BatchedTensor:
     def __getattr__(self, name):
         if name in _SAME_FOR_EVERY_SAMPLE:
             return getattr(self._value, name)
-        attr = getattr(torch.Tensor, name)
+        attr = getattr(torch.Tensor, name, None)
+        if attr is None:
+            raise AttributeError(f"'Tensor' object has no attribute '{name}'")
         if hasattr(attr, "__code__"):  # a method written in Python composes from dispatched ops
             return attr.__get__(self)
         if not callable(attr):  # a property: dtype, device, requires_grad, grad_fn, is_cuda, ...
