@@ -10,6 +10,7 @@
 #include "core/error.h"
 #include "core/ops/copy.h"
 #include "python/src/args.h"
+#include "python/src/batching_hook.h"
 #include "python/src/bindings.h"
 #include "python/src/profiled_op.h"
 
@@ -96,6 +97,7 @@ void bind_ops(py::module_& m) {
       m.def(
           op.name,
           [fn, name, takes_out](const py::args& a, const py::kwargs& kw) {
+            if (py::object batched = batching_hook("torch", name, a, kw)) return batched;
             ProfiledOp profiled(name, a);
             try {
               if (takes_out && kw.contains("out")) return call_with_out(fn, name, a, kw);
@@ -111,6 +113,7 @@ void bind_ops(py::module_& m) {
     if (op.where != OpWhere::Function) {
       py::cpp_function method(
           [fn, name](const py::args& a, const py::kwargs& kw) {
+            if (py::object batched = batching_hook("Tensor", name, a, kw)) return batched;
             ProfiledOp profiled(name, a);
             OpArgs::next_is_method = true;
             try {

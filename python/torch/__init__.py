@@ -82,10 +82,13 @@ def __getattr__(name):
     # torch.optim, torch.utils, torch.distributed, torch.testing, torch.distributions and
     # torch.save/load load on first use: start-up time counts.
     if name in ("optim", "utils", "distributed", "serialization", "linalg", "accelerator", "functional",
-                "testing", "distributions", "signal", "fft", "masked", "profiler"):
+                "testing", "distributions", "signal", "fft", "masked", "profiler", "func"):
         import importlib
         return importlib.import_module("torch." + name)
     if name in ("save", "load"):
         from torch import serialization
         return getattr(serialization, name)
+    if name == "vmap":  # torch.vmap is torch.func.vmap
+        from torch.func import vmap
+        return vmap
     raise AttributeError(f"module 'torch' has no attribute '{name}'")

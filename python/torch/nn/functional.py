@@ -40,6 +40,9 @@ def log_softmax(input, dim=None, _stacklevel=3, dtype=None):
 def _size_warning(input, target):
     """The UserWarning for a target whose shape broadcasts against the input's."""
     if isinstance(input, Tensor) and isinstance(target, Tensor):
+        from torch.func._batched_tensor import is_batched
+        if is_batched(input) or is_batched(target):  # inside vmap: the samples' shapes, as PyTorch's
+            input, target = torch.empty(input.shape, device="meta"), torch.empty(target.shape, device="meta")
         text = _nn._loss_size_warning(input, target)
         if text:
             warnings.warn(text, stacklevel=3)
