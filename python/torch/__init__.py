@@ -62,7 +62,10 @@ _C.Tensor.__reduce_ex__ = _tensor_utils._reduce_tensor  # copy.copy and pickle, 
 globals().update(_STORAGE_TYPES)  # torch.FloatStorage, ...: a saved file names them
 from torch._legacy_tensors import *  # noqa: E402,F401,F403  (torch.LongTensor(...), ...)
 from torch._elementwise_aliases import fix, fix_, isreal, positive, _install as _install_aliases  # noqa: E402
-from torch import _alias_ops, _composite_ops, _inplace_functions, _nn_functions, _pre_linalg, _tensor_resize  # noqa: E402
+from torch import (  # noqa: E402
+    _airy_and_incomplete_gamma, _alias_ops, _aten_private_ops, _composite_ops, _frexp_gradient_histogramdd,
+    _inplace_functions, _nn_functions, _pre_linalg, _tensor_resize,
+)
 from torch._pre_linalg import lu, lu_solve, lu_unpack, matrix_exp, matrix_power, svd  # noqa: E402,F401
 from torch._range import range  # noqa: E402,F401  (the deprecated inclusive one)
 from torch._window_functions import (  # noqa: E402,F401
@@ -74,6 +77,9 @@ _install_aliases()
 _pre_linalg._install()
 _alias_ops._install()
 _composite_ops._install()
+_airy_and_incomplete_gamma._install()
+_frexp_gradient_histogramdd._install()
+_aten_private_ops._install()
 _nn_functions._install()
 from torch import special  # noqa: E402,F401
 
@@ -85,6 +91,11 @@ def __getattr__(name):
                 "testing", "distributions", "signal", "fft", "masked", "profiler"):
         import importlib
         return importlib.import_module("torch." + name)
+    if name == "ops":
+        from torch._ops import ops
+        return ops
+    if name == "torch":  # PyTorch's torch.torch: its __init__ imports itself
+        return _sys.modules[__name__]
     if name in ("save", "load"):
         from torch import serialization
         return getattr(serialization, name)

@@ -75,3 +75,5 @@ def _export_composites():
 
 
 _export_composites()
+from torch._airy_and_incomplete_gamma import airy_ai, igamma as gammainc, igammac as gammaincc  # noqa: E402
+__all__ += ["airy_ai", "gammainc", "gammaincc"]
