@@ -63,8 +63,9 @@ globals().update(_STORAGE_TYPES)  # torch.FloatStorage, ...: a saved file names 
 from torch._legacy_tensors import *  # noqa: E402,F401,F403  (torch.LongTensor(...), ...)
 from torch._elementwise_aliases import fix, fix_, isreal, positive, _install as _install_aliases  # noqa: E402
 from torch import (  # noqa: E402
-    _airy_and_incomplete_gamma, _alias_ops, _aten_private_ops, _composite_ops, _frexp_gradient_histogramdd,
-    _inplace_functions, _nn_functions, _pre_linalg, _tensor_resize,
+    _alias_ops, _aten_private_ops, _composite_ops, _frexp_gradient_histogramdd, _householder_and_ldl,
+    _inplace_forms, _inplace_functions, _inplace_views, _nn_functions, _pre_linalg, _removed_linalg,
+    _tensor_queries, _tensor_resize,
 )
 from torch._pre_linalg import lu, lu_solve, lu_unpack, matrix_exp, matrix_power, svd  # noqa: E402,F401
 from torch._range import range  # noqa: E402,F401  (the deprecated inclusive one)
@@ -77,9 +78,13 @@ _install_aliases()
 _pre_linalg._install()
 _alias_ops._install()
 _composite_ops._install()
-_airy_and_incomplete_gamma._install()
 _frexp_gradient_histogramdd._install()
 _aten_private_ops._install()
+_householder_and_ldl._install()
+_inplace_forms._install()
+_inplace_views._install()
+_removed_linalg._install()
+_tensor_queries._install()
 _nn_functions._install()
 from torch import special  # noqa: E402,F401
 

@@ -68,19 +68,20 @@ def _chunk_cat(tensors, dim, num_chunks, *, out=None):
     return result if out is None else out.resize_(result.shape).copy_(result)
 
 
-def _masked_indices(mask, indices):
-    """The indices with 0 where the mask is off: there they may be out of range."""
-    return [None if i is None else torch.where(mask, i, torch.zeros_like(i)) for i in indices]
+def _clamped_indices(self, indices):
+    """Each index clamped into its dimension, as ATen does: where the mask is off an index may
+    be out of range (that is the "unsafe"), and is then read but not used."""
+    return tuple(None if i is None else i.clamp(-self.size(d), self.size(d) - 1) for d, i in enumerate(indices))
 
 
 def _unsafe_masked_index(self, mask, indices, fill):
     """self[indices] where mask, fill elsewhere."""
-    return torch.where(mask, self[tuple(_masked_indices(mask, indices))], fill)
+    return torch.where(mask, self[_clamped_indices(self, indices)], fill)
 
 
 def _unsafe_masked_index_put_accumulate(self, mask, indices, values):
     """self with values added at indices where mask (index_put with accumulate)."""
-    return self.index_put(tuple(_masked_indices(mask, indices)), torch.where(mask, values, torch.zeros_like(values)),
+    return self.index_put(_clamped_indices(self, indices), torch.where(mask, values, torch.zeros_like(values)),
                           accumulate=True)
 
 

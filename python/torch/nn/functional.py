@@ -276,7 +276,7 @@ def celu_(input, alpha=1.0):
 
 
 from torch.nn._activation_functions import (  # noqa: E402,F401
-    alpha_dropout, dropout3d, feature_alpha_dropout, glu, hardshrink, hardsigmoid, hardswish, prelu, rrelu, rrelu_,
+    alpha_dropout, dropout3d, feature_alpha_dropout, glu, gumbel_softmax, hardshrink, hardsigmoid, hardswish, prelu, rrelu, rrelu_,
     softmin, softshrink, softsign, tanhshrink, threshold, threshold_,
 )
 from torch.nn._loss_functions import (  # noqa: E402,F401
@@ -341,3 +341,5 @@ from torch.nn._fractional_pool import (  # noqa: E402,F401
 from torch.nn._more_functions import (  # noqa: E402,F401
     channel_shuffle, embedding_bag, kl_div, local_response_norm, pdist, rms_norm,
 )
+from torch.nn._linear_cross_entropy import linear_cross_entropy  # noqa: E402,F401
+relu_ = torch.relu_  # F.relu_ is torch.relu_, as in PyTorch
