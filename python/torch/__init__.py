@@ -87,6 +87,8 @@ _removed_linalg._install()
 _tensor_queries._install()
 _nn_functions._install()
 from torch import special  # noqa: E402,F401
+from torch import _overloads  # noqa: E402
+_overloads.install()  # last: the Python-written functions above get the parser's errors
 
 
 def __getattr__(name):
