@@ -10,16 +10,12 @@ import math
 import torch
 from torch import return_types
 
-_LONG_NAMES = {torch.int64: "Long", torch.int32: "Int", torch.int16: "Short", torch.int8: "Char",
-               torch.uint8: "Byte", torch.bool: "Bool"}
-
-
 def _check_float(name, A, kernel=None):
     if not A.dtype.is_floating_point:
+        dtype = torch.empty(0, dtype=A.dtype).type().split(".")[-1].replace("Tensor", "")  # Long, Int, ...
         if kernel:
-            raise NotImplementedError(f"\"{kernel}\" not implemented for '{_LONG_NAMES.get(A.dtype, A.dtype)}'")
-        raise NotImplementedError(f"{name}: Expected a floating point or complex tensor as input. Got "
-                                  f"{_LONG_NAMES.get(A.dtype, A.dtype)}")
+            raise NotImplementedError(f"\"{kernel}\" not implemented for '{dtype}'")
+        raise NotImplementedError(f"{name}: Expected a floating point or complex tensor as input. Got {dtype}")
 
 
 def _check_square(name, A):

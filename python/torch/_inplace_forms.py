@@ -5,9 +5,9 @@ fill_diagonal_. Each computes the out-of-place op and writes it into self with P
 the result must keep self's shape (no broadcasting self up) and be castable to self's dtype."""
 import torch
 
-_NAMES = {torch.float32: "Float", torch.float64: "Double", torch.float16: "Half", torch.bfloat16: "BFloat16",
-          torch.int64: "Long", torch.int32: "Int", torch.int16: "Short", torch.int8: "Char", torch.uint8: "Byte",
-          torch.bool: "Bool"}
+def _name(dtype):
+    """ATen's scalar type name (Float, Long, ...)."""
+    return torch.empty(0, dtype=dtype).type().split(".")[-1].replace("Tensor", "")
 
 
 def _write(self, result, cast_check=True):
@@ -15,8 +15,8 @@ def _write(self, result, cast_check=True):
         raise RuntimeError(f"output with shape {list(self.shape)} doesn't match the broadcast shape "
                            f"{list(result.shape)}")
     if cast_check and not torch.can_cast(result.dtype, self.dtype):
-        raise RuntimeError(f"result type {_NAMES.get(result.dtype, result.dtype)} can't be cast to the desired "
-                           f"output type {_NAMES.get(self.dtype, self.dtype)}")
+        raise RuntimeError(f"result type {_name(result.dtype)} can't be cast to the desired output type "
+                           f"{_name(self.dtype)}")
     return self.copy_(result)
 
 
@@ -64,18 +64,17 @@ def fill_diagonal_(self, fill_value, wrap=False):
     return self.index_put_(index, torch.tensor(fill_value, dtype=self.dtype, device=self.device))
 
 
-_COMPARISONS = {"eq_": torch.eq, "ne_": torch.ne, "lt_": torch.lt, "le_": torch.le, "gt_": torch.gt, "ge_": torch.ge,
-                "less_": torch.lt, "less_equal_": torch.le, "greater_": torch.gt, "greater_equal_": torch.ge,
-                "not_equal_": torch.ne, "logical_and_": torch.logical_and, "logical_or_": torch.logical_or,
-                "logical_xor_": torch.logical_xor}
-_ARITHMETIC = {"remainder_": torch.remainder, "floor_divide_": torch.floor_divide, "atan2_": torch.atan2,
-               "arctan2_": torch.atan2}
+# method: the torch function it writes into self
+_COMPARISONS = {"eq_": "eq", "ne_": "ne", "lt_": "lt", "le_": "le", "gt_": "gt", "ge_": "ge", "less_": "lt",
+                "less_equal_": "le", "greater_": "gt", "greater_equal_": "ge", "not_equal_": "ne",
+                "logical_and_": "logical_and", "logical_or_": "logical_or", "logical_xor_": "logical_xor"}
+_ARITHMETIC = {"remainder_": "remainder", "floor_divide_": "floor_divide", "atan2_": "atan2", "arctan2_": "atan2"}
 
 
 def _install():
-    for name, fn in _COMPARISONS.items():
-        setattr(torch.Tensor, name, _comparison(fn, name))
-    for name, fn in _ARITHMETIC.items():
-        setattr(torch.Tensor, name, _arithmetic(fn, name))
+    for name, op in _COMPARISONS.items():
+        setattr(torch.Tensor, name, _comparison(getattr(torch, op), name))
+    for name, op in _ARITHMETIC.items():
+        setattr(torch.Tensor, name, _arithmetic(getattr(torch, op), name))
     for fn in (addmm_, renorm_, fill_diagonal_):
         setattr(torch.Tensor, fn.__name__, fn)

@@ -27,11 +27,12 @@ def _t(self):
     return self.t()
 
 
-_VIEWS = {"t_": _t, "squeeze_": torch.Tensor.squeeze, "unsqueeze_": torch.Tensor.unsqueeze,
-          "transpose_": torch.Tensor.transpose, "swapaxes_": torch.Tensor.transpose,
-          "swapdims_": torch.Tensor.transpose, "as_strided_": torch.Tensor.as_strided}
+# method: the view it makes of self
+_VIEWS = {"squeeze_": "squeeze", "unsqueeze_": "unsqueeze", "transpose_": "transpose", "swapaxes_": "transpose",
+          "swapdims_": "transpose", "as_strided_": "as_strided"}
 
 
 def _install():
+    torch.Tensor.t_ = _reshaped_in_place("t_", _t)
     for name, view in _VIEWS.items():
-        setattr(torch.Tensor, name, _reshaped_in_place(name, view))
+        setattr(torch.Tensor, name, _reshaped_in_place(name, getattr(torch.Tensor, view)))

@@ -24,15 +24,21 @@ def _load():
     return _signatures
 
 
+# numpy's names python_arg_parser also takes for these parameters (t.mean(axis=0)).
+_NUMPY_NAMES = {"dim": ("axis",), "keepdim": ("keepdims",), "input": ("x", "a", "x1"), "other": ("x2",)}
+
+
 class _Param:
-    """One listed parameter: "Tensor input", "int dim = None", keyword-only after "*"."""
+    """One listed parameter: "Tensor input", "int dim = None", keyword-only after "*". A dim list
+    without a default is optional-typed in PyTorch (int[1]? dim): it takes None too."""
 
     def __init__(self, text, keyword_only):
         declared, _, default = text.partition(" = ")
         self.type, _, self.name = declared.rpartition(" ")
         self.optional = bool(default)
-        self.allows_none = default == "None"
+        self.allows_none = default == "None" or (self.type == "tuple of ints" and self.name == "dim")
         self.keyword_only = keyword_only
+        self.names = (self.name,) + _NUMPY_NAMES.get(self.name, ())
 
 
 def _params(signature):
@@ -101,10 +107,12 @@ def takes(kind, v):
         return type(v).__name__ == "memory_format"
     if kind == "torch.Storage":
         return "Storage" in type(v).__name__
+    # A list's first element decides, as python_arg_parser checks it (the rest fail later, when
+    # the binding unpacks them: "failed to unpack the object at pos 2").
     if kind == "tuple of ints":
-        return _is_int(v) or (isinstance(v, (tuple, list, torch.Size)) and all(_is_int(x) for x in v))
+        return _is_int(v) or (isinstance(v, (tuple, list, torch.Size)) and (not v or _is_int(v[0])))
     if kind == "tuple of floats":
-        return _is_number(v) or (isinstance(v, (tuple, list)) and all(_is_number(x) for x in v))
+        return _is_number(v) or (isinstance(v, (tuple, list)) and (not v or _is_number(v[0])))
     if kind == "tuple of Tensors":
         return isinstance(v, (tuple, list)) and all(isinstance(x, torch.Tensor) for x in v)
     if kind == "tuple of Scalars":
@@ -116,20 +124,23 @@ def _parse(fname, signature, args, kwargs):
     """None when the signature takes the call, else its own error text (FunctionSignature::parse)."""
     params = _params(signature)
     positional = [p for p in params if not p.keyword_only]
-    varargs = len(positional) == 1 and positional[0].type == "tuple of ints"
-    if len(args) > len(positional) and not (varargs and all(_is_int(a) for a in args)):
+    # zeros(2, 3): the ints of a lone int-list parameter as separate arguments (the first decides)
+    varargs = len(positional) == 1 and positional[0].type == "tuple of ints" and bool(args) and _is_int(args[0])
+    if len(args) > len(positional) and not varargs:
         low, high = sum(1 for p in params if not p.optional), len(positional)
         if low != high:
             return f"{fname}() takes from {low} to {high} positional arguments but {len(args)} were given"
         return (f"{fname}() takes {high} positional argument{'' if high == 1 else 's'} but {len(args)} "
                 f"{'was' if len(args) == 1 else 'were'} given")
-    used = set()
+    consumed, positional_names = 0, set()
     for index, p in enumerate(params):
+        given = next((n for n in p.names if n in kwargs), None)
         if index < len(args) and not p.keyword_only:
             value, keyword = (tuple(args) if varargs and len(args) > 1 else args[index]), False
-        elif p.name in kwargs:
-            value, keyword = kwargs[p.name], True
-            used.add(p.name)
+            positional_names.add(p.name)
+        elif given is not None:
+            value, keyword = kwargs[given], True
+            consumed += 1
         elif p.optional:
             continue
         else:
@@ -141,11 +152,13 @@ def _parse(fname, signature, args, kwargs):
         if not takes(p.type, value):
             where = "" if keyword else f" (position {index + 1})"
             return f"{fname}(): argument '{p.name}'{where} must be {p.type}, not {type_name(value)}"
-    for name in kwargs:
-        if name not in used:
-            if any(p.name == name for p in params):
+    if consumed < len(kwargs):  # reported as extra_kwargs does: by primary names, in the call's order
+        for name in kwargs:
+            if not any(p.name == name for p in params):
+                return f"{fname}() got an unexpected keyword argument '{name}'"
+            if name in positional_names:
                 return f"{fname}() got multiple values for argument '{name}'"
-            return f"{fname}() got an unexpected keyword argument '{name}'"
+        return "invalid keyword arguments"
     return None
 
 

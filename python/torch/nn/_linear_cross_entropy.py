@@ -2,7 +2,6 @@
 and texts. tensorplay always takes PyTorch's reference path (logits materialized, then
 cross_entropy); PyTorch's chunked path (options=...) computes the same loss with less memory."""
 import torch
-from torch.nn import functional as F
 
 
 def linear_cross_entropy(input, linear_weight, target, *, linear_bias=None, weight=None, reduction="mean",
@@ -26,6 +25,7 @@ def linear_cross_entropy(input, linear_weight, target, *, linear_bias=None, weig
     logits_shape = (*batch, num_classes, *out_features)
     if tuple(target.shape) == logits_shape and ignore_index is not None:
         raise RuntimeError("ignore_index cannot be specified when target contains probabilities")
+    from torch.nn import functional as F  # not at import: functional imports this file
     logits = F.linear(input, linear_weight.reshape(-1, in_features),
                       None if linear_bias is None else linear_bias.reshape(-1)).reshape(logits_shape)
     return F.cross_entropy(logits, target, weight=weight, reduction=reduction,

@@ -342,4 +342,4 @@ from torch.nn._more_functions import (  # noqa: E402,F401
     channel_shuffle, embedding_bag, kl_div, local_response_norm, pdist, rms_norm,
 )
 from torch.nn._linear_cross_entropy import linear_cross_entropy  # noqa: E402,F401
-relu_ = torch.relu_  # F.relu_ is torch.relu_, as in PyTorch
+from torch._C import relu_  # noqa: E402,F401  (F.relu_ is torch.relu_, as in PyTorch)
