@@ -32,7 +32,7 @@ from torch.nn.modules.loss import (  # noqa: F401
 from torch.nn.modules.sparse import Embedding, EmbeddingBag  # noqa: F401
 from torch.nn.modules.lazy import LazyModuleMixin  # noqa: F401
 from torch.nn.modules.rnn import GRU, GRUCell, LSTM, LSTMCell, RNN, RNNBase, RNNCell, RNNCellBase  # noqa: F401
-from torch.nn.modules.normalization import GroupNorm, LayerNorm, LocalResponseNorm, RMSNorm  # noqa: F401
+from torch.nn.modules.normalization import CrossMapLRN2d, GroupNorm, LayerNorm, LocalResponseNorm, RMSNorm  # noqa: F401
 from torch.nn.modules.transformer import (  # noqa: F401
     Transformer, TransformerDecoder, TransformerDecoderLayer, TransformerEncoder, TransformerEncoderLayer,
 )
@@ -76,7 +76,7 @@ __all__ = [
     "Embedding", "EmbeddingBag",
     "LazyModuleMixin",
     "GRU", "GRUCell", "LSTM", "LSTMCell", "RNN", "RNNBase", "RNNCell", "RNNCellBase",
-    "GroupNorm", "LayerNorm", "LocalResponseNorm", "RMSNorm",
+    "CrossMapLRN2d", "GroupNorm", "LayerNorm", "LocalResponseNorm", "RMSNorm",
     "Transformer", "TransformerDecoder", "TransformerDecoderLayer", "TransformerEncoder", "TransformerEncoderLayer",
     "InstanceNorm1d", "InstanceNorm2d", "InstanceNorm3d",
     "Upsample", "UpsamplingBilinear2d", "UpsamplingNearest2d",
