@@ -73,3 +73,12 @@ net = nn.Sequential(nn.Conv2d(1, 3, 3), nn.BatchNorm2d(3), nn.Sequential(nn.Batc
 net[1].running_mean.fill_(0.5)
 synced = nn.SyncBatchNorm.convert_sync_batchnorm(net)
 print(synced, synced[1].running_mean, synced[1].weight is net[1].weight)
+
+torch.manual_seed(4)
+x, w, b = torch.randn(7, 2, 3), torch.randn(3, 3, 4), torch.randn(4)
+print(F.conv_tbc(x, w, b, 1)[:, 0].round(decimals=2), torch.conv_tbc(x, w, b).shape, F.conv_tbc is torch.conv_tbc)
+attempt("conv_tbc 2-D", lambda: F.conv_tbc(x[0], w, b))
+attempt("conv_tbc weight", lambda: F.conv_tbc(x, w[0], b))
+attempt("conv_tbc bias", lambda: F.conv_tbc(x, w, b[:2]))
+attempt("conv_tbc channels", lambda: F.conv_tbc(x, torch.randn(3, 2, 4), b))
+print(F.native_channel_shuffle(torch.arange(8.0).reshape(1, 4, 2), 2), torch.native_channel_shuffle is F.native_channel_shuffle)
