@@ -146,9 +146,10 @@ Tensor ones(const Shape& size, TensorOptions options) {
 }
 
 Tensor full(const Shape& size, Scalar value, std::optional<DType> dtype, Device device) {
-  DType inferred = value.is_bool()  ? DType::Bool
-                   : value.is_int() ? DType::Int64
-                                    : default_float_dtype();
+  DType inferred = value.is_bool()      ? DType::Bool
+                   : value.is_int()     ? DType::Int64
+                   : value.is_complex() ? default_complex_dtype()
+                                        : default_float_dtype();
   return filled(empty(size, TensorOptions(dtype.value_or(inferred), device)), value);
 }
 
@@ -217,16 +218,30 @@ Tensor linspace(Scalar start, Scalar end, int64_t steps, TensorOptions options) 
 Tensor tensor(const std::vector<Scalar>& values, const Shape& shape, std::optional<DType> dtype,
               Device device) {
   TP_ASSERT(static_cast<int64_t>(values.size()) == shape_numel(shape));
-  bool any_float = false, any_int = false;
+  bool any_complex = false, any_float = false, any_int = false;
   for (const Scalar& v : values) {
+    any_complex = any_complex || v.is_complex();
     any_float = any_float || v.is_float();
     any_int = any_int || v.is_int();
   }
-  DType inferred = any_float || values.empty() ? default_float_dtype()
+  DType inferred = any_complex                 ? default_complex_dtype()
+                   : any_float || values.empty() ? default_float_dtype()
                    : any_int                   ? DType::Int64
                                                : DType::Bool;
   DType out_dtype = dtype.value_or(inferred);
   return build_on_host(shape, out_dtype, device, [&](const Tensor& host) {
+    if (is_complex(out_dtype)) {
+      // (real, imaginary) pairs, in the element type of the complex dtype's parts
+      visit_dtype(real_dtype(out_dtype), [&](auto tag) {
+        using T = typename decltype(tag)::type;
+        T* p = static_cast<T*>(host.data_ptr());
+        for (size_t i = 0; i < values.size(); ++i) {
+          p[2 * i] = static_cast<T>(values[i].to_double());
+          p[2 * i + 1] = static_cast<T>(values[i].imag());
+        }
+      });
+      return;
+    }
     visit_any_dtype(out_dtype, [&](auto tag) {
       using T = typename decltype(tag)::type;
       T* p = host.data<T>();
