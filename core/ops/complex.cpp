@@ -419,10 +419,19 @@ Tensor unary(UnaryOp op, const Tensor& t) {
     case UnaryOp::IsFinite: break;
     default: refuse_unary(op, t.dtype());
   }
+  if (op == UnaryOp::Abs) {
+    // Its own node: hypot's gradient is 0/0 at 0, where PyTorch's abs gives g * sgn(0) = 0.
+    return autograd::record_op(
+        {t}, [&] { return modulus(parts(t)); },
+        [&](const Tensor&) {
+          return autograd::make_node("AbsBackward0", {t}, [](G g, G saved, N) {
+            return TensorList{tp::mul(g[0], sgn(saved[0]))};
+          });
+        });
+  }
   const Parts z = parts(t);
   const std::string name = unary_node_name(op);
   switch (op) {
-    case UnaryOp::Abs: return with_grad_fn_name(modulus(z), name.c_str());
     case UnaryOp::Angle: return with_grad_fn_name(atan2(z.im, z.re), name.c_str());
     case UnaryOp::IsNan: return logical_or(isnan(z.re), isnan(z.im));
     case UnaryOp::IsInf: return logical_or(isinf(z.re), isinf(z.im));

@@ -158,6 +158,7 @@ Tensor eye(int64_t n, std::optional<int64_t> m, TensorOptions options) {
   TP_CHECK(n >= 0, RuntimeError, "n must be greater or equal to 0, got ", n);
   TP_CHECK(cols >= 0, RuntimeError, "m must be greater or equal to 0, got ", cols);
   if (is_limited_dtype(options.dtype)) fail_not_implemented_for("eye", options.dtype);
+  if (is_complex(options.dtype)) return cast(eye(n, m, TensorOptions(real_dtype(options.dtype), options.device)), options.dtype);
   return build_on_host({n, cols}, options.dtype, options.device, [&](const Tensor& host) {
     zero_(host);
     visit_dtype(host.dtype(), [&](auto tag) {
@@ -175,7 +176,9 @@ Tensor arange(Scalar end, std::optional<DType> dtype, Device device) {
 Tensor arange(Scalar start, Scalar end, Scalar step, std::optional<DType> dtype, Device device) {
   bool any_float = start.is_float() || end.is_float() || step.is_float();
   DType out_dtype = dtype.value_or(any_float ? default_float_dtype() : DType::Int64);
-  if (out_dtype == DType::Bool || is_limited_dtype(out_dtype)) fail_not_implemented_for("arange_cpu", out_dtype);
+  if (out_dtype == DType::Bool || is_limited_dtype(out_dtype) || is_complex(out_dtype)) {
+    fail_not_implemented_for("arange_cpu", out_dtype);
+  }
 
   int64_t n;
   if (is_integral(out_dtype, false)) n = arange_length<int64_t>(start, end, step, out_dtype);
@@ -202,6 +205,9 @@ Tensor arange(Scalar start, Scalar end, Scalar step, std::optional<DType> dtype,
 
 Tensor linspace(Scalar start, Scalar end, int64_t steps, TensorOptions options) {
   TP_CHECK(steps >= 0, RuntimeError, "number of steps must be non-negative");
+  if (is_complex(options.dtype) && !start.is_complex() && !end.is_complex()) {
+    return cast(linspace(start, end, steps, TensorOptions(real_dtype(options.dtype), options.device)), options.dtype);
+  }
   if (steps <= 1) {
     Tensor t = empty({steps}, options);
     return steps == 1 ? filled(t, start) : t;

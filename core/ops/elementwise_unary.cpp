@@ -97,6 +97,8 @@ Tensor unary(UnaryOp op, const Tensor& t, const UnaryArgs& args) {
 }
 
 const Tensor& unary_(UnaryOp op, const Tensor& t, const UnaryArgs& args) {
+  TP_CHECK(!(is_complex(t.dtype()) && (op == UnaryOp::Abs || op == UnaryOp::Angle)), RuntimeError, "In-place ",
+           unary_op_info(op).name, " is not supported for complex tensors.");
   autograd::check_inplace(t);
   return assign_inplace_result(t, unary(op, autograd::inplace_operand(t, autograd::needs_grad({&t})), args));
 }

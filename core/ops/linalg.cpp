@@ -351,6 +351,15 @@ static Tensor addmm_compute(const Tensor& bias, const Tensor& mat1, const Tensor
 }
 
 Tensor addmm(const Tensor& bias, const Tensor& mat1, const Tensor& mat2, Scalar beta, Scalar alpha) {
+  // complex: beta * bias + alpha * (mat1 @ mat2) from the composed ops, which record their own
+  // gradients (complex.h)
+  if (is_complex(mat1.dtype()) && mat1.dtype() == mat2.dtype()) {
+    Tensor product = mm(mat1, mat2);
+    if (alpha.to_double() != 1.0 || alpha.imag() != 0.0) product = mul(product, alpha);
+    Tensor shift = beta.to_double() == 1.0 && beta.imag() == 0.0 ? bias : mul(bias, beta);
+    if (beta.to_double() == 0.0 && beta.imag() == 0.0) return complex_ops::named(product, "AddmmBackward0");
+    return complex_ops::named(add(shift, product), "AddmmBackward0");
+  }
   if (amp::should_cast("addmm", {&bias, &mat1, &mat2})) return addmm(amp::autocast_arg("addmm", bias), amp::autocast_arg("addmm", mat1), amp::autocast_arg("addmm", mat2), beta, alpha);
   return autograd::record_op(
       {bias, mat1, mat2},

@@ -301,6 +301,11 @@ Tensor empty_like_preserve(const Tensor& t, TensorOptions options) {
 const Tensor& draw_uniform(const Tensor& t, double from, double to, Generator* gen) {
   if (!t.device().is_cpu()) return via_host(t, [&](const Tensor& h) { draw_uniform(h, from, to, gen); });
   const DType dt = t.dtype();
+  // ATen's uniform_ of a complex tensor draws its float pairs.
+  if (is_complex(dt)) {
+    draw_uniform(pair_view(t), from, to, gen);
+    return t;
+  }
   if (!is_floating(dt)) fail_not_implemented_for("check_uniform_bounds", dt);
   const double max = float_max(dt);
   const char* name = dtype_cpp_name(dt);

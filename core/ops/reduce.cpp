@@ -244,7 +244,7 @@ Tensor reversed_cumsum(const Tensor& x, int64_t dim) { return flip(cumsum(flip(x
 // The result dtype of cumsum/cumprod: the dtype asked for, int64 for integer and bool inputs.
 DType scan_dtype(const Tensor& t, std::optional<DType> dtype) {
   if (dtype) return *dtype;
-  return is_floating(t.dtype()) ? t.dtype() : DType::Int64;
+  return is_floating(t.dtype()) || is_complex(t.dtype()) ? t.dtype() : DType::Int64;
 }
 
 // max(dim)/min(dim) with the values recorded for autograd (the indices never require grad).
@@ -358,18 +358,23 @@ Tensor amin(const Tensor& t, const DimList& dims, bool keepdim) {
 }
 
 Tensor argmax(const Tensor& t, std::optional<int64_t> dim, bool keepdim) {
+  TP_CHECK(!is_complex(t.dtype()), TypeError, "argmax(): does not support complex input");
   return arg_extreme(ReduceOp::ArgMax, "argmax", t, dim, keepdim);
 }
 Tensor argmin(const Tensor& t, std::optional<int64_t> dim, bool keepdim) {
+  TP_CHECK(!is_complex(t.dtype()), TypeError, "argmin(): does not support complex input");
   return arg_extreme(ReduceOp::ArgMin, "argmin", t, dim, keepdim);
 }
 
 Tensor var(const Tensor& t, const DimList& dims, int64_t correction, bool keepdim) {
+  // complex: E|z - mean|^2, the sum of the parts' variances (a real result)
+  if (is_complex(t.dtype())) return add(var(real(t), dims, correction, keepdim), var(imag(t), dims, correction, keepdim));
   return autograd::record_op(
       {t}, [&] { return var_std(ReduceOp::Var, t, dims, correction, keepdim); },
       [&](const Tensor& out) { return autograd::var_std_node(false, t, dims, correction, keepdim, out); });
 }
 Tensor std(const Tensor& t, const DimList& dims, int64_t correction, bool keepdim) {
+  if (is_complex(t.dtype())) return sqrt(var(t, dims, correction, keepdim));
   return autograd::record_op(
       {t}, [&] { return var_std(ReduceOp::Std, t, dims, correction, keepdim); },
       [&](const Tensor& out) { return autograd::var_std_node(true, t, dims, correction, keepdim, out); });
@@ -399,6 +404,8 @@ Tensor log_softmax(const Tensor& t, int64_t dim, std::optional<DType> dtype) {
 
 Tensor cumsum(const Tensor& t, int64_t dim, std::optional<DType> dtype) {
   Tensor in = cast(t, scan_dtype(t, dtype));
+  // complex: the running sums of the real and imaginary parts (complex.h)
+  if (is_complex(in.dtype())) return complex_ops::named(complex(cumsum(real(in), dim), cumsum(imag(in), dim)), "CumsumBackward0");
   const int64_t d = wrap_dim(dim, t.dim());
   return autograd::record_op(
       {in}, [&] { return scan_impl(ScanOp::Sum, in, d); },
@@ -412,6 +419,7 @@ Tensor cumsum(const Tensor& t, int64_t dim, std::optional<DType> dtype) {
 
 Tensor cumprod(const Tensor& t, int64_t dim, std::optional<DType> dtype) {
   Tensor in = cast(t, scan_dtype(t, dtype));
+  TP_CHECK(!is_complex(in.dtype()), NotImplementedError, "tensorplay does not compute cumprod of complex tensors yet");
   const int64_t d = wrap_dim(dim, t.dim());
   return autograd::record_op(
       {in}, [&] { return scan_impl(ScanOp::Prod, in, d); },
