@@ -27,8 +27,6 @@ Tensor pair_component(const Tensor& pairs, int64_t which) {
 
 namespace {
 
-Tensor component(const Tensor& pairs, int64_t which) { return pair_component(pairs, which); }
-
 // t with a trailing dim of 2 that repeats each element (an index or a condition that
 // applies to both halves of a pair).
 Tensor repeat_for_pairs(const Tensor& t) {
@@ -49,24 +47,24 @@ class ComplexPairs final : public Backend {
       const Tensor d = pair_view(dst);
       inner_.copy(pair_view(src), d);
       // Stored imaginary parts are negated where exactly one side carries the conjugate bit.
-      if (src.is_conj() != dst.is_conj()) negate(component(d, 1));
+      if (src.is_conj() != dst.is_conj()) negate(pair_component(d, 1));
       return;
     }
     if (from_complex) {
       warn("Casting complex values to real discards the imaginary part (Triggered internally at "
            "/__w/pytorch/pytorch/aten/src/ATen/native/Copy.cpp:308.)");
-      return inner_.copy(component(pair_view(src), 0), dst);
+      return inner_.copy(pair_component(pair_view(src), 0), dst);
     }
     const Tensor d = pair_view(dst);
-    inner_.copy(src, component(d, 0));
-    inner_.fill(component(d, 1), Scalar(0.0));
+    inner_.copy(src, pair_component(d, 0));
+    inner_.fill(pair_component(d, 1), Scalar(0.0));
   }
 
   void fill(const Tensor& dst, Scalar value) override {
     if (!is_complex(dst.dtype())) return inner_.fill(dst, value);
     const Tensor d = pair_view(dst);
-    inner_.fill(component(d, 0), Scalar(value.to_double()));
-    inner_.fill(component(d, 1), Scalar(dst.is_conj() ? -value.imag() : value.imag()));
+    inner_.fill(pair_component(d, 0), Scalar(value.to_double()));
+    inner_.fill(pair_component(d, 1), Scalar(dst.is_conj() ? -value.imag() : value.imag()));
   }
 
   void unary(UnaryOp op, const Tensor& in, const Tensor& out, const UnaryArgs& args) override {

@@ -1,6 +1,9 @@
 # More of complex tensors: variance and norms (real results), running sums, trace, nonzero,
 # eye/linspace/rand of a complex dtype (rand draws the float pairs, as ATen's uniform_), a
-# Linear layer of complex64 weights, and the texts PyTorch refuses with.
+# Linear layer of complex64 weights, torch.save of a conjugate view, finfo of a complex
+# dtype (its parts'), and the texts PyTorch refuses with.
+import io
+
 import torch
 
 
@@ -25,6 +28,10 @@ print(layer.weight.dtype, repr(layer(torch.tensor([[1 + 1j, -1j]]))))
 z = x.clone().requires_grad_()
 (z.var() + z.cumsum(1).abs().sum() + z.norm()).backward()
 print(repr(z.grad))
+buffer = io.BytesIO()
+torch.save([x.conj(), x[0]], buffer)
+buffer.seek(0)
+print(repr(torch.load(buffer)[0]), torch.finfo(torch.cfloat).eps, torch.finfo(torch.cdouble).bits)
 attempt("argmax:", lambda: x.argmax())
 attempt("sort:", lambda: x.sort())
 attempt("abs_:", lambda: x.clone().abs_())
