@@ -36,6 +36,8 @@ void check_alpha(DType dtype, Scalar alpha) {
            "Boolean alpha only supported for Boolean results.");
   TP_CHECK(is_floating(dtype) || is_complex(dtype) || !alpha.holds_double(), RuntimeError,
            "For integral input tensors, argument alpha must not be a floating point number.");
+  TP_CHECK(is_complex(dtype) || !alpha.is_complex(), RuntimeError,
+           "For non-complex input tensors, argument alpha must not be a complex number.");
 }
 
 // The dtype `op` computes in, given the promoted dtype of its operands, by its row's rule
@@ -177,7 +179,7 @@ Tensor binary_compute(BinaryOp op, const Tensor& a, const Tensor& b, std::option
 Tensor binary_impl(BinaryOp op, const Tensor& a, const Tensor& b, std::optional<Scalar> alpha,
                    const std::optional<std::string>& rounding_mode) {
   // complex: composed from real ops that record their own gradients (complex.h)
-  if (is_complex(result_type(a, b))) return binary_compute(op, a, b, alpha, rounding_mode);
+  if (is_complex(a.dtype()) || is_complex(b.dtype())) return binary_compute(op, a, b, alpha, rounding_mode);
   return autograd::record_op(
       {a, b}, [&] { return binary_compute(op, a, b, alpha, rounding_mode); },
       [&](const Tensor& out) {
