@@ -19,7 +19,9 @@ size_t itemsize(DType t) {
     case DType::Float32: return 4;
     case DType::Int64:
     case DType::UInt64:
-    case DType::Float64: return 8;
+    case DType::Float64:
+    case DType::ComplexFloat: return 8;
+    case DType::ComplexDouble: return 16;
   }
   return 4;
 }
@@ -29,9 +31,28 @@ bool is_floating(DType t) {
          t == DType::Float64;
 }
 
+bool is_complex(DType t) { return t == DType::ComplexFloat || t == DType::ComplexDouble; }
+
+DType real_dtype(DType t) {
+  if (t == DType::ComplexFloat) return DType::Float32;
+  if (t == DType::ComplexDouble) return DType::Float64;
+  return t;
+}
+
+DType complex_dtype(DType real) {
+  // PyTorch's complex32 (chalf) and bcomplex32 are experimental: tensorplay has neither.
+  TP_CHECK(real != DType::Float16, RuntimeError,
+           "tensorplay has no complex32 (torch.chalf): its complex dtypes are complex64 and complex128");
+  TP_CHECK(real != DType::BFloat16, RuntimeError,
+           "tensorplay has no bcomplex32: its complex dtypes are complex64 and complex128");
+  return real == DType::Float64 ? DType::ComplexDouble : DType::ComplexFloat;
+}
+
+DType default_complex_dtype() { return complex_dtype(default_float_dtype()); }
+
 bool is_integral(DType t, bool include_bool) {
   if (t == DType::Bool) return include_bool;
-  return !is_floating(t);
+  return !is_floating(t) && !is_complex(t);
 }
 
 bool is_limited_dtype(DType t) {
@@ -55,6 +76,8 @@ const char* dtype_name(DType t) {
     case DType::UInt16: return "uint16";
     case DType::UInt32: return "uint32";
     case DType::UInt64: return "uint64";
+    case DType::ComplexFloat: return "complex64";
+    case DType::ComplexDouble: return "complex128";
   }
   return "float32";
 }
@@ -76,6 +99,8 @@ const char* dtype_legacy_name(DType t) {
     case DType::UInt16: return "UInt16";
     case DType::UInt32: return "UInt32";
     case DType::UInt64: return "UInt64";
+    case DType::ComplexFloat: return "ComplexFloat";
+    case DType::ComplexDouble: return "ComplexDouble";
   }
   return "Float";
 }
@@ -95,6 +120,8 @@ const char* dtype_cpp_name(DType t) {
     case DType::UInt16: return "short unsigned int";
     case DType::UInt32: return "unsigned int";
     case DType::UInt64: return "long unsigned int";
+    case DType::ComplexFloat: return "c10::complex<float>";
+    case DType::ComplexDouble: return "c10::complex<double>";
   }
   return "float";
 }
@@ -114,6 +141,8 @@ std::optional<DType> parse_dtype(const std::string& spelled) {
   if (name == "uint16") return DType::UInt16;
   if (name == "uint32") return DType::UInt32;
   if (name == "uint64") return DType::UInt64;
+  if (name == "complex64" || name == "cfloat") return DType::ComplexFloat;
+  if (name == "complex128" || name == "cdouble") return DType::ComplexDouble;
   return std::nullopt;
 }
 
@@ -130,6 +159,13 @@ void set_default_float_dtype(DType t) {
 
 DType promote_types(DType a, DType b) {
   if (a == b) return a;
+  // c10's table for complex: the wider of the two complex widths, where float64 is wide.
+  if ((is_complex(a) || is_complex(b)) && !is_limited_dtype(a) && !is_limited_dtype(b)) {
+    if (a == DType::ComplexDouble || b == DType::ComplexDouble || a == DType::Float64 || b == DType::Float64) {
+      return DType::ComplexDouble;
+    }
+    return DType::ComplexFloat;
+  }
   // c10's promoteTypes: a limited unsigned dtype promotes only with a floating one.
   if (is_limited_dtype(a) || is_limited_dtype(b)) {
     if (is_floating(a)) return a;

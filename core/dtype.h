@@ -12,16 +12,24 @@
 namespace tp {
 
 // Ordered as PyTorch's ScalarType lattice for promotion (bool < ints < floats), then the
-// limited unsigned dtypes (PyTorch 2.x's "shell" uint16/32/64: see is_limited_dtype).
+// limited unsigned dtypes (PyTorch 2.x's "shell" uint16/32/64: see is_limited_dtype), then
+// complex64 and complex128 (pairs of float32 / float64: see core/ops/complex.h).
 enum class DType : uint8_t {
   Bool, UInt8, Int8, Int16, Int32, Int64, Float16, BFloat16, Float32, Float64,
-  UInt16, UInt32, UInt64
+  UInt16, UInt32, UInt64, ComplexFloat, ComplexDouble
 };
 
-constexpr int kNumDTypes = 13;
+constexpr int kNumDTypes = 15;
 
 size_t itemsize(DType t);
-bool is_floating(DType t);
+bool is_floating(DType t);  // false for complex, as c10::isFloatingType
+bool is_complex(DType t);
+// complex64 -> float32, complex128 -> float64 (the dtype of .real, .abs()); t otherwise.
+DType real_dtype(DType t);
+// float32 (and the 16-bit floats) -> complex64, float64 -> complex128 (c10::toComplexType).
+DType complex_dtype(DType real);
+// The complex dtype a Python complex takes: complex128 when the default float is float64.
+DType default_complex_dtype();
 bool is_integral(DType t, bool include_bool);
 // uint16, uint32, uint64: PyTorch 2.x creates, copies, casts, prints, indexes and sorts them
 // and runs a few ops (core/ops/limited_dtypes.h says which); other kernels refuse them, and
@@ -53,6 +61,9 @@ DType promote_types(DType a, DType b);
 //   using T = typename decltype(tag)::type; ... }). The limited dtypes are not visited (the
 // op layer refuses them first, with the kernel's name), so no compute kernel is compiled
 // for them; visit_any_dtype adds them, for the kernels that move and compare elements.
+// Complex dtypes are visited by neither: backends see a complex tensor as its float pairs
+// (core/backends/complex_pairs.h), and complex math is composed over those in
+// core/ops/complex.cpp.
 template <typename T>
 struct TypeTag {
   using type = T;
@@ -73,7 +84,9 @@ decltype(auto) visit_dtype(DType t, F&& f) {
     case DType::Float64: return f(TypeTag<double>{});
     case DType::UInt16:
     case DType::UInt32:
-    case DType::UInt64: fail_not_implemented_for("kernel", t);
+    case DType::UInt64:
+    case DType::ComplexFloat:
+    case DType::ComplexDouble: fail_not_implemented_for("kernel", t);
   }
   return f(TypeTag<float>{});
 }

@@ -33,4 +33,14 @@ void throw_internal(const char* file, int line, const std::string& what) {
                               " (this is a bug in tensorplay, not in your code)"));
 }
 
+namespace {
+WarningHandler g_warning_handler = nullptr;
+}  // namespace
+
+void set_warning_handler(WarningHandler handler) { g_warning_handler = handler; }
+
+void warn(const std::string& text) {
+  if (g_warning_handler) g_warning_handler(text);
+}
+
 }  // namespace tp

@@ -100,6 +100,12 @@ std::string str_cat(const Args&... args) {
   return os.str();
 }
 
+// PyTorch's TORCH_WARN: a UserWarning the embedding shows (Python's warnings machinery in
+// the REPL; ignored where no handler is set). The handler may throw to turn it into an error.
+using WarningHandler = void (*)(const std::string& text);
+void set_warning_handler(WarningHandler handler);
+void warn(const std::string& text);
+
 // Raises a learner-facing error of `kind` with the pieces joined.
 template <typename... Args>
 [[noreturn]] void fail(ErrorKind kind, const Args&... args) {

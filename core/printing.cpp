@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdio>
 #include <limits>
+#include <optional>
 
 #include "core/float_chars.h"
 #include "core/ops/copy.h"
@@ -140,21 +141,35 @@ class Formatter {
 // Walks a row-major copy of the tensor's elements the way _tensor_str does.
 class ContentsPrinter {
  public:
-  ContentsPrinter(const Tensor& t, const PrintOptions& opts) : opts_(opts), dtype_(t.dtype()), sizes_(t.sizes()) {
+  // A complex tensor's real and imaginary parts are measured by two formatters
+  // (_tensor_str's real_formatter and imag_formatter).
+  ContentsPrinter(const Tensor& t, const PrintOptions& opts)
+      : opts_(opts), dtype_(real_dtype(t.dtype())), complex_(is_complex(t.dtype())), sizes_(t.sizes()) {
     Tensor host = contiguous(to(t, Device::cpu(), std::nullopt));
     values_.reserve(static_cast<size_t>(host.numel()));
-    for (int64_t i = 0; i < host.numel(); ++i) values_.push_back(element_at(host, i));
+    for (int64_t i = 0; i < host.numel(); ++i) {
+      const Scalar v = element_at(host, i);
+      values_.push_back(complex_ ? Scalar(v.to_double()) : v);
+      if (complex_) imag_values_.push_back(Scalar(v.imag()));
+    }
     strides_ = contiguous_strides(sizes_);
   }
 
   std::string str(int indent) {
     summarize_ = static_cast<double>(values_.size()) > opts_.threshold;
-    std::vector<Scalar> shown;
-    if (summarize_) collect_summarized(0, 0, shown);
+    std::vector<Scalar> shown, shown_imag;
+    if (summarize_) collect_summarized(0, 0, values_, shown);
     Formatter formatter(dtype_, summarize_ ? shown : values_, opts_);
     formatter_ = &formatter;
+    std::optional<Formatter> imag_formatter;
+    if (complex_) {
+      if (summarize_) collect_summarized(0, 0, imag_values_, shown_imag);
+      imag_formatter.emplace(dtype_, summarize_ ? shown_imag : imag_values_, opts_);
+      imag_formatter_ = &*imag_formatter;
+    }
     std::string s = block(0, 0, indent);
     formatter_ = nullptr;
+    imag_formatter_ = nullptr;
     return s;
   }
 
@@ -164,9 +179,9 @@ class ContentsPrinter {
   int64_t remaining(size_t d) const { return static_cast<int64_t>(sizes_.size() - d); }
 
   // get_summarized_data: the elements the formatter measures when summarising.
-  void collect_summarized(size_t d, int64_t offset, std::vector<Scalar>& out) const {
+  void collect_summarized(size_t d, int64_t offset, const std::vector<Scalar>& values, std::vector<Scalar>& out) const {
     if (remaining(d) == 0) {
-      out.push_back(values_[offset]);
+      out.push_back(values[offset]);
       return;
     }
     int64_t n = sizes_[d];
@@ -174,20 +189,20 @@ class ContentsPrinter {
       // With edgeitems 0, Python's self[-0:] is the whole row, so everything is kept.
       bool cut = n > 2 * edge() && edge() > 0;
       for (int64_t i = 0; i < n; ++i) {
-        if (!cut || i < edge() || i >= n - edge()) out.push_back(values_[offset + i * strides_[d]]);
+        if (!cut || i < edge() || i >= n - edge()) out.push_back(values[offset + i * strides_[d]]);
       }
       return;
     }
     if (edge() == 0) return;  // new_empty([0] * dim)
     bool cut = n > 2 * edge();
     for (int64_t i = 0; i < n; ++i) {
-      if (!cut || i < edge() || i >= n - edge()) collect_summarized(d + 1, offset + i * strides_[d], out);
+      if (!cut || i < edge() || i >= n - edge()) collect_summarized(d + 1, offset + i * strides_[d], values, out);
     }
   }
 
   // _tensor_str_with_formatter for the sub-tensor at dim d starting at `offset`.
   std::string block(size_t d, int64_t offset, int indent) const {
-    if (remaining(d) == 0) return formatter_->format(values_[offset]);
+    if (remaining(d) == 0) return element(offset);
     if (remaining(d) == 1) return vector(d, offset, indent);
     int64_t n = sizes_[d];
     std::vector<std::string> slices;
@@ -213,11 +228,12 @@ class ContentsPrinter {
   // _vector_str: one row, wrapped so each line fits in linewidth.
   std::string vector(size_t d, int64_t offset, int indent) const {
     int element_length = formatter_->width() + 2;
+    if (complex_) element_length += imag_formatter_->width() + 1;  // the imaginary part and its j
     int64_t per_line = std::max<int64_t>(
         1, static_cast<int64_t>(std::floor(static_cast<double>(opts_.linewidth - indent) / element_length)));
     int64_t n = sizes_[d];
     std::vector<std::string> data;
-    auto at = [&](int64_t i) { return formatter_->format(values_[offset + i * strides_[d]]); };
+    auto at = [&](int64_t i) { return element(offset + i * strides_[d]); };
     if (summarize_ && edge() == 0) {
       data.push_back("...");
     } else if (summarize_ && n > 2 * edge()) {
@@ -238,13 +254,24 @@ class ContentsPrinter {
     return s;
   }
 
+  // One element: a real number, or _vector_str's real part and signed imaginary part + "j".
+  std::string element(int64_t i) const {
+    std::string re = formatter_->format(values_[i]);
+    if (!complex_) return re;
+    std::string im = imag_formatter_->format(imag_values_[i]) + "j";
+    im.erase(0, im.find_first_not_of(' '));
+    return im[0] == '+' || im[0] == '-' ? re + im : re + "+" + im;
+  }
+
   const PrintOptions& opts_;
-  DType dtype_;
+  DType dtype_;  // the real dtype of the values (a complex tensor's parts)
+  bool complex_;
   Shape sizes_;
   Shape strides_;
-  std::vector<Scalar> values_;
+  std::vector<Scalar> values_, imag_values_;
   bool summarize_ = false;
   const Formatter* formatter_ = nullptr;
+  const Formatter* imag_formatter_ = nullptr;
 };
 
 }  // namespace
@@ -286,8 +313,8 @@ std::vector<std::string> repr_suffixes(const ReprInfo& info) {
   std::vector<std::string> suffixes;
   // PyTorch prints the device whenever it is not the default (CPU) device.
   if (!info.device.is_cpu()) suffixes.push_back("device='" + info.device.str() + "'");
-  bool has_default_dtype = info.dtype == default_float_dtype() || info.dtype == DType::Int64 ||
-                           info.dtype == DType::Bool;
+  bool has_default_dtype = info.dtype == default_float_dtype() || info.dtype == default_complex_dtype() ||
+                           info.dtype == DType::Int64 || info.dtype == DType::Bool;
   if (info.device.is_meta()) {
     // No values to show: the size always, the dtype unless it is the default float.
     suffixes.push_back("size=" + tuple_str(info.sizes));

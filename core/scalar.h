@@ -1,6 +1,7 @@
-// Scalar: a Python number (bool, int or float) passed to an op.
+// Scalar: a Python number (bool, int, float or complex) passed to an op.
 #pragma once
 
+#include <complex>
 #include <cstdint>
 #include <type_traits>
 
@@ -10,7 +11,7 @@ namespace tp {
 
 class Scalar {
  public:
-  enum class Kind : uint8_t { Bool, Int, Float };
+  enum class Kind : uint8_t { Bool, Int, Float, Complex };
 
   Scalar() : kind_(Kind::Int), i_(0) {}
   Scalar(bool b) : kind_(Kind::Bool), i_(b ? 1 : 0) {}           // NOLINT
@@ -18,19 +19,31 @@ class Scalar {
   Scalar(int64_t v) : kind_(Kind::Int), i_(v) {}                  // NOLINT
   Scalar(double v) : kind_(Kind::Float), d_(v) {}                 // NOLINT
   Scalar(float v) : kind_(Kind::Float), d_(static_cast<double>(v)) {}  // NOLINT
+  Scalar(std::complex<double> v) : kind_(Kind::Complex), d_(v.real()), imag_(v.imag()) {}  // NOLINT
 
   Kind kind() const { return kind_; }
   bool is_bool() const { return kind_ == Kind::Bool; }
   bool is_int() const { return kind_ == Kind::Int; }
   bool is_float() const { return kind_ == Kind::Float; }
+  bool is_complex() const { return kind_ == Kind::Complex; }
+  bool holds_double() const { return kind_ == Kind::Float || kind_ == Kind::Complex; }
 
-  double to_double() const { return kind_ == Kind::Float ? d_ : static_cast<double>(i_); }
-  int64_t to_int() const { return kind_ == Kind::Float ? static_cast<int64_t>(d_) : i_; }
-  bool to_bool() const { return kind_ == Kind::Float ? d_ != 0.0 : i_ != 0; }
+  // A complex value's real part for the conversions to real numbers.
+  double to_double() const { return holds_double() ? d_ : static_cast<double>(i_); }
+  int64_t to_int() const { return holds_double() ? static_cast<int64_t>(d_) : i_; }
+  bool to_bool() const { return holds_double() ? (d_ != 0.0 || imag_ != 0.0) : i_ != 0; }
+  double imag() const { return imag_; }
+  std::complex<double> to_complex() const { return {to_double(), imag_}; }
 
-  // The dtype PyTorch gives a wrapped Python number: bool, int64 or float64.
+  // The dtype PyTorch gives a wrapped Python number: bool, int64, float64 or complex128.
   DType natural_dtype() const {
-    return kind_ == Kind::Bool ? DType::Bool : kind_ == Kind::Int ? DType::Int64 : DType::Float64;
+    switch (kind_) {
+      case Kind::Bool: return DType::Bool;
+      case Kind::Int: return DType::Int64;
+      case Kind::Float: return DType::Float64;
+      case Kind::Complex: return DType::ComplexDouble;
+    }
+    return DType::Float64;
   }
 
   // Converts to a kernel's element type.
@@ -42,8 +55,8 @@ class Scalar {
       return T(static_cast<float>(to_double()));
     } else {
       // An unsigned type takes a float through int64, keeping the low bits (-1.0 -> 255).
-      if constexpr (std::is_unsigned_v<T>) return kind_ == Kind::Float ? static_cast<T>(static_cast<int64_t>(d_)) : static_cast<T>(i_);
-      else return kind_ == Kind::Float ? static_cast<T>(d_) : static_cast<T>(i_);
+      if constexpr (std::is_unsigned_v<T>) return holds_double() ? static_cast<T>(static_cast<int64_t>(d_)) : static_cast<T>(i_);
+      else return holds_double() ? static_cast<T>(d_) : static_cast<T>(i_);
     }
   }
 
@@ -53,6 +66,7 @@ class Scalar {
     int64_t i_;
     double d_;
   };
+  double imag_ = 0.0;  // a complex value's imaginary part
 };
 
 }  // namespace tp

@@ -65,6 +65,7 @@ Tensor Tensor::as_strided(Shape sizes, Shape strides, int64_t offset) const {
   impl->strides = std::move(strides);
   impl->offset = offset;
   impl->dtype = impl_->dtype;
+  impl->conj = impl_->conj;
   impl->version = impl_->version;
   return Tensor(std::move(impl));
 }

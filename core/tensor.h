@@ -50,6 +50,9 @@ struct TensorImpl {
   int64_t offset = 0;  // in elements
   DType dtype = DType::Float32;
   bool wrapped_number = false;  // a Python number turned into a 0-dim tensor
+  // PyTorch's conjugate bit: a complex tensor whose elements read as the conjugates of its
+  // storage's (x.conj() is such a view; core/ops/complex.h resolves it).
+  bool conj = false;
   // PyTorch's version counter: bumped by each in-place write, so a backward pass can tell
   // that a tensor it saved was changed since. Shared by every view and detach() of a tensor;
   // `.data` and new tensors over the same storage start their own.
@@ -82,6 +85,7 @@ class Tensor {
   size_t nbytes() const { return static_cast<size_t>(numel()) * element_size(); }
   bool is_contiguous() const;
   bool is_wrapped_number() const { return impl_->wrapped_number; }
+  bool is_conj() const { return impl_->conj; }
   const std::shared_ptr<Storage>& storage() const { return impl_->storage; }
   uint64_t version() const { return *impl_->version; }
   void bump_version() const { ++*impl_->version; }

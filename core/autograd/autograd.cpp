@@ -54,7 +54,7 @@ void set_requires_grad(const Tensor& t, bool flag, RequiresGradBy by) {
            "you can only change requires_grad flags of leaf variables. If you want to use a "
            "computed variable in a subgraph that doesn't require differentiation use "
            "var_no_grad = var.detach().");
-  TP_CHECK(!flag || is_floating(t.dtype()), RuntimeError,
+  TP_CHECK(!flag || is_floating(t.dtype()) || is_complex(t.dtype()), RuntimeError,
            by == RequiresGradBy::Method      ? "only Tensors of floating point dtype can require gradients"
            : by == RequiresGradBy::Attribute ? "only Tensors of floating point and complex dtype can require gradients"
                                              : "Only Tensors of floating point and complex dtype can require gradients");

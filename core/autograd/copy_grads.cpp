@@ -2,6 +2,7 @@
 // was (its device and dtype), and a copy_ into a tensor hides that tensor's old value.
 #include "core/autograd/formulas.h"
 #include "core/autograd/grad_utils.h"
+#include "core/ops/complex.h"
 #include "core/ops/copy.h"
 #include "core/ops/creation.h"
 
@@ -17,7 +18,9 @@ std::shared_ptr<Node> to_copy_node(const Tensor& self) {
   Device device = self.device();
   DType dtype = self.dtype();
   return make_node("ToCopyBackward0", {}, [device, dtype](G g, G, N) {
-    return TensorList{to(g[0], device, dtype)};
+    // A real tensor cast to complex gets the real part of the gradient (_to_copy_backward).
+    const Tensor& grad = is_complex(g[0].dtype()) && !is_complex(dtype) ? real(g[0]) : g[0];
+    return TensorList{to(grad, device, dtype)};
   });
 }
 

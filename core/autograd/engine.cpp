@@ -9,6 +9,7 @@
 #include "core/autograd/grad_utils.h"
 #include "core/autograd/tensor_hooks.h"
 #include "core/error.h"
+#include "core/ops/complex.h"
 #include "core/ops/copy.h"
 #include "core/ops/creation.h"
 #include "core/ops/elementwise.h"
@@ -24,6 +25,7 @@ struct NodeOrder {
 // validate_outputs' dtype and device rules: a gradient takes its tensor's dtype; one on
 // another device moves there when it is 0-dim, else fails.
 Tensor fit_dtype_and_device(Tensor g, DType dtype, Device device, size_t i) {
+  if (is_complex(g.dtype()) && !is_complex(dtype)) g = real(g);  // a real input's share, no warning
   if (g.dtype() != dtype) g = cast(g, dtype);
   if (g.device() != device) {
     TP_CHECK(g.dim() == 0, RuntimeError, "invalid gradient at index ", i, " - expected device ",
@@ -173,6 +175,8 @@ Tensor implicit_gradient(const Tensor& root, const Tensor& given, size_t i) {
     return fit_dtype_and_device(given, root.dtype(), root.device(), i);
   }
   TP_CHECK(root.numel() == 1, RuntimeError, "grad can be implicitly created only for scalar outputs");
+  TP_CHECK(is_floating(root.dtype()), RuntimeError,
+           "grad can be implicitly created only for real scalar outputs but got ", dtype_repr(root.dtype()));
   return ones_like(root);
 }
 

@@ -5,6 +5,7 @@
 // simulated). Called on every op and allocation, so it only reads flags the registry set
 // at configuration time. Also the DeviceRuntime defaults for what only accelerators have.
 #include "core/backends/backend.h"
+#include "core/backends/complex_pairs.h"
 #include "core/backends/cpu/cpu_backend.h"
 #include "core/backends/cpu/cpu_device.h"
 #include "core/backends/cuda/cuda_runtime_info.h"
@@ -47,16 +48,27 @@ double DeviceRuntime::queue_link_collective(const std::string&, double) {
   throw_internal(__FILE__, __LINE__, "only a simulated GPU models collectives");
 }
 
+// Each backend behind its complex adapter (complex_pairs.h), made once.
 Backend& backend_for(Device device) {
   switch (kind_of(device)) {
-    case DeviceKind::Cpu: return cpu_backend();
-    case DeviceKind::Meta: return meta_backend();
-    case DeviceKind::Simulated: return sim_backend();
+    case DeviceKind::Cpu: {
+      static const std::unique_ptr<Backend> cpu = complex_pairs(cpu_backend());
+      return *cpu;
+    }
+    case DeviceKind::Meta: {
+      static const std::unique_ptr<Backend> meta = complex_pairs(meta_backend());
+      return *meta;
+    }
+    case DeviceKind::Simulated: {
+      static const std::unique_ptr<Backend> sim = complex_pairs(sim_backend());
+      return *sim;
+    }
     case DeviceKind::Cuda: break;
   }
   Backend* real = cuda_backend_or_null();
   TP_ASSERT(real != nullptr);  // the registry found real GPUs, so the backend exists
-  return *real;
+  static const std::unique_ptr<Backend> cuda = complex_pairs(*real);
+  return *cuda;
 }
 
 DeviceRuntime& runtime_for(Device device) {

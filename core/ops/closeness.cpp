@@ -16,11 +16,12 @@ Tensor isclose(const Tensor& a, const Tensor& b, double rtol, double atol, bool 
   TP_CHECK(atol >= 0, RuntimeError, "atol must be greater than or equal to zero, but got ", atol);
   autograd::NoGradGuard no_grad;  // a comparison
   Tensor close = eq(a, b);
-  if (equal_nan && is_floating(a.dtype())) close = logical_or(close, logical_and(isnan(a), isnan(b)));
+  const bool inexact = is_floating(a.dtype()) || is_complex(a.dtype());
+  if (equal_nan && inexact) close = logical_or(close, logical_and(isnan(a), isnan(b)));
   if (rtol == 0 && atol == 0) return close;
   // Integers are compared in the default float dtype so that the differences cannot overflow.
-  Tensor x = is_floating(a.dtype()) ? a : cast(a, default_float_dtype());
-  Tensor y = is_floating(b.dtype()) ? b : cast(b, default_float_dtype());
+  Tensor x = inexact ? a : cast(a, default_float_dtype());
+  Tensor y = inexact ? b : cast(b, default_float_dtype());
   Tensor allowed = add(abs(mul(y, Scalar(rtol))), Scalar(atol));
   Tensor actual = abs(sub(x, y));
   return logical_or(close, logical_and(isfinite(actual), le(actual, allowed)));

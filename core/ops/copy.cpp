@@ -12,6 +12,7 @@
 #include "core/device_registry.h"
 #include "core/error.h"
 #include "core/ops/broadcast.h"
+#include "core/ops/complex.h"
 #include "core/ops/device_ops.h"
 #include "core/ops/type_promotion.h"
 
@@ -21,7 +22,7 @@ namespace {
 
 // A contiguous copy of t on the host, in t's dtype.
 Tensor host_contiguous(const Tensor& t) {
-  Tensor src = contiguous(t);
+  Tensor src = contiguous(resolve_conj(t));  // bytes travel as stored: conjugates written out
   if (src.device().is_cpu()) return src;
   Tensor host = empty(src.sizes(), TensorOptions(src.dtype(), Device::cpu()));
   // A staging buffer is pageable, so the copy blocks (as .cpu() and .item() do).
@@ -41,7 +42,8 @@ const Tensor& copy_impl(const Tensor& dst, const Tensor& src, bool non_blocking)
   }
   // Device to host: straight into dst when it can take the bytes as they are, so a pinned
   // dst is copied at the pinned rate, and with non_blocking the host goes on.
-  if (dst.device().is_cpu() && dst.is_contiguous() && from.is_contiguous() && dst.dtype() == from.dtype()) {
+  if (dst.device().is_cpu() && dst.is_contiguous() && from.is_contiguous() && dst.dtype() == from.dtype() &&
+      dst.is_conj() == from.is_conj()) {
     runtime_for(from.device()).copy_to_host(dst.data_ptr(), from.data_ptr(), dst.nbytes(),
                                             CopyOptions{dst.storage()->pinned(), non_blocking});
     return dst;
@@ -52,7 +54,7 @@ const Tensor& copy_impl(const Tensor& dst, const Tensor& src, bool non_blocking)
     backend_for(dst.device()).copy(host, dst);
     return dst;
   }
-  Tensor staged = dst.is_contiguous() && dst.dtype() == host.dtype()
+  Tensor staged = dst.is_contiguous() && dst.dtype() == host.dtype() && !dst.is_conj()
                       ? dst
                       : empty(dst.sizes(), TensorOptions(host.dtype(), dst.device()));
   runtime_for(dst.device()).copy_from_host(staged.data_ptr(), host.data_ptr(), host.nbytes(),
@@ -100,7 +102,7 @@ Tensor cast(const Tensor& t, DType dtype) {
         out.impl()->wrapped_number = t.is_wrapped_number();
         return out;
       },
-      [&](const Tensor& out) { return is_floating(out.dtype()) ? autograd::to_copy_node(t) : nullptr; });
+      [&](const Tensor& out) { return is_floating(out.dtype()) || is_complex(out.dtype()) ? autograd::to_copy_node(t) : nullptr; });
 }
 
 Tensor to(const Tensor& t, std::optional<Device> device, std::optional<DType> dtype, bool copy,
@@ -120,7 +122,7 @@ Tensor to(const Tensor& t, std::optional<Device> device, std::optional<DType> dt
         copy_(out, t, non_blocking);
         return out;
       },
-      [&](const Tensor& out) { return is_floating(out.dtype()) ? autograd::to_copy_node(t) : nullptr; });
+      [&](const Tensor& out) { return is_floating(out.dtype()) || is_complex(out.dtype()) ? autograd::to_copy_node(t) : nullptr; });
 }
 
 Tensor contiguous(const Tensor& t) {
@@ -140,7 +142,7 @@ Tensor clone(const Tensor& t) {
 }
 
 void check_value_fits(Scalar value, DType dtype, const char* spelled) {
-  if (dtype == DType::Bool || is_floating(dtype)) return;
+  if (dtype == DType::Bool || is_floating(dtype) || is_complex(dtype)) return;
   bool fits = true;
   visit_any_dtype(dtype, [&](auto tag) {
     using T = typename decltype(tag)::type;
@@ -202,6 +204,14 @@ Tensor scalar_to_tensor(Scalar value, Device device) {
 
 Scalar element_at(const Tensor& t, int64_t i) {
   TP_ASSERT(t.device().is_cpu() && t.is_contiguous());
+  if (t.dtype() == DType::ComplexFloat) {
+    const float* p = static_cast<const float*>(t.data_ptr()) + 2 * i;
+    return Scalar(std::complex<double>(p[0], t.is_conj() ? -p[1] : p[1]));
+  }
+  if (t.dtype() == DType::ComplexDouble) {
+    const double* p = static_cast<const double*>(t.data_ptr()) + 2 * i;
+    return Scalar(std::complex<double>(p[0], t.is_conj() ? -p[1] : p[1]));
+  }
   return visit_any_dtype(t.dtype(), [&](auto tag) -> Scalar {
     using T = typename decltype(tag)::type;
     // A bool's byte may hold any value (torch.empty, a uint8 tensor viewed as bool): read it

@@ -146,9 +146,10 @@ Tensor ones(const Shape& size, TensorOptions options) {
 }
 
 Tensor full(const Shape& size, Scalar value, std::optional<DType> dtype, Device device) {
-  DType inferred = value.is_bool()  ? DType::Bool
-                   : value.is_int() ? DType::Int64
-                                    : default_float_dtype();
+  DType inferred = value.is_bool()      ? DType::Bool
+                   : value.is_int()     ? DType::Int64
+                   : value.is_complex() ? default_complex_dtype()
+                                        : default_float_dtype();
   return filled(empty(size, TensorOptions(dtype.value_or(inferred), device)), value);
 }
 
@@ -157,6 +158,7 @@ Tensor eye(int64_t n, std::optional<int64_t> m, TensorOptions options) {
   TP_CHECK(n >= 0, RuntimeError, "n must be greater or equal to 0, got ", n);
   TP_CHECK(cols >= 0, RuntimeError, "m must be greater or equal to 0, got ", cols);
   if (is_limited_dtype(options.dtype)) fail_not_implemented_for("eye", options.dtype);
+  if (is_complex(options.dtype)) return cast(eye(n, m, TensorOptions(real_dtype(options.dtype), options.device)), options.dtype);
   return build_on_host({n, cols}, options.dtype, options.device, [&](const Tensor& host) {
     zero_(host);
     visit_dtype(host.dtype(), [&](auto tag) {
@@ -174,7 +176,9 @@ Tensor arange(Scalar end, std::optional<DType> dtype, Device device) {
 Tensor arange(Scalar start, Scalar end, Scalar step, std::optional<DType> dtype, Device device) {
   bool any_float = start.is_float() || end.is_float() || step.is_float();
   DType out_dtype = dtype.value_or(any_float ? default_float_dtype() : DType::Int64);
-  if (out_dtype == DType::Bool || is_limited_dtype(out_dtype)) fail_not_implemented_for("arange_cpu", out_dtype);
+  if (out_dtype == DType::Bool || is_limited_dtype(out_dtype) || is_complex(out_dtype)) {
+    fail_not_implemented_for("arange_cpu", out_dtype);
+  }
 
   int64_t n;
   if (is_integral(out_dtype, false)) n = arange_length<int64_t>(start, end, step, out_dtype);
@@ -201,6 +205,9 @@ Tensor arange(Scalar start, Scalar end, Scalar step, std::optional<DType> dtype,
 
 Tensor linspace(Scalar start, Scalar end, int64_t steps, TensorOptions options) {
   TP_CHECK(steps >= 0, RuntimeError, "number of steps must be non-negative");
+  if (is_complex(options.dtype) && !start.is_complex() && !end.is_complex()) {
+    return cast(linspace(start, end, steps, TensorOptions(real_dtype(options.dtype), options.device)), options.dtype);
+  }
   if (steps <= 1) {
     Tensor t = empty({steps}, options);
     return steps == 1 ? filled(t, start) : t;
@@ -217,16 +224,30 @@ Tensor linspace(Scalar start, Scalar end, int64_t steps, TensorOptions options) 
 Tensor tensor(const std::vector<Scalar>& values, const Shape& shape, std::optional<DType> dtype,
               Device device) {
   TP_ASSERT(static_cast<int64_t>(values.size()) == shape_numel(shape));
-  bool any_float = false, any_int = false;
+  bool any_complex = false, any_float = false, any_int = false;
   for (const Scalar& v : values) {
+    any_complex = any_complex || v.is_complex();
     any_float = any_float || v.is_float();
     any_int = any_int || v.is_int();
   }
-  DType inferred = any_float || values.empty() ? default_float_dtype()
+  DType inferred = any_complex                 ? default_complex_dtype()
+                   : any_float || values.empty() ? default_float_dtype()
                    : any_int                   ? DType::Int64
                                                : DType::Bool;
   DType out_dtype = dtype.value_or(inferred);
   return build_on_host(shape, out_dtype, device, [&](const Tensor& host) {
+    if (is_complex(out_dtype)) {
+      // (real, imaginary) pairs, in the element type of the complex dtype's parts
+      visit_dtype(real_dtype(out_dtype), [&](auto tag) {
+        using T = typename decltype(tag)::type;
+        T* p = static_cast<T*>(host.data_ptr());
+        for (size_t i = 0; i < values.size(); ++i) {
+          p[2 * i] = static_cast<T>(values[i].to_double());
+          p[2 * i + 1] = static_cast<T>(values[i].imag());
+        }
+      });
+      return;
+    }
     visit_any_dtype(out_dtype, [&](auto tag) {
       using T = typename decltype(tag)::type;
       T* p = host.data<T>();

@@ -8,6 +8,7 @@
 #include "core/autograd/autograd.h"
 #include "core/autograd/grad_utils.h"
 #include "core/error.h"
+#include "core/ops/complex.h"
 #include "core/ops/copy.h"
 #include "core/ops/creation.h"
 #include "core/ops/rearrange.h"
@@ -115,6 +116,7 @@ Tensor diag(const Tensor& self, int64_t offset) {
 
 Tensor trace(const Tensor& self) {
   TP_CHECK(self.dim() == 2, RuntimeError, "trace: expected a matrix, but got tensor with dim ", self.dim());
+  if (is_complex(self.dtype())) return complex_ops::named(sum(diagonal(self, 0, 0, 1)), "TraceBackward0");
   Shape in = self.sizes();
   return autograd::record_op(
       {self},

@@ -10,6 +10,7 @@
 #include "core/backends/backend.h"
 #include "core/error.h"
 #include "core/ops/broadcast.h"
+#include "core/ops/complex.h"
 #include "core/ops/copy.h"
 #include "core/ops/device_check.h"
 #include "core/ops/limited_dtypes.h"
@@ -33,8 +34,10 @@ void check_sub_operands(const Tensor& a, const Tensor& b) {
 void check_alpha(DType dtype, Scalar alpha) {
   TP_CHECK(!alpha.is_bool() || dtype == DType::Bool, RuntimeError,
            "Boolean alpha only supported for Boolean results.");
-  TP_CHECK(is_floating(dtype) || !alpha.is_float(), RuntimeError,
+  TP_CHECK(is_floating(dtype) || is_complex(dtype) || !alpha.holds_double(), RuntimeError,
            "For integral input tensors, argument alpha must not be a floating point number.");
+  TP_CHECK(is_complex(dtype) || !alpha.is_complex(), RuntimeError,
+           "For non-complex input tensors, argument alpha must not be a complex number.");
 }
 
 // The dtype `op` computes in, given the promoted dtype of its operands, by its row's rule
@@ -122,6 +125,10 @@ Tensor binary_compute(BinaryOp op, const Tensor& a, const Tensor& b, std::option
   Shape shape = broadcast_shapes(a.sizes(), b.sizes());
   DType common = result_type(a, b);
   if (alpha) check_alpha(common, *alpha);
+  if (is_complex(common)) {
+    if (op == BinaryOp::Div && rounding_mode) fail_not_implemented_for(*rounding_mode == "floor" ? "div_floor_cpu" : "div_trunc_cpu", common);
+    return complex_ops::binary(op, a, b, alpha, common, device, shape);
+  }
   if (is_limited_dtype(common)) {
     if (op == BinaryOp::Div && rounding_mode) {
       limited::refuse(*rounding_mode == "floor" ? "div_floor_cpu" : "div_trunc_cpu", common, device);
@@ -171,6 +178,8 @@ Tensor binary_compute(BinaryOp op, const Tensor& a, const Tensor& b, std::option
 // Every binary op: computed, then recorded for autograd.
 Tensor binary_impl(BinaryOp op, const Tensor& a, const Tensor& b, std::optional<Scalar> alpha,
                    const std::optional<std::string>& rounding_mode) {
+  // complex: composed from real ops that record their own gradients (complex.h)
+  if (is_complex(a.dtype()) || is_complex(b.dtype())) return binary_compute(op, a, b, alpha, rounding_mode);
   return autograd::record_op(
       {a, b}, [&] { return binary_compute(op, a, b, alpha, rounding_mode); },
       [&](const Tensor& out) {

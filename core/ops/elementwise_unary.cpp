@@ -9,6 +9,7 @@
 #include "core/autograd/autograd.h"
 #include "core/autograd/formulas.h"
 #include "core/autograd/grad_utils.h"
+#include "core/ops/complex.h"
 #include "core/ops/copy.h"
 #include "core/ops/creation.h"
 #include "core/ops/limited_dtypes.h"
@@ -85,6 +86,7 @@ Tensor limited_unary(UnaryOp op, const Tensor& t, DType dtype) {
 
 Tensor unary(UnaryOp op, const Tensor& t, const UnaryArgs& args) {
   TP_ASSERT(op != UnaryOp::Clamp);  // clamp promotes with its bounds: clamp()
+  if (is_complex(t.dtype())) return complex_ops::unary(op, t);
   const DType dtype = unary_compute_dtype(op, t.dtype());
   if (is_limited_dtype(dtype)) return limited_unary(op, t, dtype);
   UnaryArgs bounded = args;  // hardtanh is clamp: the same integer bounds
@@ -95,6 +97,8 @@ Tensor unary(UnaryOp op, const Tensor& t, const UnaryArgs& args) {
 }
 
 const Tensor& unary_(UnaryOp op, const Tensor& t, const UnaryArgs& args) {
+  TP_CHECK(!(is_complex(t.dtype()) && (op == UnaryOp::Abs || op == UnaryOp::Angle)), RuntimeError, "In-place ",
+           unary_op_info(op).name, " is not supported for complex tensors.");
   autograd::check_inplace(t);
   return assign_inplace_result(t, unary(op, autograd::inplace_operand(t, autograd::needs_grad({&t})), args));
 }
@@ -112,6 +116,7 @@ Tensor clamp(const Tensor& t, std::optional<Scalar> min, std::optional<Scalar> m
   Tensor lo = min ? scalar_to_tensor(*min) : Tensor();
   Tensor hi = max ? scalar_to_tensor(*max) : Tensor();
   DType dtype = result_type({&t, &lo, &hi});
+  TP_CHECK(!is_complex(dtype), NotImplementedError, "clamp is not supported for complex types");
   UnaryArgs args;
   args.has_min = min.has_value();
   args.has_max = max.has_value();

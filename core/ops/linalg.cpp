@@ -9,8 +9,10 @@
 #include "core/backends/backend.h"
 #include "core/error.h"
 #include "core/ops/broadcast.h"
+#include "core/ops/complex.h"
 #include "core/ops/copy.h"
 #include "core/ops/device_check.h"
+#include "core/ops/elementwise.h"
 #include "core/ops/shape.h"
 #include "core/ops/type_promotion.h"
 #include "core/ops/limited_dtypes.h"
@@ -96,6 +98,12 @@ Tensor as_batch_of_one(const Tensor& t) { return insert_unit_dim(t, 0); }
 // out (B,M,N), contiguous, = a (B,M,K) @ b (B,K,N) on their device, or += when accumulating.
 void run_product(const Tensor& a3, const Tensor& b3, const Tensor& out3, bool accumulate = false,
                  ProductKind kind = ProductKind::Matrix) {
+  if (is_complex(out3.dtype())) {
+    // Four real products over the pairs (complex.h): every backend, no complex gemm.
+    Tensor product = complex_ops::product(bmm, a3, b3);
+    copy_(out3, accumulate ? add(out3, product) : product);
+    return;
+  }
   backend_for(out3.device()).matmul(a3, b3, out3, accumulate, kind);
 }
 
@@ -193,6 +201,8 @@ static Tensor mm_compute(const Tensor& self, const Tensor& mat2) {
 }
 
 Tensor mm(const Tensor& self, const Tensor& mat2) {
+  // complex: four real products that record their own gradients (complex.h)
+  if (is_complex(self.dtype()) && self.dtype() == mat2.dtype()) return complex_ops::named(complex_ops::product(mm, self, mat2), "MmBackward0");
   if (amp::should_cast("mm", {&self, &mat2})) return mm(amp::autocast_arg("mm", self), amp::autocast_arg("mm", mat2));
   return autograd::record_op(
       {self, mat2},
@@ -221,6 +231,8 @@ static Tensor bmm_compute(const Tensor& self, const Tensor& mat2) {
 }
 
 Tensor bmm(const Tensor& self, const Tensor& mat2) {
+  // complex: four real products that record their own gradients (complex.h)
+  if (is_complex(self.dtype()) && self.dtype() == mat2.dtype()) return complex_ops::named(complex_ops::product(bmm, self, mat2), "BmmBackward0");
   if (amp::should_cast("bmm", {&self, &mat2})) return bmm(amp::autocast_arg("bmm", self), amp::autocast_arg("bmm", mat2));
   return autograd::record_op(
       {self, mat2},
@@ -252,6 +264,8 @@ static Tensor mv_compute(const Tensor& self, const Tensor& vec) {
 }
 
 Tensor mv(const Tensor& self, const Tensor& vec) {
+  // complex: four real products that record their own gradients (complex.h)
+  if (is_complex(self.dtype()) && self.dtype() == vec.dtype()) return complex_ops::named(complex_ops::product(mv, self, vec), "MvBackward0");
   if (amp::should_cast("mv", {&self, &vec})) return mv(amp::autocast_arg("mv", self), amp::autocast_arg("mv", vec));
   return autograd::record_op(
       {self, vec},
@@ -281,6 +295,8 @@ static Tensor dot_compute(const Tensor& self, const Tensor& other) {
 }
 
 Tensor dot(const Tensor& self, const Tensor& other) {
+  // complex: four real products that record their own gradients (complex.h)
+  if (is_complex(self.dtype()) && self.dtype() == other.dtype()) return complex_ops::named(complex_ops::product(dot, self, other), "DotBackward0");
   return autograd::record_op(
       {self, other},
       [&] { return dot_compute(self, other); },
@@ -335,6 +351,15 @@ static Tensor addmm_compute(const Tensor& bias, const Tensor& mat1, const Tensor
 }
 
 Tensor addmm(const Tensor& bias, const Tensor& mat1, const Tensor& mat2, Scalar beta, Scalar alpha) {
+  // complex: beta * bias + alpha * (mat1 @ mat2) from the composed ops, which record their own
+  // gradients (complex.h)
+  if (is_complex(mat1.dtype()) && mat1.dtype() == mat2.dtype()) {
+    Tensor product = mm(mat1, mat2);
+    if (alpha.to_double() != 1.0 || alpha.imag() != 0.0) product = mul(product, alpha);
+    Tensor shift = beta.to_double() == 1.0 && beta.imag() == 0.0 ? bias : mul(bias, beta);
+    if (beta.to_double() == 0.0 && beta.imag() == 0.0) return complex_ops::named(product, "AddmmBackward0");
+    return complex_ops::named(add(shift, product), "AddmmBackward0");
+  }
   if (amp::should_cast("addmm", {&bias, &mat1, &mat2})) return addmm(amp::autocast_arg("addmm", bias), amp::autocast_arg("addmm", mat1), amp::autocast_arg("addmm", mat2), beta, alpha);
   return autograd::record_op(
       {bias, mat1, mat2},

@@ -29,6 +29,7 @@ inline void check_square(const char* op, const Tensor& A) {
 // checkFloatingOrComplex; a half/bfloat16 input is refused by the op's own text, or (where
 // ATen lets it through to the CPU kernel's dispatch) by that kernel's.
 inline void check_floating(const char* op, DType t, const char* kernel = nullptr) {
+  TP_CHECK(!is_complex(t), NotImplementedError, op, ": tensorplay's linear algebra does not take complex tensors yet");
   TP_CHECK(is_floating(t), NotImplementedError, op, ": Expected a floating point or complex tensor as input. Got ",
            dtype_legacy_name(t));
   if (!is_low_precision(t)) return;

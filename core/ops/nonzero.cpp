@@ -5,6 +5,7 @@
 
 #include "core/backends/backend.h"
 #include "core/ops/copy.h"
+#include "core/ops/elementwise.h"
 #include "core/ops/shape.h"
 #include "core/ops/limited_dtypes.h"
 
@@ -12,6 +13,7 @@ namespace tp {
 
 Tensor nonzero(const Tensor& self) {
   limited::refuse("nonzero_count_cpu", self.dtype(), self.device());
+  if (is_complex(self.dtype())) return nonzero(ne(self, Scalar(0.0)));  // a value is nonzero when either part is
   Tensor rows = backend_for(self.device()).nonzero(self);
   return transpose(contiguous(transpose(rows, 0, 1)), 0, 1);
 }

@@ -76,6 +76,8 @@ Tensor norm_value(const Tensor& x, double ord, const DimList& dims, bool keepdim
 }  // namespace
 
 Tensor vector_norm(const Tensor& x, double ord, const DimList& dims, bool keepdim, std::optional<DType> dtype) {
+  // complex: the norm of the moduli, as ATen takes it (a real result)
+  if (is_complex(x.dtype()) && !dtype) return vector_norm(abs(x), ord, dims, keepdim, std::nullopt);
   TP_CHECK(is_floating(x.dtype()), NotImplementedError,
            "linalg.vector_norm: Expected a floating point or complex tensor as input. Got ", dtype_legacy_name(x.dtype()));
   if (dtype) {

@@ -8,6 +8,7 @@
 #include <limits>
 #include <vector>
 
+#include "core/backends/complex_pairs.h"
 #include "core/error.h"
 #include "core/ops/copy.h"
 #include "core/ops/random_draws.h"
@@ -94,6 +95,9 @@ void normal_fill_16bit(T* data, int64_t n, float mean, float std, Generator& g) 
 }
 
 void normal_kernel(const Tensor& t, double mean, double std, Generator& g) {
+  // ATen's normal_impl_: a complex tensor's parts are drawn as its float pairs, each with
+  // std / sqrt(2), so that the complex variance is std ** 2.
+  if (is_complex(t.dtype())) return normal_kernel(pair_view(t), mean, std / std::sqrt(2.0), g);
   const int64_t n = t.numel();
   if (!is_floating(t.dtype())) fail_not_implemented_for("normal_kernel_cpu", t.dtype());
   if (n >= 16 && t.is_contiguous()) {
@@ -297,6 +301,11 @@ Tensor empty_like_preserve(const Tensor& t, TensorOptions options) {
 const Tensor& draw_uniform(const Tensor& t, double from, double to, Generator* gen) {
   if (!t.device().is_cpu()) return via_host(t, [&](const Tensor& h) { draw_uniform(h, from, to, gen); });
   const DType dt = t.dtype();
+  // ATen's uniform_ of a complex tensor draws its float pairs.
+  if (is_complex(dt)) {
+    draw_uniform(pair_view(t), from, to, gen);
+    return t;
+  }
   if (!is_floating(dt)) fail_not_implemented_for("check_uniform_bounds", dt);
   const double max = float_max(dt);
   const char* name = dtype_cpp_name(dt);

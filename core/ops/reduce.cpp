@@ -15,6 +15,7 @@
 #include "core/ops/index_dim.h"
 #include "core/ops/rearrange.h"
 #include "core/ops/shape.h"
+#include "core/ops/complex.h"
 #include "core/ops/limited_dtypes.h"
 
 namespace tp {
@@ -136,21 +137,23 @@ Tensor sum_like(ReduceOp op, const Tensor& t, const std::vector<bool>& mask, boo
                 std::optional<DType> dtype) {
   DType out = sum_dtype(t.dtype(), dtype);
   limited::refuse(op == ReduceOp::Sum ? "sum_cpu" : "prod_cpu", out, t.device());
+  if (is_complex(out)) return complex_ops::reduce(op, cast(t, out), mask, keepdim);
   return reduce_to(op, cast(t, out), mask, keepdim, out);
 }
 
 Tensor mean_impl(const Tensor& t, const std::vector<bool>& mask, bool keepdim,
                  std::optional<DType> dtype) {
   if (dtype) {
-    TP_CHECK(is_floating(*dtype), NotImplementedError,
+    TP_CHECK(is_floating(*dtype) || is_complex(*dtype), NotImplementedError,
              "mean(): could not infer output dtype. Optional dtype must be either a floating "
              "point or complex dtype. Got: ", dtype_legacy_name(*dtype));
   } else {
-    TP_CHECK(is_floating(t.dtype()), NotImplementedError,
+    TP_CHECK(is_floating(t.dtype()) || is_complex(t.dtype()), NotImplementedError,
              "mean(): could not infer output dtype. Input dtype must be either a floating point "
              "or complex dtype. Got: ", dtype_legacy_name(t.dtype()));
   }
   DType out = dtype ? *dtype : t.dtype();
+  if (is_complex(out)) return complex_ops::reduce(ReduceOp::Mean, cast(t, out), mask, keepdim);
   return reduce_to(ReduceOp::Mean, cast(t, out), mask, keepdim, out);
 }
 
@@ -241,7 +244,7 @@ Tensor reversed_cumsum(const Tensor& x, int64_t dim) { return flip(cumsum(flip(x
 // The result dtype of cumsum/cumprod: the dtype asked for, int64 for integer and bool inputs.
 DType scan_dtype(const Tensor& t, std::optional<DType> dtype) {
   if (dtype) return *dtype;
-  return is_floating(t.dtype()) ? t.dtype() : DType::Int64;
+  return is_floating(t.dtype()) || is_complex(t.dtype()) ? t.dtype() : DType::Int64;
 }
 
 // max(dim)/min(dim) with the values recorded for autograd (the indices never require grad).
@@ -266,12 +269,16 @@ Tensor logsumexp_impl(const Tensor& input, const DimList& dims, bool keepdim);
 }  // namespace
 
 Tensor sum(const Tensor& t, std::optional<DType> dtype) {
+  // complex: composed from real ops that record their own gradients (complex.h)
+  if (is_complex(t.dtype())) return complex_ops::named(sum_like(ReduceOp::Sum, t, reduced_dims(t, {}), false, dtype), "SumBackward0");
   if (!dtype && amp::should_cast("sum", {&t})) return sum(t, DType::Float32);
   return autograd::record_op(
       {t}, [&] { return sum_like(ReduceOp::Sum, t, reduced_dims(t, {}), false, dtype); },
       [&](const Tensor& out) { return autograd::sum_node("SumBackward0", t, {}, false, out); });
 }
 Tensor sum(const Tensor& t, const DimList& dims, bool keepdim, std::optional<DType> dtype) {
+  // complex: composed from real ops that record their own gradients (complex.h)
+  if (is_complex(t.dtype())) return complex_ops::named(sum_like(ReduceOp::Sum, t, reduced_dims(t, dims), keepdim, dtype), "SumBackward1");
   if (!dtype && amp::should_cast("sum", {&t})) return sum(t, dims, keepdim, DType::Float32);
   return autograd::record_op(
       {t}, [&] { return sum_like(ReduceOp::Sum, t, reduced_dims(t, dims), keepdim, dtype); },
@@ -279,23 +286,31 @@ Tensor sum(const Tensor& t, const DimList& dims, bool keepdim, std::optional<DTy
 }
 
 Tensor mean(const Tensor& t, std::optional<DType> dtype) {
+  // complex: composed from real ops that record their own gradients (complex.h)
+  if (is_complex(t.dtype())) return complex_ops::named(mean_impl(t, reduced_dims(t, {}), false, dtype), "MeanBackward0");
   return autograd::record_op(
       {t}, [&] { return mean_impl(t, reduced_dims(t, {}), false, dtype); },
       [&](const Tensor& out) { return autograd::mean_node("MeanBackward0", t, {}, false, out); });
 }
 Tensor mean(const Tensor& t, const DimList& dims, bool keepdim, std::optional<DType> dtype) {
+  // complex: composed from real ops that record their own gradients (complex.h)
+  if (is_complex(t.dtype())) return complex_ops::named(mean_impl(t, reduced_dims(t, dims), keepdim, dtype), "MeanBackward1");
   return autograd::record_op(
       {t}, [&] { return mean_impl(t, reduced_dims(t, dims), keepdim, dtype); },
       [&](const Tensor& out) { return autograd::mean_node("MeanBackward1", t, dims, keepdim, out); });
 }
 
 Tensor prod(const Tensor& t, std::optional<DType> dtype) {
+  // complex: composed from real ops that record their own gradients (complex.h)
+  if (is_complex(t.dtype())) return complex_ops::named(sum_like(ReduceOp::Prod, t, reduced_dims(t, {}), false, dtype), "ProdBackward0");
   if (!dtype && amp::should_cast("prod", {&t})) return prod(t, DType::Float32);
   return autograd::record_op(
       {t}, [&] { return sum_like(ReduceOp::Prod, t, reduced_dims(t, {}), false, dtype); },
       [&](const Tensor& out) { return autograd::prod_node(t, std::nullopt, false, out); });
 }
 Tensor prod(const Tensor& t, int64_t dim, bool keepdim, std::optional<DType> dtype) {
+  // complex: composed from real ops that record their own gradients (complex.h)
+  if (is_complex(t.dtype())) return complex_ops::named(sum_like(ReduceOp::Prod, t, one_dim(t, dim), keepdim, dtype), "ProdBackward1");
   if (!dtype && amp::should_cast("prod", {&t})) return prod(t, dim, keepdim, DType::Float32);
   return autograd::record_op(
       {t}, [&] { return sum_like(ReduceOp::Prod, t, one_dim(t, dim), keepdim, dtype); },
@@ -305,6 +320,7 @@ Tensor prod(const Tensor& t, int64_t dim, bool keepdim, std::optional<DType> dty
 Tensor max(const Tensor& t) {
   check_nonempty_reduction("max", t, {}, true);
   limited::refuse("max_all", t.dtype(), t.device());
+  if (is_complex(t.dtype())) fail_not_implemented_for("max_all", t.dtype());
   return autograd::record_op(
       {t}, [&] { return reduce_to(ReduceOp::Max, t, reduced_dims(t, {}), false, t.dtype()); },
       [&](const Tensor& out) { return autograd::extreme_node("MaxBackward1", t, {}, false, out); });
@@ -312,6 +328,7 @@ Tensor max(const Tensor& t) {
 Tensor min(const Tensor& t) {
   check_nonempty_reduction("min", t, {}, true);
   limited::refuse("min_all", t.dtype(), t.device());
+  if (is_complex(t.dtype())) fail_not_implemented_for("min_all", t.dtype());
   return autograd::record_op(
       {t}, [&] { return reduce_to(ReduceOp::Min, t, reduced_dims(t, {}), false, t.dtype()); },
       [&](const Tensor& out) { return autograd::extreme_node("MinBackward1", t, {}, false, out); });
@@ -341,18 +358,23 @@ Tensor amin(const Tensor& t, const DimList& dims, bool keepdim) {
 }
 
 Tensor argmax(const Tensor& t, std::optional<int64_t> dim, bool keepdim) {
+  TP_CHECK(!is_complex(t.dtype()), TypeError, "argmax(): does not support complex input");
   return arg_extreme(ReduceOp::ArgMax, "argmax", t, dim, keepdim);
 }
 Tensor argmin(const Tensor& t, std::optional<int64_t> dim, bool keepdim) {
+  TP_CHECK(!is_complex(t.dtype()), TypeError, "argmin(): does not support complex input");
   return arg_extreme(ReduceOp::ArgMin, "argmin", t, dim, keepdim);
 }
 
 Tensor var(const Tensor& t, const DimList& dims, int64_t correction, bool keepdim) {
+  // complex: E|z - mean|^2, the sum of the parts' variances (a real result)
+  if (is_complex(t.dtype())) return add(var(real(t), dims, correction, keepdim), var(imag(t), dims, correction, keepdim));
   return autograd::record_op(
       {t}, [&] { return var_std(ReduceOp::Var, t, dims, correction, keepdim); },
       [&](const Tensor& out) { return autograd::var_std_node(false, t, dims, correction, keepdim, out); });
 }
 Tensor std(const Tensor& t, const DimList& dims, int64_t correction, bool keepdim) {
+  if (is_complex(t.dtype())) return sqrt(var(t, dims, correction, keepdim));
   return autograd::record_op(
       {t}, [&] { return var_std(ReduceOp::Std, t, dims, correction, keepdim); },
       [&](const Tensor& out) { return autograd::var_std_node(true, t, dims, correction, keepdim, out); });
@@ -382,6 +404,8 @@ Tensor log_softmax(const Tensor& t, int64_t dim, std::optional<DType> dtype) {
 
 Tensor cumsum(const Tensor& t, int64_t dim, std::optional<DType> dtype) {
   Tensor in = cast(t, scan_dtype(t, dtype));
+  // complex: the running sums of the real and imaginary parts (complex.h)
+  if (is_complex(in.dtype())) return complex_ops::named(complex(cumsum(real(in), dim), cumsum(imag(in), dim)), "CumsumBackward0");
   const int64_t d = wrap_dim(dim, t.dim());
   return autograd::record_op(
       {in}, [&] { return scan_impl(ScanOp::Sum, in, d); },
@@ -395,6 +419,7 @@ Tensor cumsum(const Tensor& t, int64_t dim, std::optional<DType> dtype) {
 
 Tensor cumprod(const Tensor& t, int64_t dim, std::optional<DType> dtype) {
   Tensor in = cast(t, scan_dtype(t, dtype));
+  TP_CHECK(!is_complex(in.dtype()), NotImplementedError, "tensorplay does not compute cumprod of complex tensors yet");
   const int64_t d = wrap_dim(dim, t.dim());
   return autograd::record_op(
       {in}, [&] { return scan_impl(ScanOp::Prod, in, d); },

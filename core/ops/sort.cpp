@@ -60,6 +60,7 @@ ValuesIndices recorded(const char* node, const Tensor& x, int64_t dim, Select&& 
 }  // namespace
 
 ValuesIndices sort(const Tensor& x, int64_t dim, bool descending) {
+  TP_CHECK(!is_complex(x.dtype()), TypeError, " Sort does not support complex dtypes on CPU");
   const int64_t d = x.dim() == 0 ? 0 : wrap_dim(dim, x.dim());
   return recorded("SortBackward0", x, d, [&] { return sorted_along(x, d, descending); });
 }

@@ -129,6 +129,7 @@ std::optional<Scalar> as_scalar(py::handle v) {
   if (PyBool_Check(o)) return Scalar(o == Py_True);
   if (PyLong_Check(o)) return int_scalar(v);
   if (PyFloat_Check(o)) return Scalar(PyFloat_AS_DOUBLE(o));
+  if (PyComplex_Check(o)) return Scalar(std::complex<double>(PyComplex_RealAsDouble(o), PyComplex_ImagAsDouble(o)));
   // numpy scalars: np.float32(1.5), np.int64(3), np.bool_(True); not complex ones.
   switch (numpy_scalar_kind(v)) {
     case NumpyScalar::Bool: return Scalar(PyObject_IsTrue(o) == 1);
@@ -156,6 +157,7 @@ py::object scalar_value(const Scalar& s, DType element) {
   // a uint64 element is held as its int64 bits
   if (s.is_int() && element == DType::UInt64) return py::int_(static_cast<uint64_t>(s.to_int()));
   if (s.is_int()) return py::int_(s.to_int());
+  if (s.is_complex()) return py::reinterpret_steal<py::object>(PyComplex_FromDoubles(s.to_double(), s.imag()));
   return py::float_(s.to_double());
 }
 
@@ -321,6 +323,10 @@ std::optional<Scalar> data_number(py::handle v, Inferred& inferred) {
   if (PyFloat_Check(o)) {
     inferred.add(default_float_dtype());
     return Scalar(PyFloat_AS_DOUBLE(o));
+  }
+  if (PyComplex_Check(o)) {
+    inferred.add(default_complex_dtype());
+    return as_scalar(v);
   }
   if (numpy_scalar_kind(v) == NumpyScalar::Other) return std::nullopt;
   inferred.add(dtype_of_ndarray(as_ndarray(v)));

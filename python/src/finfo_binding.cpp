@@ -86,7 +86,8 @@ std::optional<DType> info_dtype(const char* fname, const py::args& a, const py::
 }
 
 FInfo make_finfo(const py::args& a, const py::kwargs& kw) {
-  DType d = info_dtype("finfo", a, kw, false).value_or(DType::Float32);  // finfo() is float32's
+  // finfo() is float32's; a complex dtype's is that of its parts
+  DType d = real_dtype(info_dtype("finfo", a, kw, false).value_or(DType::Float32));
   if (!is_floating(d))
     raise_type_error("torch.finfo() requires a floating point input type. Use torch.iinfo to handle 'torch.finfo'");
   return float_limits(d);

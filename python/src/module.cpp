@@ -6,11 +6,20 @@
 #include "python/src/batching_hook.h"
 #include "python/src/bindings.h"
 
+#include "core/error.h"
+
 namespace tp::torchpy {
 
 namespace {
 
+// core's warnings (tp::warn) as Python UserWarnings; an error the filters make of one
+// propagates as Python's.
+void warn_in_python(const std::string& text) {
+  if (PyErr_WarnEx(PyExc_UserWarning, text.c_str(), 1) < 0) throw py::error_already_set();
+}
+
 PyObject* init_torch_c() {
+  set_warning_handler(warn_in_python);
   static py::module_::module_def def;
   auto m = py::module_::create_extension_module("torch._C", "tensorplay's C++ core, bound for Python", &def);
   try {

@@ -8,6 +8,7 @@
 
 #include "core/autograd/autograd.h"
 #include "core/error.h"
+#include "core/ops/complex.h"
 #include "core/ops/copy.h"
 #include "core/ops/creation.h"
 #include "core/ops/device_ops.h"
@@ -40,6 +41,8 @@ const char* numpy_format(DType d) {
     case DType::UInt32: return "I";
     case DType::UInt64: return "L";
     case DType::Bool: return "?";
+    case DType::ComplexFloat: return "F";
+    case DType::ComplexDouble: return "D";
     case DType::BFloat16: break;
   }
   fail(ErrorKind::TypeError, "Got unsupported ScalarType ", dtype_legacy_name(d));
@@ -61,6 +64,8 @@ DType dtype_of_array(const py::array& a) {
   if (kind == 'u' && size == 2) return DType::UInt16;
   if (kind == 'u' && size == 1) return DType::UInt8;
   if (kind == 'b') return DType::Bool;
+  if (kind == 'c' && size == 8) return DType::ComplexFloat;
+  if (kind == 'c' && size == 16) return DType::ComplexDouble;
   std::string type = py::str(dt.attr("type").attr("__name__"));
   raise_type_error("can't convert np.ndarray of type numpy." + type +
                    ". The only supported types are: float64, float32, float16, complex64, complex128, "
@@ -75,7 +80,10 @@ py::object numpy_of(py::handle self, bool force) {
     t = to_cpu(autograd::detach(t));
   } else {
     numpy_check(t);
+    TP_CHECK(!t.is_conj(), RuntimeError,
+             "Can't call numpy() on Tensor that has conjugate bit set. Use tensor.resolve_conj().numpy() instead.");
   }
+  if (t.is_conj()) t = resolve_conj(t);
   py::dtype dt(numpy_format(t.dtype()));
   std::vector<py::ssize_t> shape(t.sizes().begin(), t.sizes().end()), strides;
   for (int64_t s : t.strides()) strides.push_back(static_cast<py::ssize_t>(s * t.element_size()));

@@ -22,7 +22,7 @@ const std::vector<OpSpec>& op_table() {
     for (auto part : {creation_ops(), math_ops(), unary_ops(), tensor_ops(), index_ops(), combine_ops(),
                       einsum_ops(), random_ops(), stats_ops(), dtype_ops(), broadcast_ops(),
                       layout_ops(), vision_ops(), take_ops(), search_ops(), distance_ops(), apply_ops(),
-                      linalg_ops(), elementwise_ops()})
+                      linalg_ops(), elementwise_ops(), complex_ops()})
       all.insert(all.end(), part.begin(), part.end());
     return all;
   }();

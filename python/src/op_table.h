@@ -48,5 +48,6 @@ std::vector<OpSpec> search_ops();    // ops_search.cpp
 std::vector<OpSpec> distance_ops();  // ops_distance.cpp
 std::vector<OpSpec> apply_ops();     // ops_apply.cpp: Tensor.apply_ / map_ (Python callables)
 std::vector<OpSpec> linalg_ops();    // ops_linalg.cpp
+std::vector<OpSpec> complex_ops();   // ops_complex.cpp
 
 }  // namespace tp::torchpy

@@ -180,7 +180,7 @@ void bind_value_types(py::module_& m) {
   dtype.def("__repr__", [](const DTypeBox& b) { return dtype_repr(b.d); });
   dtype.def_property_readonly("is_floating_point", [](const DTypeBox& b) { return is_floating(b.d); });
   dtype.def_property_readonly("is_signed", [](const DTypeBox& b) { return is_signed(b.d); });
-  dtype.def_property_readonly("is_complex", [](const DTypeBox&) { return false; });
+  dtype.def_property_readonly("is_complex", [](const DTypeBox& b) { return is_complex(b.d); });
   dtype.def_property_readonly("itemsize", [](const DTypeBox& b) { return itemsize(b.d); });
   dtype.def("__reduce__", [](const DTypeBox& b) { return std::string(dtype_name(b.d)); });
   dtype.attr("__module__") = "torch";
@@ -195,7 +195,9 @@ void bind_value_types(py::module_& m) {
                   {"bfloat16", DType::BFloat16}, {"int64", DType::Int64}, {"long", DType::Int64},
                   {"int32", DType::Int32}, {"int", DType::Int32}, {"uint8", DType::UInt8}, {"bool", DType::Bool},
                   {"int8", DType::Int8}, {"int16", DType::Int16}, {"short", DType::Int16},
-                  {"uint16", DType::UInt16}, {"uint32", DType::UInt32}, {"uint64", DType::UInt64}}) {
+                  {"uint16", DType::UInt16}, {"uint32", DType::UInt32}, {"uint64", DType::UInt64},
+                  {"complex64", DType::ComplexFloat}, {"cfloat", DType::ComplexFloat},
+                  {"complex128", DType::ComplexDouble}, {"cdouble", DType::ComplexDouble}}) {
     m.attr(n.name) = wrap_dtype(n.d);
   }
 

@@ -1,6 +1,8 @@
 // torch.Tensor's Python protocol beyond the op table: repr, the legacy constructor
 // torch.Tensor(2, 3), indexing and assignment, len/iter/truth/number conversions with PyTorch's
 // errors, hashing by identity, f"{loss:.4f}", `in`, deepcopy, and the properties (.shape, .dtype, .T, ...).
+#include <pybind11/complex.h>
+
 #include "core/autograd/autograd.h"
 #include "core/error.h"
 #include "core/ops/copy.h"
@@ -48,19 +50,19 @@ const Tensor& one_element(py::handle self) {
   return t;
 }
 
-// x[key] = v takes a tensor, a bool, an int (numpy's too) or a float (np.float64 is one), as
+// x[key] = v takes a tensor, a bool, an int (numpy's too), a float (np.float64 is one) or a complex, as
 // PyTorch's THPVariable_setitem does; lists, numpy arrays and numpy's other scalars are refused.
 void set_item(py::handle self, py::handle key, py::handle v) {
   const Tensor& t = tensor_of(self);
   PyObject* o = v.ptr();
   const bool tensor = is_tensor(v);
-  const bool number = !tensor && (PyBool_Check(o) || PyLong_Check(o) || PyFloat_Check(o) ||
+  const bool number = !tensor && (PyBool_Check(o) || PyLong_Check(o) || PyFloat_Check(o) || PyComplex_Check(o) ||
                                   numpy_scalar_kind(v) == NumpyScalar::Integer);
   if (!tensor && !number) raise_type_error("can't assign a " + type_name(v) + " to a " + legacy_type_str(t));
   std::vector<TensorIndex> idx = tensor_indices(key);
   if (tensor) {
     index_put_(t, idx, tensor_of(v));
-  } else if (PyBool_Check(o) || PyFloat_Check(o)) {
+  } else if (PyBool_Check(o) || PyFloat_Check(o) || PyComplex_Check(o)) {
     index_put_(t, idx, *as_scalar(v));
   } else {
     index_put_(t, idx, Scalar(unpack_int64(v)));
@@ -160,8 +162,15 @@ void bind_tensor_methods(py::module_&) {
     if (t.numel() > 1) fail(ErrorKind::RuntimeError, "Boolean value of Tensor with more than one value is ambiguous");
     return item(t).to_bool();
   });
-  cls.def("__float__", [](py::handle self) { return item(one_element(self)).to_double(); });
-  cls.def("__int__", [](py::handle self) { return item(one_element(self)).to_int(); });
+  // A complex value converts only without an imaginary part (c10's checked_convert).
+  auto real_value = [](py::handle self, const char* type) {
+    const Scalar v = item(one_element(self));
+    TP_CHECK(v.imag() == 0.0, RuntimeError, "value cannot be converted to type ", type, " without overflow");
+    return v;
+  };
+  cls.def("__float__", [real_value](py::handle self) { return real_value(self, "double").to_double(); });
+  cls.def("__int__", [real_value](py::handle self) { return real_value(self, "int64_t").to_int(); });
+  cls.def("__complex__", [](py::handle self) { return item(one_element(self)).to_complex(); });
   cls.def("__index__", [](py::handle self) {
     const Tensor& t = tensor_of(self);
     if (t.numel() != 1 || is_floating(t.dtype()) || t.dtype() == DType::Bool)

@@ -15,7 +15,7 @@ from torch._C import (  # noqa: F401
     finfo,
     iinfo,
     float32, float, float64, double, float16, half, bfloat16, int64, long, int32, int, int16, short, int8,
-    uint8, uint16, uint32, uint64, bool,
+    uint8, uint16, uint32, uint64, bool, complex64, cfloat, complex128, cdouble,
 )
 
 __version__ = "2.8.0+tensorplay"

@@ -1,9 +1,9 @@
 """Ops PyTorch spells as another op (broadcast_to is expand, argwhere is nonzero, msort is
 sort(dim=0), pinverse is linalg.pinv, split_with_sizes and the unsafe_ forms are split and
-chunk, rsub is sub reversed, fill is a filled copy, vdot is dot, dist the norm of a
-difference and Tensor.nelement numel), and the complex-number ops that are
-no-ops on the real tensors tensorplay has (conj, resolve_conj, resolve_neg, real, mH): each
-is computed by the op it names, so it runs on every device with that op's gradient."""
+chunk, rsub is sub reversed, fill is a filled copy, vdot is dot of the conjugate, dist the
+norm of a difference and Tensor.nelement numel), resolve_neg (tensorplay has no negative bit),
+and the .real / .imag properties over torch.real / torch.imag: each is computed by the op it
+names, so it runs on every device with that op's gradient."""
 import numbers
 import warnings
 
@@ -54,8 +54,8 @@ def rsub(input, other, alpha=1):
 
 
 def vdot(input, other):
-    """The dot product, conjugating the first vector: dot itself for real tensors."""
-    return torch.dot(input, other)
+    """The dot product, conjugating the first vector."""
+    return torch.dot(input.conj(), other)
 
 
 def dist(input, other, p=2):
@@ -113,22 +113,14 @@ def _expandable(size, shape):
     return all(s == t or s == 1 for s, t in zip(reversed(size), reversed(shape)))
 
 
-def conj(input):
-    return input
-
-
-def imag(input):
-    raise TypeError("imag is not implemented for tensors with non-complex dtypes.")
-
-
 def _H(self):
     """x.H: the conjugate transpose of a matrix (its transpose for real tensors)."""
     if self.dim() == 2:
-        return self.mT
+        return self.mT.conj()
     if self.dim() == 0:
         warnings.warn("Tensor.H is deprecated on 0-D tensors. Consider using x.conj(). (Triggered internally at "
                       "/__w/pytorch/pytorch/aten/src/ATen/native/TensorShape.cpp:4328.)", UserWarning, stacklevel=2)
-        return self
+        return self.conj()
     hint = " For batches of matrices, consider using tensor.mH" if self.dim() > 2 else ""
     raise RuntimeError(f"tensor.H is only supported on matrices (2-D tensors). Got {self.dim()}-D tensor.{hint}")
 
@@ -137,23 +129,32 @@ def _is_false(self):
     return False
 
 
+def _same(input):
+    return input
+
+
+def _set_real(self, value):
+    self.real.copy_(value)
+
+
+def _set_imag(self, value):
+    self.imag.copy_(value)
+
+
 def _install():
     torch.Tensor.broadcast_to = _broadcast_to_method
     for fn in (broadcast_to, argwhere, msort, pinverse, split_with_sizes, unsafe_split, unsafe_chunk, rsub, fill,
-               scalar_tensor, broadcast_shapes, conj, imag, vdot, dist):
+               scalar_tensor, broadcast_shapes, vdot, dist):
         setattr(torch, fn.__name__, fn)
-    for name in ("conj_physical", "resolve_conj", "resolve_neg", "real"):
-        setattr(torch, name, conj)
+    torch.resolve_neg = torch.Tensor.resolve_neg = _same  # tensorplay has no negative bit
     torch.Tensor.broadcast_to = _broadcast_to_method
-    for fn in (argwhere, msort, pinverse, split_with_sizes, unsafe_split, unsafe_chunk, conj, vdot, dist):
+    for fn in (argwhere, msort, pinverse, split_with_sizes, unsafe_split, unsafe_chunk, vdot, dist):
         setattr(torch.Tensor, fn.__name__, fn)
-    for name in ("conj_physical", "resolve_conj", "resolve_neg"):
-        setattr(torch.Tensor, name, conj)
     torch.Tensor.sum_to_size = sum_to_size
     torch.Tensor.nelement = torch.Tensor.numel
-    torch.Tensor.is_conj = torch.Tensor.is_neg = _is_false
-    torch.Tensor.real = property(conj)
-    torch.Tensor.imag = property(imag)
-    torch.Tensor.mH = property(lambda self: self.mT)
+    torch.Tensor.is_neg = _is_false
+    torch.Tensor.real = property(torch.real, _set_real)
+    torch.Tensor.imag = property(torch.imag, _set_imag)
+    torch.Tensor.mH = property(lambda self: self.mT.conj())
     torch.Tensor.H = property(_H)
     torch.Tensor.__rdiv__ = torch.Tensor.__rtruediv__

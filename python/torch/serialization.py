@@ -85,6 +85,8 @@ class _Pickler(pickle.Pickler):
                                                        state)
             return _rebuild_parameter, (obj.detach(), obj.requires_grad, collections.OrderedDict())
         if isinstance(obj, torch.Tensor):
+            if obj.is_conj():  # the storage holds the conjugates' conjugates: save the values written out
+                obj = obj.resolve_conj()
             return _rebuild_tensor_v2, (_StorageRef(obj), obj.storage_offset(), tuple(obj.size()), obj.stride(),
                                         obj.requires_grad, collections.OrderedDict())
         if isinstance(obj, types.BuiltinFunctionType) and _is_global(obj):

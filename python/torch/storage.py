@@ -9,6 +9,7 @@ _STORAGE_NAMES = {
     "FloatStorage": _C.float32, "DoubleStorage": _C.float64, "HalfStorage": _C.float16,
     "BFloat16Storage": _C.bfloat16, "LongStorage": _C.int64, "IntStorage": _C.int32,
     "ShortStorage": _C.int16, "CharStorage": _C.int8, "ByteStorage": _C.uint8, "BoolStorage": _C.bool,
+    "ComplexFloatStorage": _C.complex64, "ComplexDoubleStorage": _C.complex128,
 }
 
 

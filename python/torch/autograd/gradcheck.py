@@ -39,9 +39,21 @@ def _element(shape, k):
     return tuple(reversed(index))
 
 
+def _real_outputs(func):
+    """func with each complex output seen as its (real, imag) pairs: gradients of real outputs
+    are what PyTorch's convention defines for complex inputs (dL/dre + i dL/dim)."""
+    def real_func(*inputs):
+        out = func(*inputs)
+        real = [torch.view_as_real(o.resolve_conj()) if isinstance(o, torch.Tensor) and o.is_complex() else o
+                for o in _as_tuple(out)]
+        return tuple(real) if isinstance(out, (tuple, list)) else real[0]
+    return real_func
+
+
 def _numerical_jacobians(func, inputs, which, eps):
     """jac[o][i]: (numel of input i, numel of output o) by central differences, for the tensor
-    outputs at positions `which`. Each element is moved to x - eps, then x + eps, then back."""
+    outputs at positions `which`. Each element is moved to x - eps, then x + eps, then back; a
+    complex element along its real and then its imaginary axis (the column is d/dre + i d/dim)."""
     diff = _inputs_needing_grad(inputs)
     pick = lambda out: [_tensor_outputs(out)[w].detach() for w in which]  # noqa: E731
     # Not under no_grad: func may itself differentiate (gradgradcheck's gradient function).
@@ -52,13 +64,14 @@ def _numerical_jacobians(func, inputs, which, eps):
         for k in range(x.numel()):
             at = _element(x.shape, k)
             orig = data[at].clone()
-            data[at] = orig - eps
-            before = [o.clone() for o in pick(func(*inputs))]
-            data[at] = orig + eps
-            after = [o.clone() for o in pick(func(*inputs))]
-            data[at] = orig
-            for row, (a, b) in enumerate(zip(before, after)):
-                jac[row][col][k] = ((b - a) / (2 * eps)).reshape(-1).cpu()
+            for delta, weight in [(eps, 1)] + ([(eps * 1j, 1j)] if x.is_complex() else []):
+                data[at] = orig - delta
+                before = [o.clone() for o in pick(func(*inputs))]
+                data[at] = orig + delta
+                after = [o.clone() for o in pick(func(*inputs))]
+                data[at] = orig
+                for row, (a, b) in enumerate(zip(before, after)):
+                    jac[row][col][k] += ((b - a) / (2 * eps)).reshape(-1).cpu() * weight
     return jac
 
 
@@ -92,12 +105,13 @@ def gradcheck(func, inputs, *, eps=1e-6, atol=1e-5, rtol=1e-3, raise_exception=T
     if check_forward_ad or check_batched_grad or check_batched_forward_grad:
         raise NotImplementedError("gradcheck: forward-mode AD and batched gradients are not supported by tensorplay")
     inputs = _as_tuple(inputs)
+    func = _real_outputs(func)
     diff = _inputs_needing_grad(inputs)
     if not diff:
         raise ValueError("gradcheck expects at least one input tensor to require gradient, "
                          "but none of them have requires_grad=True.")
     for i, x in diff:
-        if x.dtype not in (torch.float64,):
+        if x.dtype not in (torch.float64, torch.complex128):
             warnings.warn(f"Input #{i} requires gradient and is not a double precision floating point or complex. "
                           "This check will likely fail if all the inputs are not of double precision floating "
                           "point or complex. ")

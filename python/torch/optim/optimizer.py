@@ -28,6 +28,10 @@ def _typename(obj):
 
 
 class Optimizer:
+    # Whether step() is right for complex parameters: SGD's update is linear in the gradient;
+    # the others' elementwise statistics would need PyTorch's view_as_real of every state.
+    _takes_complex = False
+
     def __init__(self, params, defaults):
         self.defaults = defaults
         self.state = defaultdict(dict)
@@ -86,6 +90,9 @@ class Optimizer:
                 raise TypeError("optimizer can only optimize Tensors, but one of the params is " + _typename(p))
             if not self.defaults.get("differentiable", None) and not (p.is_leaf or p.retains_grad):
                 raise ValueError("can't optimize a non-leaf Tensor")
+            if p.is_complex() and not self._takes_complex:
+                raise NotImplementedError(f"tensorplay's {type(self).__name__} does not update complex parameters yet "
+                                          "(SGD does)")
         for name, default in self.defaults.items():
             if default is required and name not in param_group:
                 raise ValueError(f"parameter group didn't specify a value of required optimization parameter {name}")

@@ -5,6 +5,8 @@ from torch.optim.optimizer import Optimizer
 
 
 class SGD(Optimizer):
+    _takes_complex = True
+
     def __init__(self, params, lr=1e-3, momentum=0, dampening=0, weight_decay=0, nesterov=False, *,
                  maximize=False, foreach=None, differentiable=False, fused=None):
         if isinstance(lr, torch.Tensor) and lr.numel() != 1:
