@@ -1,0 +1,16 @@
+# Gathers that read a conjugate view (flip, advanced indexing, index_select, take): the values
+# are the conjugates, whatever the view's strides and offset.
+import torch
+
+z = torch.tensor([[1 + 1j, 2 - 2j, 3 + 0.5j], [-1 + 4j, 0.5 - 1j, 2j]])
+c = z.conj()
+print(c.flip(1))
+print(c.flip(0, 1))
+print(c[:, [2, 0]])
+print(c[[1, 0, 1]])
+print(c[:, 1:].flip(1))
+print(c.t()[[2, 1]])
+print(c.index_select(1, torch.tensor([2, 0])))
+print(c.take(torch.tensor([5, 0, 3])))
+print(c[c.real > 0])
+print(c.flip(1).is_conj(), c[:, [0]].is_conj())
