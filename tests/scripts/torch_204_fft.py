@@ -44,6 +44,7 @@ print(F.hfftn(c, dim=(0, 2)).shape)
 print(F.ihfft2(y[0, :3]))
 print(F.ihfftn(y, s=(3, 2, 4)).shape)
 print(F.fftn(torch.tensor(2.5)), F.fftn(z, dim=()))
+print(F.fft(torch.randn(0, 4)), F.fft2(torch.randn(0, 2, 3)).dtype, F.irfft(torch.randn(2, 0, 3, dtype=torch.complex64), dim=2).shape)
 
 print("-- dtypes, round trips")
 print(F.fft(torch.arange(4)).dtype, F.fft(x.double()).dtype, F.rfft(torch.tensor([True, False])).dtype,

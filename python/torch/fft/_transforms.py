@@ -69,7 +69,7 @@ def _rounded(y, dtype, dims):
     output are float64's residue of exact cancellation (fft(ones(5))[1] is 2e-16): they become
     the zeros float32 arithmetic lands on, as the value only, so gradients pass unchanged."""
     if dtype in (torch.complex128, torch.float64) or y.numel() == 0:
-        return y
+        return y.to(dtype)
     tiny = y.abs().amax(dims, keepdim=True) * 2.0 ** -40
     parts = torch.view_as_real(y) if y.is_complex() else y
     tiny = tiny.unsqueeze(-1) if y.is_complex() else tiny
