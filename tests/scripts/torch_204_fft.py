@@ -33,7 +33,8 @@ print("-- 2-D and n-D")
 y = torch.randn(3, 4, 5)
 print(F.fft2(y))
 print(F.ifft2(y, s=(2, 3)))
-print(F.fftn(y, dim=(0, 2), norm="ortho").shape, F.fftn(y, s=(2, -1)).shape)
+print(F.fftn(y, dim=(0, 2), norm="ortho").shape, F.fftn(y, s=(2, -1)).shape, F.fftn(y, s=3).shape,
+      F.fftn(y, dim=0).shape, F.fft2(y, s=torch.Size([2, 2])).shape)
 print(F.rfft2(y))
 print(F.rfftn(y, s=(4, 6)).shape)
 c = F.rfftn(y)
@@ -110,6 +111,8 @@ bad = [
     lambda: F.fftn(x, s=(1, 2, 3)),
     lambda: F.fft2(torch.randn(3)),
     lambda: F.rfftn(x, dim=()),
+    lambda: F.rfft2(x, s=[2.5, 3]),
+    lambda: F.fftn(x, dim=[0.5]),
     lambda: F.hfftn(z, dim=()),
     lambda: F.fft(z, out=torch.empty(0)),
     lambda: F.irfft(z, out=torch.empty(0, dtype=torch.complex64)),

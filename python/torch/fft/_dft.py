@@ -3,8 +3,9 @@ tensor ops (reshape, matmul, multiply), so it runs on every device and autograd 
 Mixed-radix Cooley-Tukey: n = n1 * n2 splits into n2 DFTs of size n1 (a matmul by the n1 x n1 DFT
 matrix), a twiddle multiply and n1 DFTs of size n2 (recursively). A prime factor up to _DIRECT_MAX
 is a direct DFT matrix; a larger one goes through Bluestein's chirp-z (a convolution done with
-power-of-two FFTs). Twiddles and DFT matrices are computed in float64 and rounded to the working
-dtype, as pocketfft does, so float32 results are within float rounding of PyTorch's (MKL/pocketfft)."""
+power-of-two FFTs). Twiddles and DFT matrices are computed in float64, exact at the quarter turns
+and conjugate-symmetric as pocketfft's are, and cached on the CPU (_transforms calls this in
+complex128 and rounds once)."""
 import functools
 import math
 

@@ -18,6 +18,21 @@ def _check_int(fname, arg, value, optional):
     raise TypeError(f"fft_{fname}(): argument '{arg}' must be int, not {type(value).__name__}")
 
 
+def _int_list(fname, arg, value):
+    """An n-D function's s or dim as a list (an int is one), None kept, as PyTorch's parser reads it."""
+    if value is None:
+        return None
+    if isinstance(value, int) and not isinstance(value, bool):
+        return [value]
+    if isinstance(value, (list, tuple)) and all(isinstance(v, int) and not isinstance(v, bool) for v in value):
+        return list(value)
+    raise TypeError(f"fft_{fname}(): argument '{arg}' must be tuple of ints, not {type(value).__name__}")
+
+
+def _nd_args(fname, s, dim):
+    return _int_list(fname, "s", s), _int_list(fname, "dim", dim)
+
+
 def _wrap(dim, ndim):
     if ndim == 0:
         raise IndexError(f"Dimension specified as {dim} but tensor has no dimensions")
@@ -222,11 +237,10 @@ def _shape_and_dims(input, s, dim):
     ndim = input.dim()
     dims = None
     if dim is not None:
-        dims = [_wrap(d, ndim) for d in ([dim] if isinstance(dim, int) else dim)]
+        dims = [_wrap(d, ndim) for d in dim]
         if len(set(dims)) != len(dims):
             raise RuntimeError("FFT dims must be unique")
     if s is not None:
-        s = list(s)
         if dims is not None and len(dims) != len(s):
             raise RuntimeError("When given, dim and shape arguments must have the same length")
         if len(s) > ndim:
@@ -247,7 +261,7 @@ def _c2r_shape_and_dims(fname, input, s, dim):
     shape, dims = _shape_and_dims(input, s, dim)
     if not shape:
         raise RuntimeError(f"{fname} must transform at least one axis")
-    last = 2 * (input.shape[dims[-1]] - 1) if s is None or list(s)[-1] == -1 else shape[-1]
+    last = 2 * (input.shape[dims[-1]] - 1) if s is None or s[-1] == -1 else shape[-1]
     _check_points(last)
     return shape[:-1] + [last // 2 + 1], dims, last
 
@@ -263,16 +277,19 @@ def _fftn_c2c(fname, input, s, dim, norm, forward, out):
 
 def fftn(input, s=None, dim=None, norm=None, *, out=None):
     """The n-D discrete Fourier transform over dim (all dims, or the last len(s))."""
+    s, dim = _nd_args("fftn", s, dim)
     return _fftn_c2c("fftn", input, s, dim, norm, True, out)
 
 
 def ifftn(input, s=None, dim=None, norm=None, *, out=None):
     """The n-D inverse discrete Fourier transform."""
+    s, dim = _nd_args("ifftn", s, dim)
     return _fftn_c2c("ifftn", input, s, dim, norm, False, out)
 
 
 def rfftn(input, s=None, dim=None, norm=None, *, out=None):
     """The n-D transform of a real signal, one-sided along the last transformed dim."""
+    s, dim = _nd_args("rfftn", s, dim)
     if input.is_complex():
         raise TypeError(f"rfftn expects a real-valued input tensor, but got {_scalar_name(input.dtype)}")
     shape, dims = _shape_and_dims(input, s, dim)
@@ -299,16 +316,19 @@ def _c2rn(fname, input, s, dim, norm, forward, out):
 
 def irfftn(input, s=None, dim=None, norm=None, *, out=None):
     """rfftn inverted: the real signal (last transformed dim 2 (m - 1) long by default)."""
+    s, dim = _nd_args("irfftn", s, dim)
     return _c2rn("irfftn", input, s, dim, norm, False, out)
 
 
 def hfftn(input, s=None, dim=None, norm=None, *, out=None):
     """The real n-D transform of a Hermitian-symmetric signal given by its one-sided half."""
+    s, dim = _nd_args("hfftn", s, dim)
     return _c2rn("hfftn", input, s, dim, norm, True, out)
 
 
 def ihfftn(input, s=None, dim=None, norm=None, *, out=None):
     """hfftn inverted: the one-sided n-D inverse transform of a real signal."""
+    s, dim = _nd_args("ihfftn", s, dim)
     shape, dims = _shape_and_dims(input, s, dim)
     if not shape:
         raise RuntimeError("ihfftn must transform at least one axis")
@@ -326,24 +346,30 @@ def ihfftn(input, s=None, dim=None, norm=None, *, out=None):
 
 
 def fft2(input, s=None, dim=(-2, -1), norm=None, *, out=None):
-    return fftn(input, s, dim, norm, out=out)
+    """fftn over the last two dims."""
+    return fftn(input, *_nd_args("fft2", s, dim), norm, out=out)
 
 
 def ifft2(input, s=None, dim=(-2, -1), norm=None, *, out=None):
-    return ifftn(input, s, dim, norm, out=out)
+    """ifftn over the last two dims."""
+    return ifftn(input, *_nd_args("ifft2", s, dim), norm, out=out)
 
 
 def rfft2(input, s=None, dim=(-2, -1), norm=None, *, out=None):
-    return rfftn(input, s, dim, norm, out=out)
+    """rfftn over the last two dims."""
+    return rfftn(input, *_nd_args("rfft2", s, dim), norm, out=out)
 
 
 def irfft2(input, s=None, dim=(-2, -1), norm=None, *, out=None):
-    return irfftn(input, s, dim, norm, out=out)
+    """irfftn over the last two dims."""
+    return irfftn(input, *_nd_args("irfft2", s, dim), norm, out=out)
 
 
 def hfft2(input, s=None, dim=(-2, -1), norm=None, *, out=None):
-    return hfftn(input, s, dim, norm, out=out)
+    """hfftn over the last two dims."""
+    return hfftn(input, *_nd_args("hfft2", s, dim), norm, out=out)
 
 
 def ihfft2(input, s=None, dim=(-2, -1), norm=None, *, out=None):
-    return ihfftn(input, s, dim, norm, out=out)
+    """ihfftn over the last two dims."""
+    return ihfftn(input, *_nd_args("ihfft2", s, dim), norm, out=out)
