@@ -151,18 +151,18 @@ class ComplexPairs final : public Backend {
   }
   // An index source without a conjugate bit. The kernel reaches the indexed elements through
   // indexed_strides (src itself has stride 0 there), so the whole span of storage it may read
-  // is written out, at the same offsets.
+  // (from src's offset on) is written out, laid out the same.
   Tensor resolved_source(const Tensor& src, const Shape& indexed_sizes, const Shape& indexed_strides) {
     if (!src.is_conj()) return src;
-    int64_t extent = src.storage_offset() + 1;
+    int64_t extent = 1;
     auto reach = [&extent](const Shape& sizes, const Shape& strides) {
       for (size_t d = 0; d < sizes.size(); ++d) extent += sizes[d] > 0 ? (sizes[d] - 1) * strides[d] : 0;
     };
     reach(src.sizes(), src.strides());
     reach(indexed_sizes, indexed_strides);
     Tensor span = empty({extent}, TensorOptions(src.dtype(), src.device()));
-    copy(src.as_strided({extent}, {1}, 0), span);
-    return span.as_strided(src.sizes(), src.strides(), src.storage_offset());
+    copy(src.as_strided({extent}, {1}, src.storage_offset()), span);
+    return span.as_strided(src.sizes(), src.strides(), 0);
   }
   static std::vector<Tensor> pairs_of(const std::vector<Tensor>& indices) {
     std::vector<Tensor> out;
