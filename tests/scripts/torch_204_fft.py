@@ -116,6 +116,8 @@ bad = [
     lambda: F.hfftn(z, dim=()),
     lambda: F.fft(z, out=torch.empty(0)),
     lambda: F.irfft(z, out=torch.empty(0, dtype=torch.complex64)),
+    lambda: F.fft(x.requires_grad_(), out=torch.empty(0, dtype=torch.complex64)),
+    lambda: F.irfft2(z.requires_grad_(), out=torch.empty(0)),
 ]
 for f in bad:
     try:

@@ -129,6 +129,9 @@ def _finish(result, name, out, conj=False):
     """The result shown with the grad_fn of ATen's kernel (then conjugated, as a view, where ATen
     conjugates a forward transform), or copied into out."""
     if result.grad_fn is not None:
+        if out is not None:
+            raise RuntimeError(f"_fft_{name[3:6].lower()}(): functions with out=... arguments don't support automatic "
+                               "differentiation, but one of the arguments requires grad.")
         torch._C._nn._rename_grad_fn(result, name)
     if conj:
         result = result.conj()
