@@ -120,7 +120,8 @@ class ComplexPairs final : public Backend {
   void index(const Tensor& src, const Tensor& out, const std::vector<Tensor>& indices, const Shape& indexed_sizes,
              const Shape& indexed_strides) override {
     if (!is_complex(out.dtype())) return inner_.index(src, out, indices, indexed_sizes, indexed_strides);
-    inner_.index(pair_view(resolved(src)), pair_view(out), pairs_of(indices), indexed_sizes, doubled(indexed_strides));
+    inner_.index(pair_view(resolved_source(src, indexed_sizes, indexed_strides)), pair_view(out), pairs_of(indices),
+                 indexed_sizes, doubled(indexed_strides));
   }
   void index_put(const Tensor& dst, const Tensor& values, const std::vector<Tensor>& indices,
                  const Shape& indexed_sizes, const Shape& indexed_strides, bool accumulate) override {
@@ -147,6 +148,21 @@ class ComplexPairs final : public Backend {
     Tensor out = empty(t.sizes(), TensorOptions(t.dtype(), t.device()));
     copy(t, out);
     return out;
+  }
+  // An index source without a conjugate bit. The kernel reaches the indexed elements through
+  // indexed_strides (src itself has stride 0 there), so the whole span of storage it may read
+  // (from src's offset on) is written out, laid out the same.
+  Tensor resolved_source(const Tensor& src, const Shape& indexed_sizes, const Shape& indexed_strides) {
+    if (!src.is_conj()) return src;
+    int64_t extent = 1;
+    auto reach = [&extent](const Shape& sizes, const Shape& strides) {
+      for (size_t d = 0; d < sizes.size(); ++d) extent += sizes[d] > 0 ? (sizes[d] - 1) * strides[d] : 0;
+    };
+    reach(src.sizes(), src.strides());
+    reach(indexed_sizes, indexed_strides);
+    Tensor span = empty({extent}, TensorOptions(src.dtype(), src.device()));
+    copy(src.as_strided({extent}, {1}, src.storage_offset()), span);
+    return span.as_strided(src.sizes(), src.strides(), 0);
   }
   static std::vector<Tensor> pairs_of(const std::vector<Tensor>& indices) {
     std::vector<Tensor> out;

@@ -332,6 +332,8 @@ py::object c_byte(const py::args& a, const py::kwargs& kw) { return cast_to(a, k
 py::object c_char(const py::args& a, const py::kwargs& kw) { return cast_to(a, kw, "char", DType::Int8); }
 py::object c_short(const py::args& a, const py::kwargs& kw) { return cast_to(a, kw, "short", DType::Int16); }
 py::object c_bool(const py::args& a, const py::kwargs& kw) { return cast_to(a, kw, "bool", DType::Bool); }
+py::object c_cfloat(const py::args& a, const py::kwargs& kw) { return cast_to(a, kw, "cfloat", DType::ComplexFloat); }
+py::object c_cdouble(const py::args& a, const py::kwargs& kw) { return cast_to(a, kw, "cdouble", DType::ComplexDouble); }
 py::object c_type_as(const py::args& a, const py::kwargs& kw) {
   OpArgs p("type_as", a, kw, {"input", "other"});
   return same_or_wrap(a[0], to(p.tensor(0), std::nullopt, p.tensor(1).dtype()));
@@ -414,6 +416,8 @@ std::vector<OpSpec> tensor_ops() {
       {"char", c_char, W::Method, "x.char(): as int8"},
       {"short", c_short, W::Method, "x.short(): as int16"},
       {"bool", c_bool, W::Method, "x.bool(): as bool"},
+      {"cfloat", c_cfloat, W::Method, "x.cfloat(): as complex64"},
+      {"cdouble", c_cdouble, W::Method, "x.cdouble(): as complex128"},
       {"type_as", c_type_as, W::Method, "x.type_as(other): cast to other's dtype"},
       {"pin_memory", c_pin_memory, W::Method, "x.pin_memory(): a copy in page-locked host memory"},
       {"clone", c_clone, W::Both, "clone(input): a copy with its own memory"},

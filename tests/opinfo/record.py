@@ -2,7 +2,8 @@
 as tensorplay's OpInfo conformance suite: for each OpInfo entry and each dtype tensorplay has
 (float32, float64, int64, int16, int8, bool), the first few of its CPU sample inputs (small ones), called
 the way users call the op (torch.NAME, torch.nn.functional.NAME, torch.linalg.NAME, ... or the
-Tensor method NAME), with the output PyTorch gave or the type of the exception it raised.
+Tensor method NAME), with the output PyTorch gave (complex ones too: torch.fft's) or the type of
+the exception it raised.
 
 Run with the reference PyTorch (expecttest and hypothesis installed in its venv):
     /opt/torchref/bin/python tests/opinfo/record.py
@@ -25,7 +26,8 @@ DTYPES = {torch.float32: "float32", torch.float64: "float64", torch.int64: "int6
           torch.int8: "int8", torch.bool: "bool"}
 # What an output (or a dtype= argument) may also be: the other dtypes tensorplay has.
 ENCODABLE = {**DTYPES, torch.int32: "int32", torch.uint8: "uint8", torch.float16: "float16",
-             torch.bfloat16: "bfloat16", torch.uint16: "uint16", torch.uint32: "uint32", torch.uint64: "uint64"}
+             torch.bfloat16: "bfloat16", torch.uint16: "uint16", torch.uint32: "uint32", torch.uint64: "uint64",
+             torch.complex64: "complex64", torch.complex128: "complex128"}
 SAMPLES_PER_DTYPE = 2
 MAX_INPUT_ELEMENTS = 64    # all tensors of a sample together
 MAX_OUTPUT_ELEMENTS = 256
@@ -45,7 +47,7 @@ def number(x):
 def encode(v, limit):
     """v as JSON; `limit` counts tensor elements (a one-element list, decremented)."""
     if isinstance(v, torch.Tensor):
-        if v.layout != torch.strided or v.is_quantized or v.is_complex():
+        if v.layout != torch.strided or v.is_quantized:
             raise Unsupported("tensor kind")
         name = ENCODABLE.get(v.dtype)
         if name is None:
@@ -53,7 +55,9 @@ def encode(v, limit):
         limit[0] -= v.numel()
         if limit[0] < 0:
             raise Unsupported("too large")
-        values = v.detach().reshape(-1).tolist()
+        values = v.detach().resolve_conj().reshape(-1).tolist()
+        if v.is_complex():  # each element a [real, imaginary] pair
+            return {"T": name, "s": list(v.shape), "v": [[number(x.real), number(x.imag)] for x in values]}
         return {"T": name, "s": list(v.shape), "v": [number(x) for x in values]}
     if v is None or isinstance(v, (bool, int, str)):
         return v

@@ -13,6 +13,7 @@ in tests/opinfo/passing.txt no longer passes on the CPU or on the GPU.
     tensorplay --sim run tests/run/opinfo.py --update   # rewrite passing.txt and OPINFO.md
     tensorplay --sim run tests/run/opinfo.py --only NAME [--verbose]
 """
+import cmath
 import gzip
 import json
 import math
@@ -26,10 +27,10 @@ ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "opinfo")
 DTYPES = {"float32": torch.float32, "float64": torch.float64, "int64": torch.int64, "bool": torch.bool,
           "int32": torch.int32, "uint8": torch.uint8, "float16": torch.float16, "bfloat16": torch.bfloat16,
           "int16": torch.int16, "int8": torch.int8, "uint16": torch.uint16, "uint32": torch.uint32,
-          "uint64": torch.uint64}
+          "uint64": torch.uint64, "complex64": torch.complex64, "complex128": torch.complex128}
 # torch.testing.assert_close's defaults: (rtol, atol) per dtype; other dtypes compare exactly.
 TOLERANCES = {torch.float16: (1e-3, 1e-5), torch.bfloat16: (1.6e-2, 1e-5), torch.float32: (1.3e-6, 1e-5),
-              torch.float64: (1e-7, 1e-7)}
+              torch.float64: (1e-7, 1e-7), torch.complex64: (1.3e-6, 1e-5), torch.complex128: (1e-7, 1e-7)}
 
 
 # Why an entry does not pass, for the table (entries needing complex dtypes or sparse layouts aside).
@@ -60,8 +61,12 @@ def decode(v, device):
     if not isinstance(v, dict):
         return v
     if "T" in v:
+        dtype = DTYPES[v["T"]]
+        if dtype.is_complex:  # [real, imaginary] pairs
+            values = [complex(number(re), number(im)) for re, im in v["v"]]
+            return torch.tensor(values, dtype=dtype, device=device).reshape(v["s"])
         values = [number(x) for x in v["v"]]
-        return torch.tensor(values, dtype=DTYPES[v["T"]], device=device).reshape(v["s"])
+        return torch.tensor(values, dtype=dtype, device=device).reshape(v["s"])
     if "f" in v:
         return float(v["f"])
     if "dtype" in v:
@@ -101,6 +106,10 @@ def resolve(spec):
 def close(actual, expected, rtol, atol):
     if isinstance(expected, bool) or isinstance(actual, bool):
         return actual == expected
+    if isinstance(expected, complex):  # assert_close's rule: |actual - expected| <= atol + rtol |expected|
+        if cmath.isnan(expected) or cmath.isinf(expected):
+            return close(actual.real, expected.real, rtol, atol) and close(actual.imag, expected.imag, rtol, atol)
+        return abs(actual - expected) <= atol + rtol * abs(expected)
     if math.isnan(expected):
         return math.isnan(actual)
     if math.isinf(expected):
@@ -120,10 +129,12 @@ def compare(actual, expected, shapes_only):
         if shapes_only:
             return
         rtol, atol = TOLERANCES.get(actual.dtype, (0, 0))
-        got = actual.detach().cpu().reshape(-1).tolist()
-        for i, (a, e) in enumerate(zip(got, expected["v"])):
-            if not close(a, number(e), rtol, atol):
-                raise Mismatch(f"element {i}: {a!r}, expected {number(e)!r}")
+        got = actual.detach().cpu().resolve_conj().reshape(-1).tolist()
+        want = [complex(number(re), number(im)) for re, im in expected["v"]] if actual.is_complex() \
+            else [number(e) for e in expected["v"]]
+        for i, (a, e) in enumerate(zip(got, want)):
+            if not close(a, e, rtol, atol):
+                raise Mismatch(f"element {i}: {a!r}, expected {e!r}")
         return
     if isinstance(expected, dict) and ("tuple" in expected or "size" in expected):
         expected = expected["tuple"] if "tuple" in expected else expected["size"]

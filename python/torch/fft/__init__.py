@@ -1,9 +1,13 @@
-"""torch.fft, the part that needs no complex numbers: fftshift / ifftshift (rolls by half of each
-dimension) and the sample frequencies fftfreq / rfftfreq, as ATen's SpectralOps.cpp computes them.
-The transforms themselves (fft, rfft, ...) need complex dtypes, which tensorplay does not have."""
+"""torch.fft: the transforms (fft, rfft, hfft and their inverses, 2-D and n-D forms; _transforms,
+computed by _dft's composed Cooley-Tukey), fftshift / ifftshift (rolls by half of each dimension)
+and the sample frequencies fftfreq / rfftfreq, as ATen's SpectralOps.cpp computes them."""
 import torch
+from torch.fft._transforms import (fft, fft2, fftn, hfft, hfft2, hfftn, ifft, ifft2, ifftn, ihfft, ihfft2,
+                                   ihfftn, irfft, irfft2, irfftn, rfft, rfft2, rfftn)
 
-__all__ = ["fftfreq", "fftshift", "ifftshift", "rfftfreq"]
+__all__ = ["fft", "fft2", "fftfreq", "fftn", "fftshift", "hfft", "hfft2", "hfftn", "ifft", "ifft2", "ifftn",
+           "ifftshift", "ihfft", "ihfft2", "ihfftn", "irfft", "irfft2", "irfftn", "rfft", "rfft2", "rfftfreq",
+           "rfftn"]
 
 
 def _dims(input, dim):

@@ -257,6 +257,7 @@ def dropout3d(input, p=0.5, training=True, inplace=False):
 def _scalar_name(dtype):
     """c10's ScalarType name (Float, Double, Long, ...)."""
     names = {"float32": "Float", "float64": "Double", "float16": "Half", "bfloat16": "BFloat16", "int64": "Long",
-             "int32": "Int", "int16": "Short", "int8": "Char", "uint8": "Byte", "bool": "Bool"}
+             "int32": "Int", "int16": "Short", "int8": "Char", "uint8": "Byte", "bool": "Bool",
+             "complex64": "ComplexFloat", "complex128": "ComplexDouble"}
     key = str(dtype).replace("torch.", "")
     return names.get(key, key)

@@ -13,6 +13,8 @@ _DTYPE_PRECISIONS = {
     torch.bfloat16: (0.016, 1e-5),
     torch.float32: (1.3e-6, 1e-5),
     torch.float64: (1e-7, 1e-7),
+    torch.complex64: (1.3e-6, 1e-5),
+    torch.complex128: (1e-7, 1e-7),
 }
 
 
@@ -98,7 +100,7 @@ def _make_tensor_mismatch_msg(actual, expected, matches, *, rtol, atol):
     extra = (f"Mismatched elements: {total_mismatches} / {number_of_elements} "
              f"({total_mismatches / number_of_elements:.1%})")
     actual_flat, expected_flat, matches_flat = actual.flatten(), expected.flatten(), matches.flatten()
-    if not actual.dtype.is_floating_point:
+    if not actual.dtype.is_floating_point and not actual.dtype.is_complex:
         # Integers are widened so that the difference cannot overflow.
         actual_flat, expected_flat = actual_flat.to(torch.int64), expected_flat.to(torch.int64)
     abs_diff = torch.abs(actual_flat - expected_flat)
