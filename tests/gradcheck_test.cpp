@@ -75,6 +75,7 @@ std::vector<GradCase> cases() {
   for (const UnaryOpInfo& info : kUnaryOps) {
     const UnaryOp op = static_cast<UnaryOp>(&info - kUnaryOps);
     if (info.dtypes == UnaryDtypes::BoolOut || info.dtypes == UnaryDtypes::IntOnly || op == UnaryOp::Clamp) continue;
+    if (op == UnaryOp::AiryAi) continue;  // not differentiable in PyTorch either (derivatives.yaml)
     const UnaryDomain domain = info.domain;
     const bool positive = domain == UnaryDomain::Positive || domain == UnaryDomain::AboveOne ||
                           domain == UnaryDomain::Fraction;
@@ -105,6 +106,9 @@ std::vector<GradCase> cases() {
   c.push_back({"maximum", {m, row}, [](I x) { return maximum(x[0], x[1]); }});
   c.push_back({"minimum", {m, m}, [](I x) { return minimum(x[0], x[1]); }});
   c.push_back({"atan2", {m, m}, [](I x) { return atan2(x[0], x[1]); }});
+  // igamma/igammac: differentiable in x only (ATen has no derivative in a), so a is fixed.
+  c.push_back({"igamma in x", {m}, [](I x) { return igamma(full_like(x[0], Scalar(1.5)), x[0]); }, true});
+  c.push_back({"igammac in x", {m}, [](I x) { return igammac(full_like(x[0], Scalar(2.5)), x[0]); }, true});
   c.push_back({"remainder", {m}, [](I x) { return remainder(x[0], Scalar(0.75)); }});
   c.push_back({"where", {m, row}, [](I x) { return where(gt(x[0], Scalar(0)), x[0], x[1]); }});
   // In-place forms on a non-leaf.

@@ -4,7 +4,9 @@
   (b) No circle among torch's modules at import time: no module A whose loading loads or reads
       from a module B whose loading loads or reads from A again (such code works only by the
       order of definitions and imports).
-Both are read statically with ast from every .py file of the package, then every module of the
+  (c) numpy is imported only where it is used (inside functions), never while torch loads: the
+      web build has no numpy, and torch must load there all the same.
+All are read statically with ast from every .py file of the package, then every module of the
 package is imported for real, with any import of tensorplay from torch's code reported too.
 Run inside tensorplay (exit status 1 and the findings when a rule is broken):
   tensorplay --sim run tests/python_imports_test.py [PYTHON_DIR]
@@ -27,6 +29,7 @@ import sys
 
 PACKAGE = "torch"
 APP = "tensorplay"
+NOT_AT_LOAD = "numpy"  # absent from the web build
 BUILTIN = "torch._C"  # and its submodules (torch._C._nn, ...)
 
 
@@ -137,13 +140,13 @@ class ModuleScan:
 
 
 def analyse(root):
-    """(app imports, import-time edges {(a, b): [reason, ...]}, module names)"""
+    """(app imports, import-time numpy imports, import-time edges {(a, b): [reason, ...]}, module names)"""
     modules = find_modules(root)
 
     def is_module(name):
         return name in modules or name == BUILTIN or name.startswith(BUILTIN + ".")
 
-    app_imports, edges = [], {}
+    app_imports, numpy_at_load, edges = [], [], {}
     for name, path in modules.items():
         scan = ModuleScan(name, path, is_module)
         where = os.path.relpath(path, root)
@@ -160,6 +163,8 @@ def analyse(root):
                 app_imports.append(text)
             if not now:
                 continue
+            if target == NOT_AT_LOAD or target.startswith(NOT_AT_LOAD + "."):
+                numpy_at_load.append(text)
             loads = packages_of(target) + [target]
             if imported is not None and imported != "*" and is_module(target + "." + imported):
                 loads.append(target + "." + imported)
@@ -172,7 +177,7 @@ def analyse(root):
                     edge(module, text)
         for module, attr, line in scan.reads:
             edge(module, f"{where}:{line}: reads {module}.{attr}" if attr else f"{where}:{line}: uses {module}")
-    return app_imports, edges, modules
+    return app_imports, numpy_at_load, edges, modules
 
 
 def circles(edges):
@@ -269,8 +274,9 @@ def import_everything(modules):
 def main():
     here = os.path.dirname(os.path.abspath(__file__))
     root = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else os.path.join(here, "..", "python"))
-    app_imports, edges, modules = analyse(root)
+    app_imports, numpy_at_load, edges, modules = analyse(root)
     problems = [f"torch imports the app package: {text}" for text in app_imports]
+    problems += [f"numpy imported while torch loads (the web build has none): {text}" for text in numpy_at_load]
     for cycle in circles(edges):
         lines = [f"import circle: {' -> '.join(cycle)}"]
         for a, b in zip(cycle, cycle[1:]):
@@ -281,7 +287,7 @@ def main():
     print(f"{len(modules)} modules of {os.path.join(root, PACKAGE)}, {len(edges)} import-time edges")
     for p in problems:
         print(p)
-    print("ok: no import of tensorplay from torch, no import circle" if not problems else f"{len(problems)} problems")
+    print("ok: no import of tensorplay from torch, no import circle, no numpy at load" if not problems else f"{len(problems)} problems")
     return 1 if problems else 0
 
 

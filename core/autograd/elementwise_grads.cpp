@@ -9,6 +9,7 @@
 #include "core/autograd/autograd.h"
 #include "core/autograd/formulas.h"
 #include "core/autograd/grad_utils.h"
+#include "core/error.h"
 #include "core/ops/copy.h"
 #include "core/ops/creation.h"
 #include "core/ops/elementwise.h"
@@ -227,6 +228,20 @@ std::shared_ptr<Node> binary_node(BinaryOp op, const Tensor& a, const Tensor& b,
                          Tensor self_wins = logical_or(is_max ? gt(s[0], s[1]) : lt(s[0], s[1]), isnan(s[1]));
                          return TensorList{where(tie, half, masked_grad(self_wins, g[0])),
                                            where(tie, half, masked_grad(logical_not(self_wins), g[0]))};
+                       });
+    }
+    case BinaryOp::Igamma:
+    case BinaryOp::Igammac: {
+      // other: g * x^(a-1) e^-x / Gamma(a) (negated for the upper function); self: none in ATen.
+      const bool upper = op == BinaryOp::Igammac;
+      return make_node(upper ? "IgammacBackward0" : "IgammaBackward0", {a, b},
+                       [upper](const TensorList& g, const TensorList& s, const Node& n) {
+                         if (n.needs(0))
+                           fail(ErrorKind::NotImplementedError, "the derivative for '", upper ? "igammac" : "igamma",
+                                ": input' is not implemented.");
+                         Tensor log_density = sub(sub(mul(sub(s[0], Scalar(1)), log(s[1])), s[1]), lgamma(s[0]));
+                         Tensor gb = mul(g[0], exp(log_density));
+                         return TensorList{Tensor(), upper ? neg(gb) : gb};
                        });
     }
     case BinaryOp::Heaviside: return std::make_shared<NotImplementedNode>("heaviside");

@@ -16,6 +16,7 @@
 #include <cstdint>
 #include <type_traits>
 
+#include "core/backends/airy_gamma_math.h"
 #include "core/backends/formula_math.h"
 #include "core/kernels/kernel_ctx.h"
 
@@ -181,6 +182,8 @@ struct Fmod {
 };
 struct Copysign { TP_FLOATING(std::copysign(x, y)) };
 struct Nextafter { TP_FLOATING(std::nextafter(x, y)) };
+struct Igamma { TP_FLOATING(C(special::incomplete_gamma(double(x), double(y), false))) };
+struct Igammac { TP_FLOATING(C(special::incomplete_gamma(double(x), double(y), true))) };
 struct Heaviside {
   TP_FLOATING(x == C(0) ? y : C(x > C(0)))
   TP_INTEGRAL(x == T(0) ? y : static_cast<T>(x > T(0)))

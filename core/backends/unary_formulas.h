@@ -15,6 +15,7 @@
 #include <cmath>
 #include <type_traits>
 
+#include "core/backends/airy_gamma_math.h"
 #include "core/backends/formula_math.h"
 #include "core/backends/op_kinds.h"
 #include "core/backends/special_math.h"
@@ -167,6 +168,7 @@ struct IsNegInf { TP_FLOATING(std::isinf(x) && x < C(0)) TP_INTEGRAL(false) };
 struct IsPosInf { TP_FLOATING(std::isinf(x) && x > C(0)) TP_INTEGRAL(false) };
 struct I1 { TP_FLOATING(special::i1<C>(x)) };
 struct Entr { TP_FLOATING(special::entr<C>(x)) };
+struct AiryAi { TP_FLOATING(C(special::airy_ai(double(x)))) };
 struct Polygamma { TP_FLOATING(special::polygamma<C>(a.n, x)) };
 // eps < 0 stands for eps=None: no clamping.
 struct Logit { TP_FLOATING(special::logit<C>(x, a.eps >= 0, C(a.eps))) };

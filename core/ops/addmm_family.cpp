@@ -8,6 +8,7 @@
 #include "core/error.h"
 #include "core/ops/broadcast.h"
 #include "core/ops/combine.h"
+#include "core/ops/creation.h"
 #include "core/ops/elementwise.h"
 #include "core/ops/linalg.h"
 #include "core/ops/shape.h"
@@ -99,6 +100,12 @@ Tensor addr(const Tensor& input, const Tensor& vec1, const Tensor& vec2, Scalar 
         TP_CHECK(vec2.dim() == 1, RuntimeError, "addr: Expected 1-D argument vec2, but got ", vec2.dim(), "-D");
         Tensor expanded = expand_to(input, {vec1.size(0), vec2.size(0)});
         check_scalars(result_type({&input, &vec1, &vec2}), beta, alpha);
+        if (result_type({&input, &vec1, &vec2}) == DType::Bool) {
+          // ATen's bool addr: (beta && input) || (alpha && vec1[i] && vec2[j]).
+          Tensor product = logical_and(reshape(vec1, {vec1.size(0), 1}), reshape(vec2, {1, vec2.size(0)}));
+          if (alpha.to_double() == 0.0) product = logical_and(product, zeros_like(product));
+          return beta.to_double() == 0.0 ? product : logical_or(expanded, product);
+        }
         // ATen's addr is composite: the product and the sum promote their dtypes.
         Tensor product = outer(vec1, vec2);
         if (beta.to_double() == 0.0) return alpha.to_double() == 1.0 ? product : mul(product, alpha);

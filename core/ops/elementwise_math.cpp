@@ -15,6 +15,7 @@
 #include "core/ops/elementwise.h"
 #include "core/ops/reduce.h"
 #include "core/ops/shape.h"
+#include "core/ops/type_promotion.h"
 
 namespace tp {
 
@@ -120,6 +121,8 @@ Tensor xlog1py(const Tensor& a, const Tensor& b) { return binary(BinaryOp::Xlog1
 Tensor fmod(const Tensor& a, const Tensor& b) { return binary(BinaryOp::Fmod, a, b); }
 Tensor copysign(const Tensor& a, const Tensor& b) { return binary(BinaryOp::Copysign, a, b); }
 Tensor nextafter(const Tensor& a, const Tensor& b) { return binary(BinaryOp::Nextafter, a, b); }
+Tensor igamma(const Tensor& a, const Tensor& x) { return binary(BinaryOp::Igamma, a, x); }
+Tensor igammac(const Tensor& a, const Tensor& x) { return binary(BinaryOp::Igammac, a, x); }
 void check_heaviside_dtypes(const Tensor& a, const Tensor& b) {
   TP_CHECK(a.dtype() == b.dtype(), RuntimeError, "heaviside is not yet implemented for tensors with different dtypes.");
 }
@@ -136,7 +139,13 @@ Tensor bitwise_right_shift(const Tensor& a, const Tensor& b) { return binary(Bin
 
 // ---- composites ----
 
-Tensor ldexp(const Tensor& a, const Tensor& b) { return mul(a, pow(Scalar(2.0), b)); }
+// An integer exponent is raised in the result's floating dtype, as ATen does (ldexp of a
+// float64 by 997 is finite); a floating exponent in its own dtype.
+Tensor ldexp(const Tensor& a, const Tensor& b) {
+  if (is_floating(b.dtype())) return mul(a, pow(Scalar(2.0), b));
+  const DType promoted = result_type(a, b);
+  return mul(a, pow(Scalar(2.0), cast(b, is_floating(promoted) ? promoted : default_float_dtype())));
+}
 
 Tensor float_power(const Tensor& a, const Tensor& b) {
   // A number exponent or base stays a number (pow's scalar forms and their grad_fn).

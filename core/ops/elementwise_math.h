@@ -39,6 +39,9 @@ Tensor xlog1py(const Tensor& a, const Tensor& b);  // x * log1p(y), 0 where x ==
 Tensor fmod(const Tensor& a, const Tensor& b);  // C's remainder: the sign of a
 Tensor copysign(const Tensor& a, const Tensor& b);
 Tensor nextafter(const Tensor& a, const Tensor& b);
+// The regularized lower and upper incomplete gamma functions P(a, x) and Q(a, x).
+Tensor igamma(const Tensor& a, const Tensor& x);
+Tensor igammac(const Tensor& a, const Tensor& x);
 // 0 where a < 0, b where a == 0, 1 where a > 0; a and b of one dtype.
 Tensor heaviside(const Tensor& a, const Tensor& b);
 Tensor fmax(const Tensor& a, const Tensor& b);  // max ignoring NaN

@@ -422,78 +422,13 @@ SpreadArgs spread_args(const char* fname, const py::args& a, const py::kwargs& k
   return s;
 }
 
-namespace {
-
-// An overload's parameters as PyTorch lists them, "*" included ("(Tensor input, *, int dim)").
-std::vector<std::string> overload_params(const std::string& overload) {
-  std::vector<std::string> params;
-  std::string inner = overload.substr(1, overload.size() - 2), item;
-  for (size_t i = 0; i <= inner.size(); ++i) {
-    if (i == inner.size() || inner.compare(i, 2, ", ") == 0) {
-      if (!item.empty()) params.push_back(item);
-      item.clear();
-      if (i < inner.size()) ++i;
-    } else {
-      item += inner[i];
-    }
-  }
-  return params;
-}
-
-// Whether a Python value is of a listed parameter type ("Tensor input", "Number other = None").
-bool takes(const std::string& param, py::handle v) {
-  const std::string declared = param.substr(0, param.find(" = "));  // without the default
-  const std::string type = declared.substr(0, declared.rfind(' '));
-  if (type == "Tensor" || type == "Tensor?") return is_tensor(v);
-  if (type == "Number") return !is_tensor(v) && as_scalar(v).has_value();
-  if (type == "int") return !is_tensor(v) && as_index(v).has_value();
-  if (type == "float") return !is_tensor(v) && as_scalar(v).has_value() && !PyBool_Check(v.ptr());
-  if (type == "bool") return PyBool_Check(v.ptr());
-  if (type == "torch.dtype") return is_dtype(v);
-  if (type == "tuple of ints") return as_index(v).has_value() || py::isinstance<py::tuple>(v) || py::isinstance<py::list>(v);
-  return true;  // a type the reason does not check
-}
-
-}  // namespace
-
 void raise_no_overload(const char* fname, const py::args& a, const py::kwargs& kw, bool method,
                        const std::vector<std::string>& overloads) {
-  std::vector<std::string> positional, keywords, names;
-  for (size_t i = method ? 1 : 0; i < a.size(); ++i) positional.push_back(type_name(a[i]));
-  for (auto item : kw) names.push_back(py::str(item.first));
-  std::sort(names.begin(), names.end());  // PyTorch lists keywords by name
-  for (const std::string& n : names) keywords.push_back(n + "=" + type_name(kw[py::str(n)]));
-  auto joined = [](const std::vector<std::string>& parts, const char* wrap) {
-    std::string out;
-    for (const std::string& part : parts) out += (out.empty() ? "" : ", ") + (wrap + part + wrap);
-    return out;
-  };
-  std::string got = joined(positional, "");
-  if (!keywords.empty()) got += positional.empty() ? joined(keywords, "") + ", " : ", " + joined(keywords, "");
-  // python_arg_parser explains an overload only when it has as many parameters ("*" and out
-  // counted, "()" one) as were given: the keywords when any were given, else the arguments' types, marked
-  // from the first that does not fit (every one for a method call).
-  const size_t given = positional.size() + names.size();
-  auto why = [&](const std::string& overload) -> std::string {
-    std::vector<std::string> params = overload_params(overload);
-    if (std::max<size_t>(params.size(), 1) != given) return "";  // "()" splits into one empty parameter there
-    if (!names.empty()) return "      didn't match because some of the keywords were incorrect: " + joined(names, "") + "\n";
-    std::vector<std::string> marked;
-    bool bad = method;
-    std::vector<std::string> plain;
-    for (const std::string& p : params)
-      if (p != "*") plain.push_back(p);
-    for (size_t i = 0; i < positional.size(); ++i) {
-      py::handle v = a[i + (method ? 1 : 0)];
-      bad = bad || i >= plain.size() || !takes(plain[i], v);
-      marked.push_back(bad ? "!" + positional[i] + "!" : positional[i]);
-    }
-    return "      didn't match because some of the arguments have invalid types: (" + joined(marked, "") + ")\n";
-  };
-  std::string text = std::string(fname) + "() received an invalid combination of arguments - got (" + got +
-                     "), but expected one of:\n";
-  for (const std::string& o : overloads) text += " * " + o + "\n" + why(o);
-  raise_type_error(text);
+  py::tuple args(a.size() - (method ? 1 : 0));
+  for (size_t i = 0; i < args.size(); ++i) args[i] = a[i + (method ? 1 : 0)];
+  py::list listed;
+  for (const std::string& o : overloads) listed.append(o);
+  raise_type_error(py::str(py::module_::import("torch._overloads").attr("listing_text")(fname, args, kw, method, listed)));
 }
 
 py::object write_back_inplace(const OpArgs& p, const std::function<Tensor(const Tensor&)>& compute) {

@@ -5,6 +5,7 @@
 #include <map>
 
 #include "core/autograd/autograd.h"
+#include "core/autograd/meta.h"
 #include "core/autograd/tensor_hooks.h"
 #include "core/error.h"
 #include "python/src/args.h"
@@ -222,6 +223,11 @@ void bind_autograd(py::module_& m) {
   tensor.def_property("requires_grad", [](py::handle self) { return tensor_of(self).requires_grad(); }, set_requires_grad);
   tensor.def_property_readonly("is_leaf", [](py::handle self) { return autograd::is_leaf(tensor_of(self)); });
   tensor.def_property_readonly("grad_fn", [](py::handle self) { return wrap_node(autograd::grad_fn(tensor_of(self))); });
+  // Which output of its grad_fn the tensor is (unbind's pieces 0, 1, ...); 0 for a leaf.
+  tensor.def_property_readonly("output_nr", [](py::handle self) {
+    const AutogradMeta* meta = tensor_of(self).impl()->autograd.get();
+    return meta && autograd::grad_fn(tensor_of(self)) ? meta->output_nr : 0u;
+  });
   tensor.def_property_readonly("retains_grad", [](py::handle self) { return retains_grad(tensor_of(self)); });
   // The tensor a view looks into (PyTorch's ._base, the root of a view of a view).
   tensor.def_property_readonly("_base", [](py::handle self) { return wrap(tensor_of(self).view_base()); });

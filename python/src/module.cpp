@@ -3,6 +3,7 @@
 // _tensorplay_C and torch/__init__.py makes it torch._C.
 #include "python/src/module.h"
 
+#include "python/src/batching_hook.h"
 #include "python/src/bindings.h"
 
 namespace tp::torchpy {
@@ -36,6 +37,7 @@ PyObject* init_torch_c() {
     bind_linalg(m);
     bind_special(m);
     bind_numba(m);
+    bind_batching_hook(m);  // last: it wraps the submodules' functions
   } catch (py::error_already_set& e) {
     e.restore();
     return nullptr;

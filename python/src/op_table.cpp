@@ -10,6 +10,7 @@
 #include "core/error.h"
 #include "core/ops/copy.h"
 #include "python/src/args.h"
+#include "python/src/batching_hook.h"
 #include "python/src/bindings.h"
 #include "python/src/profiled_op.h"
 
@@ -63,20 +64,16 @@ py::object call_with_out(NativeFn fn, const char* name, const py::args& a, py::k
   return out_obj;
 }
 
-// A TypeError from parsing a call of an op with several overloads in PyTorch: PyTorch's listing
-// of them (raise_no_overload) unless exactly one could take that many arguments
-// (torch._overloads.listing); otherwise the binding's own error stands.
-void list_overloads(const py::type_error& e, const char* name, const py::args& a, const py::kwargs& kw,
-                    bool method) {
-  if (std::string(e.what()).find("received an invalid combination of arguments") != std::string::npos) return;
-  const size_t positional = a.size() - (method ? 1 : 0);
-  py::object listed = py::module_::import("torch._overloads")
-                          .attr("listing")(std::string(method ? "Tensor." : "torch.") + name, positional, kw.size(),
-                                           e.what());
-  if (listed.is_none()) return;
-  std::vector<std::string> overloads;
-  for (py::handle s : listed) overloads.push_back(py::str(s));
-  raise_no_overload(name, a, kw, method, overloads);
+// A TypeError from parsing a call of an op with several overloads in PyTorch: when none of
+// PyTorch's signatures takes the call, PyTorch's parser error for it under the name called
+// (torch._overloads.parser_error: one signature's own error or the listing); otherwise the
+// binding's own error stands.
+void list_overloads(const py::type_error&, const char* name, const py::args& a, const py::kwargs& kw, bool method) {
+  py::tuple args(a.size() - (method ? 1 : 0));
+  for (size_t i = 0; i < args.size(); ++i) args[i] = a[i + (method ? 1 : 0)];
+  py::object text = py::module_::import("torch._overloads")
+                        .attr("parser_error")(name, std::string(method ? "Tensor." : "torch.") + name, args, kw, method);
+  if (!text.is_none()) raise_type_error(py::str(text));
 }
 
 }  // namespace
@@ -96,6 +93,7 @@ void bind_ops(py::module_& m) {
       m.def(
           op.name,
           [fn, name, takes_out](const py::args& a, const py::kwargs& kw) {
+            if (py::object batched = batching_hook("torch", name, a, kw)) return batched;
             ProfiledOp profiled(name, a);
             try {
               if (takes_out && kw.contains("out")) return call_with_out(fn, name, a, kw);
@@ -111,6 +109,7 @@ void bind_ops(py::module_& m) {
     if (op.where != OpWhere::Function) {
       py::cpp_function method(
           [fn, name](const py::args& a, const py::kwargs& kw) {
+            if (py::object batched = batching_hook("Tensor", name, a, kw)) return batched;
             ProfiledOp profiled(name, a);
             OpArgs::next_is_method = true;
             try {

@@ -84,6 +84,27 @@ py::object m_map_(const py::args& a, const py::kwargs& kw) {
   return a[0];
 }
 
+py::object m_map2_(const py::args& a, const py::kwargs& kw) {
+  OpArgs p("map2_", a, kw, {"input", "x", "y", "callable"});
+  if (!p.has(1)) raise_type_error("map2_() missing 3 required positional argument: \"x\", \"y\", \"callable\"");
+  if (!p.has(2)) raise_type_error("map2_() missing 2 required positional argument: \"y\", \"callable\"");
+  if (!p.has(3)) raise_type_error("map2_() missing 1 required positional arguments: \"callable\"");
+  const Tensor& self = p.tensor(0);
+  const Tensor x = p.tensor(1), y = p.tensor(2);
+  TP_CHECK(!self.requires_grad() && !x.requires_grad() && !y.requires_grad(), RuntimeError,
+           "Can't call map2_() on Variable that requires grad. Use var.detach().map2_() instead.");
+  auto check_like_self = [&](const Tensor& other, const char* name) {
+    TP_CHECK(self.dtype() == other.dtype() && self.device() == other.device(), TypeError, "map2_: expected ",
+             legacy_type_str(self), " for argument '", name, "' (got ", legacy_type_str(other), ")");
+  };
+  check_like_self(x, "x");
+  check_like_self(y, "y");
+  if (self.device().is_meta()) return a[0];
+  TP_CHECK(self.device().is_cpu(), TypeError, "map2_ is only implemented on CPU tensors");
+  apply_elementwise(self, {expand(x, self.sizes()), expand(y, self.sizes())}, p.get(3));
+  return a[0];
+}
+
 }  // namespace
 
 std::vector<OpSpec> apply_ops() {
@@ -92,6 +113,8 @@ std::vector<OpSpec> apply_ops() {
       {"apply_", m_apply_, W::Method, "x.apply_(fn): x[i] = fn(x[i]) for every element, in place (CPU tensors only)"},
       {"map_", m_map_, W::Method,
        "x.map_(other, fn): x[i] = fn(x[i], other[i]) with other broadcast to x, in place (CPU tensors only)"},
+      {"map2_", m_map2_, W::Method,
+       "x.map2_(x2, y2, fn): x[i] = fn(x[i], x2[i], y2[i]) with x2 and y2 broadcast to x, in place (CPU tensors only)"},
   };
 }
 

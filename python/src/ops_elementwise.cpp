@@ -60,6 +60,8 @@ TP_BINARY_BINDING(xlogy, true)
 TP_BINARY_BINDING(fmod, true)
 TP_BINARY_BINDING(copysign, true)
 TP_BINARY_BINDING(nextafter, false)
+TP_BINARY_BINDING(igamma, false)
+TP_BINARY_BINDING(igammac, false)
 TP_BINARY_FUNCTION(fmax, false)
 TP_BINARY_FUNCTION(fmin, false)
 TP_BINARY_BINDING(gcd, false)
@@ -101,9 +103,9 @@ py::object b_float_power(const py::args& a, const py::kwargs& kw) {
 py::object bi_float_power(const py::args& a, const py::kwargs& kw) {
   OpArgs p("float_power_", a, kw, {"input", "exponent"});
   Tensor self = p.tensor(0);
+  Tensor exponent = operand(p, 1, true);  // parsed first: a wrong type is a TypeError, as PyTorch's
   TP_CHECK(self.dtype() == DType::Float64, RuntimeError, "the base given to float_power_ has dtype ",
            dtype_legacy_name(self.dtype()), " but the operation's result requires dtype Double");
-  Tensor exponent = operand(p, 1, true);
   const bool grad = autograd::needs_grad({&self, &exponent});
   autograd::check_inplace(self, grad);
   assign_inplace_result(self, float_power(autograd::inplace_operand(self, grad), exponent));
@@ -228,6 +230,8 @@ std::vector<OpSpec> elementwise_ops() {
       {"fmod", b_fmod, W::Both, "fmod(input, other): C's remainder, with the sign of input"},
       {"copysign", b_copysign, W::Both, "copysign(input, other): |input| with the sign of other"},
       {"nextafter", b_nextafter, W::Both, "nextafter(input, other): the next float after input towards other"},
+      {"igamma", b_igamma, W::Both, "igamma(input, other): the regularized lower incomplete gamma function P(input, other)"},
+      {"igammac", b_igammac, W::Both, "igammac(input, other): the regularized upper incomplete gamma function Q(input, other)"},
       {"heaviside", b_heaviside, W::Both, "heaviside(input, values): the step function"},
       {"fmax", b_fmax, W::Both, "fmax(input, other): elementwise max, NaN ignored"},
       {"fmin", b_fmin, W::Both, "fmin(input, other): elementwise min, NaN ignored"},
@@ -254,6 +258,8 @@ std::vector<OpSpec> elementwise_ops() {
       {"fmod_", bi_fmod, W::Method, "x.fmod_(other): in place"},
       {"copysign_", bi_copysign, W::Method, "x.copysign_(other): in place"},
       {"nextafter_", bi_nextafter, W::Method, "x.nextafter_(other): in place"},
+      {"igamma_", bi_igamma, W::Method, "x.igamma_(other): in place"},
+      {"igammac_", bi_igammac, W::Method, "x.igammac_(other): in place"},
       {"heaviside_", bi_heaviside, W::Method, "x.heaviside_(values): in place"},
       {"gcd_", bi_gcd, W::Both, "gcd_(input, other): in place"},
       {"lcm_", bi_lcm, W::Both, "lcm_(input, other): in place"},

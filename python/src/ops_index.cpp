@@ -4,7 +4,9 @@
 #include "core/error.h"
 #include "core/ops/elementwise.h"
 #include "core/ops/index_dim.h"
+#include "core/ops/creation.h"
 #include "core/ops/nonzero.h"
+#include "core/ops/scatter_reduce.h"
 #include "python/src/args.h"
 #include "python/src/op_table.h"
 
@@ -17,10 +19,31 @@ py::object i_gather(const py::args& a, const py::kwargs& kw) {
   return wrap(gather(p.tensor(0), p.integer(1), p.tensor(2)));
 }
 
-// scatter(input, dim, index, src) / scatter(input, dim, index, value); reduce= is refused.
+// scatter(..., reduce='add' | 'multiply'): scatter_reduce's sum or prod with self's values
+// included; with a tensor src, PyTorch's deprecation warning (once per process, as ATen's
+// TORCH_WARN_ONCE).
+Tensor scatter_with_reduce(const OpArgs& p, const Tensor& self) {
+  if (!py::isinstance<py::str>(p.get(4))) p.type_error(4, "str");
+  const std::string reduce = py::cast<std::string>(p.get(4));
+  TP_CHECK(reduce == "add" || reduce == "multiply", RuntimeError, "reduce argument must be either add or multiply.");
+  const bool tensor_src = p.tensor_or_number(3);
+  static bool warned = false;
+  if (tensor_src && !warned) {
+    warned = true;
+    const char* text =
+        "The reduce argument of torch.scatter with Tensor src is deprecated and will be removed in a future "
+        "PyTorch release. Use torch.scatter_reduce instead for more reduction options. (Triggered internally at "
+        "/__w/pytorch/pytorch/aten/src/ATen/native/TensorAdvancedIndexing.cpp:224.)";
+    if (PyErr_WarnEx(PyExc_UserWarning, text, 1) < 0) throw py::error_already_set();
+  }
+  const Tensor index = p.tensor(2);
+  const Tensor src = tensor_src ? p.tensor(3) : full_like(index, p.scalar(3), self.dtype());
+  return scatter_reduce(self, p.integer(1), index, src, reduce == "add" ? "sum" : "prod", true);
+}
+
+// scatter(input, dim, index, src) / scatter(input, dim, index, value), with or without reduce=.
 Tensor scatter_of(const OpArgs& p, const Tensor& self) {
-  if (p.has(4))
-    fail(ErrorKind::NotImplementedError, "tensorplay: scatter(reduce=) is not supported; use scatter_add or scatter_reduce");
+  if (p.has(4)) return scatter_with_reduce(p, self);
   if (p.tensor_or_number(3)) return scatter(self, p.integer(1), p.tensor(2), p.tensor(3));
   return scatter(self, p.integer(1), p.tensor(2), p.scalar(3));
 }

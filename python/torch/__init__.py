@@ -62,7 +62,11 @@ _C.Tensor.__reduce_ex__ = _tensor_utils._reduce_tensor  # copy.copy and pickle, 
 globals().update(_STORAGE_TYPES)  # torch.FloatStorage, ...: a saved file names them
 from torch._legacy_tensors import *  # noqa: E402,F401,F403  (torch.LongTensor(...), ...)
 from torch._elementwise_aliases import fix, fix_, isreal, positive, _install as _install_aliases  # noqa: E402
-from torch import _alias_ops, _composite_ops, _inplace_functions, _nn_functions, _pre_linalg, _tensor_resize  # noqa: E402
+from torch import (  # noqa: E402
+    _alias_ops, _aten_private_ops, _composite_ops, _frexp_gradient_histogramdd, _householder_and_ldl,
+    _inplace_forms, _inplace_functions, _inplace_views, _nn_functions, _pre_linalg, _removed_linalg,
+    _tensor_queries, _tensor_resize,
+)
 from torch._pre_linalg import lu, lu_solve, lu_unpack, matrix_exp, matrix_power, svd  # noqa: E402,F401
 from torch._range import range  # noqa: E402,F401  (the deprecated inclusive one)
 from torch._window_functions import (  # noqa: E402,F401
@@ -74,18 +78,35 @@ _install_aliases()
 _pre_linalg._install()
 _alias_ops._install()
 _composite_ops._install()
+_frexp_gradient_histogramdd._install()
+_aten_private_ops._install()
+_householder_and_ldl._install()
+_inplace_forms._install()
+_inplace_views._install()
+_removed_linalg._install()
+_tensor_queries._install()
 _nn_functions._install()
 from torch import special  # noqa: E402,F401
+from torch import _overloads  # noqa: E402
+_overloads.install()  # last: the Python-written functions above get the parser's errors
 
 
 def __getattr__(name):
     # torch.optim, torch.utils, torch.distributed, torch.testing, torch.distributions and
     # torch.save/load load on first use: start-up time counts.
     if name in ("optim", "utils", "distributed", "serialization", "linalg", "accelerator", "functional",
-                "testing", "distributions", "signal", "fft", "masked", "profiler"):
+                "testing", "distributions", "signal", "fft", "masked", "profiler", "func"):
         import importlib
         return importlib.import_module("torch." + name)
+    if name == "ops":
+        from torch._ops import ops
+        return ops
+    if name == "torch":  # PyTorch's torch.torch: its __init__ imports itself
+        return _sys.modules[__name__]
     if name in ("save", "load"):
         from torch import serialization
         return getattr(serialization, name)
+    if name == "vmap":  # torch.vmap is torch.func.vmap
+        from torch.func import vmap
+        return vmap
     raise AttributeError(f"module 'torch' has no attribute '{name}'")

@@ -4,6 +4,7 @@ chunk, rsub is sub reversed, fill is a filled copy, vdot is dot, dist the norm o
 difference and Tensor.nelement numel), and the complex-number ops that are
 no-ops on the real tensors tensorplay has (conj, resolve_conj, resolve_neg, real, mH): each
 is computed by the op it names, so it runs on every device with that op's gradient."""
+import numbers
 import warnings
 
 import torch
@@ -45,6 +46,8 @@ def unsafe_chunk(input, chunks, dim=0):
 
 def rsub(input, other, alpha=1):
     """other - alpha * input, a Python number promoting as a wrapped number does."""
+    if not isinstance(other, (torch.Tensor, numbers.Number)):
+        raise TypeError(f"rsub(): argument 'other' must be Tensor or Number, not {type(other).__name__}")
     if not isinstance(other, torch.Tensor):
         return input.__rsub__(other) if alpha == 1 else input.mul(-alpha).add_(other)
     return torch.sub(other, input, alpha=alpha)

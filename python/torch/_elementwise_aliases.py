@@ -31,17 +31,27 @@ _ALIASES = {"absolute": "abs", "arccos": "acos", "arccosh": "acosh", "arcsin": "
 _TORCH_INPLACE = ("arccos", "arccosh", "arcsin", "arcsinh", "arctan", "arctanh", "negative", "clip")
 
 
+def _named(fn, name):
+    """fn under the alias's own name, so that the parser's errors name the alias as PyTorch's do
+    (torch._overloads.install gives it them)."""
+    def alias(*args, **kwargs):
+        return fn(*args, **kwargs)
+    alias.__name__ = alias.__qualname__ = name
+    alias.__doc__ = getattr(fn, "__doc__", None)
+    return alias
+
+
 def _install():
     for alias, op in _ALIASES.items():
         if not hasattr(torch, alias):
-            setattr(torch, alias, getattr(torch, op))
+            setattr(torch, alias, _named(getattr(torch, op), alias))
         if not hasattr(torch.Tensor, alias):
-            setattr(torch.Tensor, alias, getattr(torch.Tensor, op))
+            setattr(torch.Tensor, alias, _named(getattr(torch.Tensor, op), alias))
         if hasattr(torch.Tensor, op + "_") and not hasattr(torch.Tensor, alias + "_"):
-            setattr(torch.Tensor, alias + "_", getattr(torch.Tensor, op + "_"))
+            setattr(torch.Tensor, alias + "_", _named(getattr(torch.Tensor, op + "_"), alias + "_"))
     for alias in _TORCH_INPLACE:
         op = _ALIASES[alias]
-        setattr(torch, alias + "_", getattr(torch, op + "_", None) or _inplace_function(op + "_"))
+        setattr(torch, alias + "_", _named(getattr(torch, op + "_", None) or _inplace_function(op + "_"), alias + "_"))
     torch.concatenate = torch.cat
 
     torch.Tensor.fix = torch.Tensor.trunc

@@ -109,3 +109,5 @@ def _install():
                native_layer_norm, native_group_norm):
         setattr(torch, fn.__name__, fn)
     torch.grid_sampler_2d = torch.grid_sampler_3d = grid_sampler
+    from torch.nn._more_functions import conv_tbc, native_channel_shuffle
+    torch.conv_tbc, torch.native_channel_shuffle = conv_tbc, native_channel_shuffle

@@ -9,7 +9,7 @@ from torch._C import _special
 __all__ = [
     "digamma", "entr", "erf", "erfc", "erfinv", "exp2", "expit", "expm1", "gammaln", "i0", "i1",
     "log1p", "log_softmax", "logit", "logsumexp", "multigammaln", "ndtr", "polygamma", "psi", "round",
-    "sinc", "softmax", "xlog1py", "xlogy",
+    "sinc", "softmax", "xlog1py", "xlogy", "airy_ai", "gammainc", "gammaincc",
 ]
 
 expit = _C.sigmoid
@@ -28,6 +28,9 @@ xlogy = _C.xlogy
 i1 = _special.special_i1
 entr = _special.special_entr
 xlog1py = _special.special_xlog1py
+airy_ai = _special.special_airy_ai
+gammainc = _C.igamma
+gammaincc = _C.igammac
 
 
 def logit(input, eps=None):

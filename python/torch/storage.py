@@ -54,3 +54,78 @@ class UntypedStorage:
     def is_cuda(self):
         return self.device.type == "cuda"
 
+
+
+_warned_typed_storage = False
+
+
+def _warn_typed_storage_removal():
+    """PyTorch's warning, once per process, as its own is."""
+    global _warned_typed_storage
+    if not _warned_typed_storage:
+        _warned_typed_storage = True
+        import warnings
+        warnings.warn("TypedStorage is deprecated. It will be removed in the future and UntypedStorage will be the only "
+                      "storage class. This should only matter to you if you are using storages directly.  To access "
+                      "UntypedStorage directly, use tensor.untyped_storage() instead of tensor.storage()", stacklevel=3)
+
+
+class TypedStorage:
+    """x.storage(): the elements of x's whole storage, in x's dtype (PyTorch's deprecated
+    typed view of it); reading and writing it reads and writes every tensor over it."""
+
+    def __init__(self, *args, **kwargs):
+        raise TypeError("tensorplay makes TypedStorage objects only through Tensor.storage()")
+
+    @classmethod
+    def _of(cls, tensor):
+        storage = cls.__new__(cls)
+        count = tensor.untyped_storage().nbytes() // tensor.element_size()
+        storage._flat = tensor.detach().as_strided((count,), (1,), 0)
+        storage.dtype, storage.device = tensor.dtype, tensor.device
+        return storage
+
+    def size(self):
+        return self._flat.numel()
+
+    def __len__(self):
+        return self._flat.numel()
+
+    def __getitem__(self, index):
+        return self._flat[index].tolist()
+
+    def __setitem__(self, index, value):
+        self._flat[index] = value
+
+    def tolist(self):
+        return self._flat.tolist()
+
+    def element_size(self):
+        return self._flat.element_size()
+
+    def nbytes(self):
+        return self._flat.numel() * self._flat.element_size()
+
+    def data_ptr(self):
+        return self._flat.untyped_storage().data_ptr()
+
+    def untyped(self):
+        return self._flat.untyped_storage()
+
+    @property
+    def is_cuda(self):
+        return self.device.type == "cuda"
+
+    def __repr__(self):
+        body = "".join(f" {value}\n" for value in self.tolist())
+        return f"{body}[torch.storage.TypedStorage(dtype={self.dtype}, device={self.device}) of size {len(self)}]"
+
+
+def _storage(self):
+    _warn_typed_storage_removal()
+    return TypedStorage._of(self)
+
+
+def _storage_type(self):
+    _warn_typed_storage_removal()
+    return _TYPE_OF_DTYPE[self.dtype]

@@ -1,7 +1,8 @@
 """torch.autograd.functional: jacobian, hessian, vjp, jvp, vhp and hvp of a user function,
 composed from torch.autograd.grad as torch/autograd/functional.py does (jvp and hvp by the
-double-backward trick), with its checks and error texts. The vmap (vectorize=True) and
-forward-mode strategies are not available: tensorplay has neither vmap nor forward AD."""
+double-backward trick), with its checks and error texts. The vectorize=True and forward-mode
+strategies are not available: tensorplay has no forward AD, and vectorize=True is not wired to
+torch.func.vmap yet (torch.func.jacrev / jacfwd / hessian give the same results)."""
 import torch
 
 __all__ = ["vjp", "jvp", "jacobian", "hessian", "hvp", "vhp"]

@@ -381,3 +381,28 @@ def householder_product(A, tau, *, out=None):
 def _legacy_name(dtype):
     """Float, Double, Long, ...: ATen's scalar type names in its messages."""
     return torch.empty(0, dtype=dtype).type().split(".")[-1].replace("Tensor", "")
+
+
+def matrix_sqrth(A):
+    """The principal square root of symmetric positive-definite matrices, from eigh (A's lower
+    triangle): V diag(sqrt(L)) V^T, eigenvalues below zero counted as zero."""
+    if A.dim() < 2 or A.size(-1) != A.size(-2):
+        raise RuntimeError(f"linalg.matrix_sqrth: A must be batches of square matrices, but they are "
+                           f"{A.size(-2) if A.dim() >= 2 else A.numel()} by {A.size(-1) if A.dim() else 1} matrices")
+    L, V = eigh(A)
+    return (V * L.clamp(min=0).sqrt().unsqueeze(-2)) @ V.mT
+
+
+def polar(A, *, out=None):
+    """The polar decomposition A = U H (m >= n): U = W V^T with orthonormal columns and
+    H = V S V^T symmetric positive-semidefinite, from the thin SVD A = W S V^T."""
+    if A.dim() >= 2 and A.size(-2) < A.size(-1):
+        raise RuntimeError(f"linalg.polar: input must have at least as many rows as columns, but got "
+                           f"{A.size(-2)} by {A.size(-1)} matrices")
+    W, S, Vh = _la.linalg_svd(A, False)
+    return _into(_types.linalg_polar((W @ Vh, (Vh.mT * S.unsqueeze(-2)) @ Vh)), out)
+
+
+from torch._householder_and_ldl import ldl_factor, ldl_factor_ex, ldl_solve  # noqa: E402
+
+__all__ += ["matrix_sqrth", "polar", "ldl_factor", "ldl_factor_ex", "ldl_solve"]

@@ -127,6 +127,21 @@ def softmin(input, dim=None, _stacklevel=3, dtype=None):
     return (-input).softmax(dim, dtype=dtype)
 
 
+def gumbel_softmax(logits, tau=1, hard=False, eps=1e-10, dim=-1):
+    """A sample of the Gumbel-softmax distribution: softmax((logits + g) / tau) with g = -log(E),
+    E exponential (PyTorch's draws after manual_seed); hard=True gives the one-hot of its argmax
+    with the soft sample's gradient (straight-through)."""
+    if eps != 1e-10:
+        warnings.warn("`eps` parameter is deprecated and has no effect.", stacklevel=2)
+    gumbels = -torch.empty_like(logits).exponential_().log()
+    soft = ((logits + gumbels) / tau).softmax(dim)
+    if not hard:
+        return soft
+    index = soft.max(dim, keepdim=True)[1]
+    one_hot = torch.zeros_like(logits).scatter_(dim, index, 1.0)
+    return one_hot - soft.detach() + soft
+
+
 def glu(input, dim=-1):
     if input.dim() == 0:
         raise RuntimeError("glu does not support scalars because halving size must be even")

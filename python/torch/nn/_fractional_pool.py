@@ -4,20 +4,26 @@ given) places the windows along that dim at floor((i + u) * alpha) - floor(u * a
 alpha = (input - pool) / (output - 1), the last at the end; the maximum of each window (the
 first one among ties), gathered so that gradients reach the input (the grad_fn is the
 gather's, not FractionalMaxPool2DBackward0)."""
-import numpy as np
+import struct
 
 import torch
 from torch.nn._functional_utils import _pair, _triple
 
 
+def _float32(value):
+    """value rounded to float32 (each step below rounds once, as float32 arithmetic does: a double
+    holds the exact sum, product or quotient of two float32s closely enough)."""
+    return struct.unpack("f", struct.pack("f", value))[0]
+
+
 def _intervals(sample, in_size, out_size, pool, dtype):
     """generate_intervals in the input's dtype (float32 rounding for float32)."""
-    t = np.float32 if dtype == torch.float32 else np.float64
+    t = _float32 if dtype == torch.float32 else float
     seq = [0] * out_size
     if out_size > 1:
-        alpha = t(in_size - pool) / t(out_size - 1)
+        alpha = t(t(in_size - pool) / t(out_size - 1))
         for i in range(out_size - 1):
-            seq[i] = int(t(i + t(sample)) * alpha) - int(t(sample) * alpha)
+            seq[i] = int(t(t(i + t(sample)) * alpha)) - int(t(t(sample) * alpha))
     if out_size > 0:
         seq[-1] = in_size - pool
     return seq

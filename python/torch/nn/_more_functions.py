@@ -84,6 +84,26 @@ def channel_shuffle(input, groups):
     return input.reshape(n, groups, channels // groups, *rest).transpose(1, 2).reshape(input.shape)
 
 
+def native_channel_shuffle(input, groups):
+    return channel_shuffle(input, groups)
+
+
+def conv_tbc(input, weight, bias, pad=0):
+    """A 1-D convolution over time-batch-channel input (T, B, C_in) with a (K, C_in, C_out)
+    weight, as fairseq uses it: conv1d over the permuted tensors (its grad_fns are conv1d's, not
+    ATen's ConvTbcBackward0)."""
+    if input.dim() != 3:
+        raise RuntimeError("Input must have 3 dims: time, batch, in_channel")
+    if weight.dim() != 3:
+        raise RuntimeError("Weight tensor must have 3 dims: kernel_width, in_channels, out_channels.")
+    if bias.dim() != 1 or bias.shape[0] != weight.shape[2]:
+        raise RuntimeError("Bias size must equal dim 2 in the weight tensor (output channels).")
+    if input.shape[2] != weight.shape[1]:
+        raise RuntimeError("Input dim 2 (input channels) is not == dim 1 in the weight tensor")
+    out = torch.nn.functional.conv1d(input.permute(1, 2, 0), weight.permute(2, 1, 0), bias, padding=pad)
+    return out.permute(2, 0, 1)
+
+
 def local_response_norm(input, size, alpha=1e-4, beta=0.75, k=1.0):
     """Each element divided by (k + alpha * the mean square over `size` neighbouring channels) ** beta."""
     from torch.nn.functional import avg_pool2d, pad

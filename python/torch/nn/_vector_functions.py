@@ -62,6 +62,12 @@ def one_hot(tensor, num_classes=-1):
         if num_classes <= 0:
             raise RuntimeError("Can not infer total number of classes from empty tensor.")
         return torch.empty(shape + (num_classes,), dtype=torch.int64, device=tensor.device)
+    from torch.func._batched_tensor import is_batched
+    if is_batched(tensor):  # under vmap PyTorch skips the host-side checks: bad classes give zero rows
+        if num_classes < 1:
+            raise RuntimeError("When vmap-ing torch.nn.functional.one_hot, please provide an explicit positive "
+                               "num_classes argument.")
+        return (tensor.unsqueeze(-1) == torch.arange(num_classes, device=tensor.device)).long()
     # On a GPU PyTorch skips the host-side checks (a sync each) and leaves bad classes to
     # scatter's device assert; elsewhere it checks them first.
     on_gpu = tensor.device.type == "cuda"

@@ -40,6 +40,9 @@ def log_softmax(input, dim=None, _stacklevel=3, dtype=None):
 def _size_warning(input, target):
     """The UserWarning for a target whose shape broadcasts against the input's."""
     if isinstance(input, Tensor) and isinstance(target, Tensor):
+        from torch.func._batched_tensor import is_batched
+        if is_batched(input) or is_batched(target):  # inside vmap: the samples' shapes, as PyTorch's
+            input, target = torch.empty(input.shape, device="meta"), torch.empty(target.shape, device="meta")
         text = _nn._loss_size_warning(input, target)
         if text:
             warnings.warn(text, stacklevel=3)
@@ -276,7 +279,7 @@ def celu_(input, alpha=1.0):
 
 
 from torch.nn._activation_functions import (  # noqa: E402,F401
-    alpha_dropout, dropout3d, feature_alpha_dropout, glu, hardshrink, hardsigmoid, hardswish, prelu, rrelu, rrelu_,
+    alpha_dropout, dropout3d, feature_alpha_dropout, glu, gumbel_softmax, hardshrink, hardsigmoid, hardswish, prelu, rrelu, rrelu_,
     softmin, softshrink, softsign, tanhshrink, threshold, threshold_,
 )
 from torch.nn._loss_functions import (  # noqa: E402,F401
@@ -339,5 +342,7 @@ from torch.nn._fractional_pool import (  # noqa: E402,F401
     fractional_max_pool2d, fractional_max_pool2d_with_indices, fractional_max_pool3d, fractional_max_pool3d_with_indices,
 )
 from torch.nn._more_functions import (  # noqa: E402,F401
-    channel_shuffle, embedding_bag, kl_div, local_response_norm, pdist, rms_norm,
+    channel_shuffle, conv_tbc, embedding_bag, kl_div, local_response_norm, native_channel_shuffle, pdist, rms_norm,
 )
+from torch.nn._linear_cross_entropy import linear_cross_entropy  # noqa: E402,F401
+from torch._C import relu_  # noqa: E402,F401  (F.relu_ is torch.relu_, as in PyTorch)

@@ -1,6 +1,6 @@
 """The module classes of torch.nn, one file per family as in PyTorch."""
 from torch.nn.modules.module import Module  # noqa: F401
-from torch.nn.modules.container import ModuleDict, ModuleList, ParameterList, Sequential  # noqa: F401
+from torch.nn.modules.container import Container, ModuleDict, ModuleList, ParameterList, Sequential  # noqa: F401
 from torch.nn.modules.linear import Identity, LazyLinear, Linear  # noqa: F401
 from torch.nn.modules.bilinear import Bilinear  # noqa: F401
 from torch.nn.modules.parameter_dict import ParameterDict  # noqa: F401
@@ -19,17 +19,20 @@ from torch.nn.modules.pooling import (  # noqa: F401
     MaxPool2d, MaxPool3d,
 )
 from torch.nn.modules.batchnorm import BatchNorm1d, BatchNorm2d, BatchNorm3d  # noqa: F401
+from torch.nn.modules.sync_batchnorm import SyncBatchNorm  # noqa: F401
+from torch.nn.modules.adaptive import AdaptiveLogSoftmaxWithLoss  # noqa: F401
 from torch.nn.modules.flatten import Flatten, Unflatten  # noqa: F401
 from torch.nn.modules.distance import CosineSimilarity, PairwiseDistance  # noqa: F401
 from torch.nn.modules.loss import (  # noqa: F401
     BCELoss, BCEWithLogitsLoss, CosineEmbeddingLoss, CrossEntropyLoss, CTCLoss, GaussianNLLLoss, HingeEmbeddingLoss,
-    HuberLoss, KLDivLoss, L1Loss, MarginRankingLoss, MSELoss, MultiLabelMarginLoss, MultiLabelSoftMarginLoss,
-    MultiMarginLoss, NLLLoss, PoissonNLLLoss, SmoothL1Loss, SoftMarginLoss, TripletMarginLoss, TripletMarginWithDistanceLoss,
+    HuberLoss, KLDivLoss, L1Loss, LinearCrossEntropyLoss, MarginRankingLoss, MSELoss, MultiLabelMarginLoss,
+    MultiLabelSoftMarginLoss, MultiMarginLoss, NLLLoss, NLLLoss2d, PoissonNLLLoss, SmoothL1Loss, SoftMarginLoss,
+    TripletMarginLoss, TripletMarginWithDistanceLoss,
 )
 from torch.nn.modules.sparse import Embedding, EmbeddingBag  # noqa: F401
 from torch.nn.modules.lazy import LazyModuleMixin  # noqa: F401
 from torch.nn.modules.rnn import GRU, GRUCell, LSTM, LSTMCell, RNN, RNNBase, RNNCell, RNNCellBase  # noqa: F401
-from torch.nn.modules.normalization import GroupNorm, LayerNorm, LocalResponseNorm, RMSNorm  # noqa: F401
+from torch.nn.modules.normalization import CrossMapLRN2d, GroupNorm, LayerNorm, LocalResponseNorm, RMSNorm  # noqa: F401
 from torch.nn.modules.transformer import (  # noqa: F401
     Transformer, TransformerDecoder, TransformerDecoderLayer, TransformerEncoder, TransformerEncoderLayer,
 )
@@ -50,7 +53,7 @@ from torch.nn.modules.lazy_layers import (  # noqa: F401
 
 __all__ = [
     "Module",
-    "ModuleDict", "ModuleList", "ParameterList", "Sequential",
+    "Container", "ModuleDict", "ModuleList", "ParameterList", "Sequential",
     "Identity", "LazyLinear", "Linear",
     "Bilinear",
     "ParameterDict",
@@ -62,17 +65,18 @@ __all__ = [
     "AdaptiveAvgPool1d", "AdaptiveAvgPool2d", "AdaptiveAvgPool3d", "AdaptiveMaxPool1d", "AdaptiveMaxPool2d",
     "AdaptiveMaxPool3d", "AvgPool1d", "AvgPool2d", "AvgPool3d", "FractionalMaxPool2d",
     "FractionalMaxPool3d", "LPPool1d", "LPPool2d", "LPPool3d", "MaxPool1d", "MaxPool2d", "MaxPool3d",
-    "BatchNorm1d", "BatchNorm2d", "BatchNorm3d",
+    "BatchNorm1d", "BatchNorm2d", "BatchNorm3d", "SyncBatchNorm", "AdaptiveLogSoftmaxWithLoss",
     "Flatten", "Unflatten",
     "CosineSimilarity", "PairwiseDistance",
     "BCELoss", "BCEWithLogitsLoss", "CosineEmbeddingLoss", "CrossEntropyLoss", "CTCLoss", "GaussianNLLLoss",
     "HingeEmbeddingLoss", "HuberLoss", "KLDivLoss", "L1Loss", "MarginRankingLoss", "MSELoss", "MultiLabelMarginLoss",
-    "MultiLabelSoftMarginLoss", "MultiMarginLoss", "NLLLoss", "PoissonNLLLoss", "SmoothL1Loss", "SoftMarginLoss",
+    "MultiLabelSoftMarginLoss", "MultiMarginLoss", "NLLLoss", "NLLLoss2d", "LinearCrossEntropyLoss", "PoissonNLLLoss",
+    "SmoothL1Loss", "SoftMarginLoss",
     "TripletMarginLoss", "TripletMarginWithDistanceLoss",
     "Embedding", "EmbeddingBag",
     "LazyModuleMixin",
     "GRU", "GRUCell", "LSTM", "LSTMCell", "RNN", "RNNBase", "RNNCell", "RNNCellBase",
-    "GroupNorm", "LayerNorm", "LocalResponseNorm", "RMSNorm",
+    "CrossMapLRN2d", "GroupNorm", "LayerNorm", "LocalResponseNorm", "RMSNorm",
     "Transformer", "TransformerDecoder", "TransformerDecoderLayer", "TransformerEncoder", "TransformerEncoderLayer",
     "InstanceNorm1d", "InstanceNorm2d", "InstanceNorm3d",
     "Upsample", "UpsamplingBilinear2d", "UpsamplingNearest2d",

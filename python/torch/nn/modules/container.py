@@ -2,6 +2,7 @@
 ModuleDict (hold submodules so they are registered) and ParameterList. Indexing, reprs and
 errors follow PyTorch's torch/nn/modules/container.py."""
 import operator
+import warnings
 from collections import OrderedDict
 
 from torch.nn.modules.module import Module, _addindent
@@ -244,3 +245,14 @@ class ParameterList(Module):
             device = "" if p.device.type == "cpu" else f" ({p.device})"
             lines.append(f"  ({i}): Parameter containing: [{p.dtype} of size {size}{device}]")
         return "\n".join(lines)
+
+
+class Container(Module):
+    """The pre-1.0 way to group modules by keyword; deprecated, with PyTorch's warning."""
+
+    def __init__(self, **kwargs):
+        warnings.warn("`nn.Container` is deprecated. All of its functionality is now implemented in `nn.Module`. "
+                      "Subclass that instead.", FutureWarning, stacklevel=2)
+        super().__init__()
+        for key, value in kwargs.items():
+            self.add_module(key, value)

@@ -128,3 +128,19 @@ class LocalResponseNorm(Module):
     def extra_repr(self):
         return "{size}, alpha={alpha}, beta={beta}, k={k}".format(**self.__dict__)
 
+
+
+class CrossMapLRN2d(Module):
+    """The legacy cross-channel local response normalization (Lua Torch's), for 4-D inputs:
+    _cross_map_lrn2d_function computes it as PyTorch 2.x does."""
+
+    def __init__(self, size, alpha=1e-4, beta=0.75, k=1):
+        super().__init__()
+        self.size, self.alpha, self.beta, self.k = size, alpha, beta, k
+
+    def forward(self, input):
+        from torch.nn.modules._cross_map_lrn2d_function import CrossMapLRN2d as function  # needs torch.autograd
+        return function.apply(input, self.size, self.alpha, self.beta, self.k)
+
+    def extra_repr(self):
+        return "{size}, alpha={alpha}, beta={beta}, k={k}".format(**self.__dict__)
