@@ -12,28 +12,46 @@ build=$(realpath "${1:-build-web}")
 program="$build/tensorplay-node"
 skipped() { grep -v '^#' "$root/web/not_in_browser.txt" | awk '{print $1}'; }
 status=0
-
-echo "== seed acceptance sessions"
-sessions=$(mktemp -d); scripts=$(mktemp -d)
-trap 'rm -rf "$sessions" "$scripts"' EXIT
-cp "$root/tests/acceptance/run.sh" "$sessions/"
+# The node runs go to two workers (CI has two cores): the seed sessions, the corpus subset and
+# the second half of the torch scripts on one, the first half on the other; each group's report
+# is printed whole once both are done.
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+mkdir -p "$work/sessions" "$work/scripts1" "$work/scripts2"
+cp "$root/tests/acceptance/run.sh" "$work/sessions/"
 for py in "$root"/tests/acceptance/*.py; do
-  skipped | grep -qx "acceptance/$(basename "$py")" || cp "$py" "${py%.py}.expect" "$sessions/"
+  skipped | grep -qx "acceptance/$(basename "$py")" || cp "$py" "${py%.py}.expect" "$work/sessions/"
 done
-bash "$sessions/run.sh" "$program" || status=1
-
-echo "== torch scripts"
-cp -r "$root"/tests/scripts/*/ "$scripts/"  # the scripts' fixtures (save_load/)
+half=1
 for py in "$root"/tests/scripts/torch_*.py "$root"/tests/scripts/torchdev_*.py; do
   name=$(basename "$py")
   skipped | grep -qx "$name" && continue
-  cp "$py" "${py%.py}.expected" "$scripts/"  # copies: node's file system does not follow links out of /tmp
+  # copies: node's file system does not follow links out of /tmp
+  cp "$py" "${py%.py}.expected" "$work/scripts$half/"
+  half=$((3 - half))
 done
-bash "$root/tests/run/torch_scripts.sh" "$program" "$scripts" || status=1
-
-echo "== corpus subset"
+for d in "$work/scripts1" "$work/scripts2"; do cp -r "$root"/tests/scripts/*/ "$d/"; done  # the scripts' fixtures (save_load/)
 mapfile -t corpus < <(grep -v '^#' "$root/web/corpus_subset.txt" | awk 'NF {print "'"$root"'/tests/corpus/" $1}')
-bash "$root/tests/run/corpus.sh" "$program" "${corpus[@]}" || status=1
+group() {  # NAME COMMAND...: runs it, its report in $work/NAME.log and its status in $work/NAME.status
+  local name=$1; shift
+  "$@" > "$work/$name.log" 2>&1
+  echo $? > "$work/$name.status"
+}
+group scripts1 bash "$root/tests/run/torch_scripts.sh" "$program" "$work/scripts1" &
+{ group sessions bash "$work/sessions/run.sh" "$program"
+  group corpus bash "$root/tests/run/corpus.sh" "$program" "${corpus[@]}"
+  group scripts2 bash "$root/tests/run/torch_scripts.sh" "$program" "$work/scripts2"; } &
+wait
+for name in sessions scripts1 scripts2 corpus; do
+  case $name in
+    sessions) echo "== seed acceptance sessions" ;;
+    scripts1) echo "== torch scripts (first half)" ;;
+    scripts2) echo "== torch scripts (second half)" ;;
+    corpus) echo "== corpus subset" ;;
+  esac
+  cat "$work/$name.log"
+  [ "$(cat "$work/$name.status")" = 0 ] || status=1
+done
 
 echo "== the page in headless Chromium"
 bash "$root/web/page_test.sh" "$build" || status=1

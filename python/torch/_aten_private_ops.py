@@ -5,8 +5,6 @@ hash_tensor. Each is composed from tensor ops, so it runs on every device with i
 gradients."""
 import math
 
-import numpy as np
-
 import torch
 
 _EMPTY_SEGMENT = {"sum": 0.0, "mean": math.nan, "max": -math.inf, "min": math.inf, "prod": 1.0}
@@ -104,6 +102,7 @@ def hash_tensor(input, dim=(), *, keepdim=False, mode=0):
     host: tensorplay has no bit-cast view of a tensor."""
     if mode != 0:
         raise RuntimeError(f"hash_tensor only supports mode=0 (xor_reduction), got {mode}")
+    import numpy as np  # here, not at load: the web build has no numpy
     wide = input.detach().to(torch.float64 if input.dtype.is_floating_point else torch.int64).cpu().numpy()
     bits = wide.view(np.int64)
     dims = tuple(range(input.dim())) if dim is None or dim == () or dim == [] else \
