@@ -17,5 +17,5 @@ server=$!
 trap 'kill $server' EXIT
 sleep 1
 query=$(python3 -c 'import sys, urllib.parse; print("&".join(["run=" + urllib.parse.quote(r) for r in sys.argv[1:]]))' "$@")
-url="http://127.0.0.1:$port/${PAGE:-index.html}?$extra&$query"
+url="http://127.0.0.1:$port/index.html?$extra&$query"
 node --experimental-websocket "$(dirname "$0")/page_driver.js" "$browser" "$url" "$out" ${PAGE_TIMEOUT:-300} "$presses" "${STEPS:-}"
