@@ -98,8 +98,8 @@ web-deps:
 	@$(MAKE) --no-print-directory deps PKGS="$(WEB_DEPS)"
 
 web: web-deps
-	@prefix=$$(nice web/build_cpython.sh "$(WEB_CACHE)" $(JOBS)) && \
-	emcmake cmake -S . -B $(WEB_BUILD) -DCMAKE_BUILD_TYPE=Release -DTP_WEB_PYTHON="$$prefix" \
+	@prefix=$$(nice web/build_cpython.sh "$(WEB_CACHE)" $(JOBS)) && imgui=$$(web/fetch_imgui.sh "$(WEB_CACHE)") && \
+	emcmake cmake -S . -B $(WEB_BUILD) -DCMAKE_BUILD_TYPE=Release -DTP_WEB_PYTHON="$$prefix" -DTP_WEB_IMGUI="$$imgui" \
 	  > $(WEB_BUILD).configure.log 2>&1 || { cat $(WEB_BUILD).configure.log; exit 1; }
 	@grep 'tensorplay:' $(WEB_BUILD).configure.log | sed 's/^-- //'
 	@# emscripten's JavaScript tools need Debian's node modules (acorn) even under another node.

@@ -76,11 +76,11 @@ bool App::run(const std::string& input, bool step_code) {
   before_run_ = collect_memory_map(session.python());
   timeline.last_run.started(machine_clock().now_ns());
   run_step_code_ = step_code;
-  return session_thread.start(input);
+  return runner.start(input);
 }
 
 void App::poll_run() {
-  if (std::optional<RunReport> rep = session_thread.poll()) finish_run(*rep);
+  if (std::optional<RunReport> rep = runner.poll()) finish_run(*rep);
   if (busy()) return;
   enter_refused = false;
   if (repl::take_sigint_while_waiting()) {  // as at the prompt: the unfinished block is dropped
@@ -119,6 +119,35 @@ void App::finish_run(const RunReport& rep) {
   if (!lesson.notes.empty()) console.add(LineKind::Error, display_text(lesson.notes));
   lesson.notes.clear();
   if (lesson.lesson) demo.follow(lesson.step);
+}
+
+void load_fonts(App& app, float scale) {
+  ImGuiIO& io = ImGui::GetIO();
+  io.Fonts->Clear();
+  ImFontConfig normal;
+  normal.SizePixels = 13.0f * scale;
+  ImFontConfig large;
+  large.SizePixels = 26.0f * scale;
+  app.font_normal = io.Fonts->AddFontDefault(&normal);
+  app.font_large = io.Fonts->AddFontDefault(&large);
+}
+
+void apply_gui_options(App& app, const GuiOptions& o) {
+  if (o.present || o.demo > 0) app.settings.presenter = true;  // a demo is for a projector
+  View v;
+  if (parse_view(o.view.empty() ? app.settings.view : o.view, v)) app.view = v;
+  const int n = o.bench_frames > 0 ? 64 : o.grid_n > 0 ? o.grid_n : app.settings.grid_n;
+  app.grid.problem = random_problem(n, 1);
+  app.grid.anim.speed = app.settings.speed;
+  if (o.mode == "cpu") app.grid.mode = GridMode::Cpu;
+  if (o.kernel == "coalesced") app.grid.kernel = GridKernel::Coalesced;
+  if (o.kernel == "tiled") app.grid.kernel = GridKernel::Tiled;
+  if (o.kernel == "numba") app.grid.kernel = GridKernel::Learner;
+  if (o.bench_frames > 0) {
+    app.view = View::Grid;
+    app.grid.anim.seconds_per_run = 1e9;  // keep animating for the whole measurement
+  }
+  app.grid.anim.playing = o.play || o.bench_frames > 0;
 }
 
 void apply_style(App& app, float dpi_scale) {
@@ -186,13 +215,14 @@ static void draw_menu(App& app) {
   if (!ImGui::BeginMenuBar()) return;
   if (ImGui::BeginMenu("View")) {
     for (View v : kViews) {
+      if (v == View::Console && app.console_elsewhere) continue;
       if (ImGui::MenuItem(view_title(v), nullptr, app.view == v)) {
         app.view = v;
         app.select_view = true;
       }
     }
     ImGui::Separator();
-    ImGui::MenuItem("Console strip", nullptr, &app.show_console_strip);
+    if (!app.console_elsewhere) ImGui::MenuItem("Console strip", nullptr, &app.show_console_strip);
     // main.cpp sees the change and applies the style (with the monitor's scale).
     ImGui::MenuItem("Presenter mode", nullptr, &app.settings.presenter);
     if (ImGui::MenuItem("Full screen", "F11")) app.toggle_fullscreen = true;
@@ -250,7 +280,7 @@ void draw_app(App& app) {
   for (const std::string& line : app.devices.banner) banner += (banner.empty() ? "" : "   ") + display_text(line);
   label_item(banner, true);  // one line, cut to the window (the Devices view has it whole)
 
-  const bool strip = app.show_console_strip && app.view != View::Console;
+  const bool strip = app.show_console_strip && !app.console_elsewhere && app.view != View::Console;
   const float status_h = app.demo.active() ? ImGui::GetFrameHeightWithSpacing() : 0;
   const float strip_h = strip ? ImGui::GetContentRegionAvail().y * 0.28f : 0;
   if (app.lesson.active()) {
@@ -269,6 +299,7 @@ void draw_app(App& app) {
   // mode), rather than cut to "Lesso...".
   if (ImGui::BeginTabBar("view_tabs", ImGuiTabBarFlags_FittingPolicyScroll)) {
     for (View v : kViews) {
+      if (v == View::Console && app.console_elsewhere) continue;
       ImGuiTabItemFlags tf = (app.select_view && app.view == v) ? ImGuiTabItemFlags_SetSelected : 0;
       if (ImGui::BeginTabItem(view_title(v), nullptr, tf)) {
         if (!app.select_view) app.view = v;

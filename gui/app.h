@@ -1,10 +1,10 @@
 // The GUI's state over one session, and the functions that draw it. main.cpp (the GLFW and
 // OpenGL glue) owns an App and calls draw_app() once per frame; each view is a function
 // drawing from its plain state struct (grid_state.h, timings_state.h, memory_state.h,
-// console_state.h, lesson_panel.h, demo_state.h), in its own file. Code runs on the
-// session's own thread (session_thread.h): while it runs, the views draw from what they
-// read before and leave the session and the device registry alone (controls that would
-// read them are disabled).
+// console_state.h, lesson_panel.h, demo_state.h), in its own file. Code runs through a
+// SessionRunner (session_runner.h: Python's own thread natively, between frames in the
+// page): while it runs, the views draw from what they read before and leave the session,
+// the device registry and the simulator alone (controls that would use them are disabled).
 #pragma once
 
 #include <deque>
@@ -19,7 +19,7 @@
 #include "gui/memory_state.h"
 #include "gui/options.h"
 #include "gui/session.h"
-#include "gui/session_thread.h"
+#include "gui/session_runner.h"
 #include "gui/settings.h"
 #include "gui/timeline_layout.h"
 #include "repl/meta_commands.h"
@@ -95,14 +95,15 @@ struct DevicesSnapshot {
 DevicesSnapshot read_devices();
 
 struct App {
-  explicit App(SessionThread& t) : session_thread(t), session(t.session()), devices(read_devices()) {}
-  SessionThread& session_thread;  // runs the code, one input at a time
+  explicit App(SessionRunner& r) : runner(r), session(r.session()), devices(read_devices()) {}
+  SessionRunner& runner;  // runs the code, one input at a time
   Session& session;               // only while no code runs (!busy())
   Settings settings;
   std::string settings_path;
   View view = View::Grid;
   bool select_view = true;      // the tab bar selects `view` on the next frame
   bool show_console_strip = true;
+  bool console_elsewhere = false;  // the page: its own console beside the canvas, no Console tab or strip
   ConsoleState console;
   std::string console_input;
   bool focus_console = false;
@@ -133,12 +134,12 @@ struct App {
   // button); false, with nothing started, while code runs.
   bool run(const std::string& input, bool step_code = false);
   // Code is running.
-  bool busy() const { return session_thread.busy(); }
+  bool busy() const { return runner.busy(); }
   // Once a frame, first: a finished run updates the views that depend on it; the next --exec
   // input starts; a Ctrl-C (SIGINT) that came while nothing ran is shown.
   void poll_run();
   // Stop, Esc, Ctrl-C: KeyboardInterrupt in the running code.
-  void interrupt() { session_thread.interrupt(); }
+  void interrupt() { runner.interrupt(); }
 
  private:
   void finish_run(const RunReport& rep);
@@ -148,6 +149,13 @@ struct App {
 
 // `s` with characters outside ImGui's default font (em dashes, arrows) made plain ASCII.
 std::string display_text(const std::string& s);
+
+// ImGui's default font at the normal and the presenter size for a content scale.
+void load_fonts(App& app, float scale);
+
+// The start-up flags (options.h) applied to the views: start view, grid size, mode, kernel,
+// play, presenter mode; --bench-frames keeps the 64x64 grid animating.
+void apply_gui_options(App& app, const GuiOptions& o);
 
 // Applies presenter mode (large font, high contrast) or the normal look.
 void apply_style(App& app, float dpi_scale);

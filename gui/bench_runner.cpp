@@ -51,6 +51,7 @@ double time_median(F&& f) {
     double s = std::chrono::duration<double>(Clock::now() - t0).count();
     times.push_back(s);
     total += s;
+    pause_point();
   }
   std::sort(times.begin(), times.end());
   return times[times.size() / 2];
@@ -158,13 +159,12 @@ void BenchRunner::start(const BenchPlan& plan) {
     add("D2H pageable", SeriesKind::CopyToHost, false);
     add("D2H pinned", SeriesKind::CopyToHost, true);
   }
-  worker_ = std::thread([this, plan] { run(plan); });
+  worker_.start([this, plan] { run(plan); });
 }
 
 void BenchRunner::cancel() {
   cancel_ = true;
-  if (worker_.joinable()) worker_.join();
-  running_ = false;
+  worker_.join();  // run() ends with running_ false
 }
 
 std::string BenchRunner::status() const {
@@ -220,8 +220,8 @@ void BenchRunner::run(BenchPlan plan) {
   try {
     for (int pass = 0; pass < passes && !cancel_; ++pass) {
       const std::string where = "pass " + std::to_string(pass + 1) + " of " + std::to_string(passes) + ", N = ";
-      double naive_last = 0;
-      int naive_last_n = 0;
+      double naive_last = 0, blas_last = 0;
+      int naive_last_n = 0, blas_last_n = 0;
       for (size_t i = 0; i < plan.sizes.size() && !cancel_; ++i) {
         const int n = plan.sizes[i];
         set_status(where + std::to_string(n) + ": CPU");
@@ -230,7 +230,7 @@ void BenchRunner::run(BenchPlan plan) {
         // The naive loop grows as n^3: the first pass stops once the next size would blow
         // the budget; the later ones time the sizes it timed.
         const double predicted = naive_last * std::pow(double(n) / std::max(1, naive_last_n), 3);
-        const bool naive = pass == 0 ? naive_last_n == 0 || predicted < plan.naive_budget_s
+        const bool naive = pass == 0 ? naive_last_n == 0 || predicted < plan.cpu_budget_s
                                      : has_point("CPU naive", n);
         if (naive) {
           naive_last = time_median([&] { cpu::matmul_reference(a, b, c); });
@@ -238,7 +238,12 @@ void BenchRunner::run(BenchPlan plan) {
           keep_fastest("CPU naive", {n, naive_last});
         }
         if (cancel_) break;
-        keep_fastest("CPU BLAS", {n, time_median([&] { (void)matmul(a, b); })});
+        const double blas_predicted = blas_last * std::pow(double(n) / std::max(1, blas_last_n), 3);
+        if (pass == 0 ? blas_last_n == 0 || blas_predicted < plan.cpu_budget_s : has_point("CPU BLAS", n)) {
+          blas_last = time_median([&] { (void)matmul(a, b); });
+          blas_last_n = n;
+          keep_fastest("CPU BLAS", {n, blas_last});
+        }
         if (cancel_) break;
         set_status(where + std::to_string(n) + ": GPU");
         if (plan.real_gpu) {

@@ -1,4 +1,5 @@
-// The live benchmark behind the timings view: runs in a background thread, reports its
+// The live benchmark behind the timings view: runs in the background (background_work.h: a
+// thread natively, between frames in the page), reports its
 // progress, can be cancelled. CPU figures are measured here, each the fastest of a few passes
 // over the sizes; GPU figures are measured on a real GPU or modeled from the simulated
 // device's profile (and labelled so).
@@ -7,11 +8,11 @@
 #include <atomic>
 #include <mutex>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include "core/gpu_profile.h"
 #include "core/tensor.h"
+#include "gui/background_work.h"
 #include "gui/timings_state.h"
 
 namespace tp::gui {
@@ -19,7 +20,9 @@ namespace tp::gui {
 // What to run.
 struct BenchPlan {
   std::vector<int> sizes = {16, 32, 64, 128, 256, 512, 1024, 2048};
-  double naive_budget_s = 1.0;  // skip CPU-naive sizes predicted to take longer than this
+  // Skip CPU sizes predicted to take longer than this per product: the naive loop's larger
+  // sizes, and BLAS's where the product is slow too (the page's portable gemm at 2048).
+  double cpu_budget_s = 1.0;
   int passes = 3;               // times through every size; a figure is its fastest pass
   // BLAS threads for the CPU figures: a fixed count, every core but one, so the window's
   // own drawing and the session do not take a core from a product mid-way (with OpenBLAS's
@@ -59,7 +62,7 @@ class BenchRunner {
   bool has_point(const std::string& series, int n) const;
   void set_status(std::string s);
 
-  std::thread worker_;
+  BackgroundWork worker_;
   std::atomic<bool> running_{false}, cancel_{false};
   std::atomic<float> progress_{0};
   mutable std::mutex mu_;

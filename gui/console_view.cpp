@@ -54,7 +54,7 @@ int input_callback(ImGuiInputTextCallbackData* data) {
 // "running... 2.3 s  [Stop]" and, after an Enter that had to wait, why nothing ran.
 void draw_busy_line(App& app) {
   char text[64];
-  std::snprintf(text, sizeof text, "running... %.1f s", app.session_thread.elapsed());
+  std::snprintf(text, sizeof text, "running... %.1f s", app.runner.elapsed());
   ImGui::AlignTextToFramePadding();
   ImGui::TextColored(colour_of(LineKind::Hint), "%s", text);
   ImGui::SameLine();
@@ -139,7 +139,7 @@ std::string console_layout(const App& app) {
   const ButtonRect &b = app.stop_button, &f = app.console_field;
   char head[300];
   std::snprintf(head, sizeof head, "console %.1f %.1f %.1f %.1f\nbusy %d %.1f refused %d\nstop %.1f %.1f %.1f %.1f\n",
-                f.x, f.y, f.w, f.h, app.busy() ? 1 : 0, app.session_thread.elapsed(), app.enter_refused ? 1 : 0, b.x,
+                f.x, f.y, f.w, f.h, app.busy() ? 1 : 0, app.runner.elapsed(), app.enter_refused ? 1 : 0, b.x,
                 b.y, b.w, b.h);
   const std::string last = app.console.lines.empty() ? "" : app.console.lines.back().text;
   return head + ("input " + app.console_input + "\nlast " + last + "\n");

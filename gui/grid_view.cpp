@@ -9,6 +9,7 @@
 #include <thread>
 
 #include "core/error.h"
+#include "gui/background_work.h"
 #include "gui/app.h"
 #include "gui/canvas_texture.h"
 #include "gui/grid_picture.h"
@@ -415,7 +416,7 @@ void draw_grid_view(App& app) {
       g.dirty = true;
     }
   }
-  if (g.dirty) {
+  if (g.dirty && !work_suspended()) {  // the page: after the run or benchmark in flight
     try {
       g.schedule = make_schedule(g.problem, g.mode, g.kernel,
                                  g.all_cores ? int(std::max(1u, std::thread::hardware_concurrency())) : 1);

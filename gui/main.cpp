@@ -22,6 +22,7 @@
 #include "gui/app.h"
 #include "gui/label_audit.h"
 #include "gui/options.h"
+#include "gui/session_thread.h"
 
 namespace {
 
@@ -39,18 +40,6 @@ void on_key(GLFWwindow*, int key, int, int action, int) {
 
 float g_content_scale = 0;  // the window's latest content scale, from GLFW's callback
 void on_content_scale(GLFWwindow*, float xscale, float) { g_content_scale = std::max(1.0f, xscale); }
-
-// ImGui's default font at the normal and the presenter size for a content scale.
-void load_fonts(tp::gui::App& app, float scale) {
-  ImGuiIO& io = ImGui::GetIO();
-  io.Fonts->Clear();
-  ImFontConfig normal;
-  normal.SizePixels = 13.0f * scale;
-  ImFontConfig large;
-  large.SizePixels = 26.0f * scale;
-  app.font_normal = io.Fonts->AddFontDefault(&normal);
-  app.font_large = io.Fonts->AddFontDefault(&large);
-}
 
 // The window's pixels as a PNG (read from the back buffer just rendered).
 bool write_screenshot(GLFWwindow* window, const std::string& path) {
@@ -83,26 +72,6 @@ void write_layout(const std::string& path, const std::string& text) {
   const std::string tmp = path + ".tmp";
   std::ofstream(tmp) << text;
   std::rename(tmp.c_str(), path.c_str());
-}
-
-// Applies the start-up flags to the views.
-void apply_options(tp::gui::App& app, const tp::gui::GuiOptions& o) {
-  using namespace tp::gui;
-  if (o.present || o.demo > 0) app.settings.presenter = true;  // a demo is for a projector
-  View v;
-  if (parse_view(o.view.empty() ? app.settings.view : o.view, v)) app.view = v;
-  const int n = o.bench_frames > 0 ? 64 : o.grid_n > 0 ? o.grid_n : app.settings.grid_n;
-  app.grid.problem = random_problem(n, 1);
-  app.grid.anim.speed = app.settings.speed;
-  if (o.mode == "cpu") app.grid.mode = GridMode::Cpu;
-  if (o.kernel == "coalesced") app.grid.kernel = GridKernel::Coalesced;
-  if (o.kernel == "tiled") app.grid.kernel = GridKernel::Tiled;
-  if (o.kernel == "numba") app.grid.kernel = GridKernel::Learner;
-  if (o.bench_frames > 0) {
-    app.view = View::Grid;
-    app.grid.anim.seconds_per_run = 1e9;  // keep animating for the whole measurement
-  }
-  app.grid.anim.playing = o.play || o.bench_frames > 0;
 }
 
 // --record-bench: the timings view's benchmark without a window, saved as JSON.
@@ -195,7 +164,7 @@ static int run_gui(int argc, char** argv) {
   load_fonts(app, dpi);
   app.settings_path = dir.empty() ? "" : dir + "/gui.conf";
   if (!app.settings_path.empty()) app.settings = load_settings(app.settings_path);
-  apply_options(app, *opts);
+  apply_gui_options(app, *opts);
   // Set before ImGui's backend, which keeps it and calls it from its own key callback.
   g_app = &app;
   glfwSetKeyCallback(window, on_key);

@@ -3,6 +3,7 @@
 // a SIGINT on this thread (repl/sigint.h). The UI thread holds the GIL while no run is in
 // flight (completion, lesson checks and the memory map call Python then), hands it over
 // for each run, and polls for the run's report every frame, so the window keeps drawing.
+// The native SessionRunner (session_runner.h).
 #pragma once
 
 #include <chrono>
@@ -15,10 +16,11 @@
 #include <thread>
 
 #include "gui/session.h"
+#include "gui/session_runner.h"
 
 namespace tp::gui {
 
-class SessionThread {
+class SessionThread : public SessionRunner {
  public:
   // Blocks SIGINT on the calling (UI) thread and on the threads it starts from now on, so a
   // SIGINT sent to the process lands on Python's thread; then starts that thread and the
@@ -27,22 +29,22 @@ class SessionThread {
   explicit SessionThread(DeviceConfig devices);
   // Interrupts a run in flight and waits for it to end, however long; then ends the thread
   // (Python stays, with this thread holding the GIL).
-  ~SessionThread();
+  ~SessionThread() override;
   SessionThread(const SessionThread&) = delete;
   SessionThread& operator=(const SessionThread&) = delete;
 
   // The session: only while no run is in flight (the UI thread holds the GIL then).
-  Session& session() { return *session_; }
+  Session& session() override { return *session_; }
   // A run was started and its report not yet taken by poll().
-  bool busy() const { return busy_; }
+  bool busy() const override { return busy_; }
   // Starts running `input` as Session::run does; false, and nothing started, while busy.
-  bool start(const std::string& input);
+  bool start(const std::string& input) override;
   // The run's report once it finished (once; the GIL is back with the caller), else nullopt.
-  std::optional<RunReport> poll();
+  std::optional<RunReport> poll() override;
   // Seconds since the run in flight started; 0 when not busy.
-  double elapsed() const;
+  double elapsed() const override;
   // KeyboardInterrupt in the run in flight, as Ctrl-C at the prompt; nothing when not busy.
-  void interrupt();
+  void interrupt() override;
   // Waits up to `seconds` for the run in flight to finish (poll() then has its report);
   // true when it has, or none is in flight.
   bool wait(double seconds);

@@ -5,6 +5,8 @@
 // as a user would, in a run that has gone on for 2 s, after a screenshot of the page then
 // (running-N.png: it must still draw).
 // With STEPS (a JSON file), what a user does next, in order (page_steps.js).
+// PAGE_SIZE (env, WxH): the window's size (default 1200x900). The page's console errors and
+// uncaught exceptions go to console-errors.txt (empty when there were none).
 // Usage: node --experimental-websocket page_driver.js BROWSER URL OUT_DIR [TIMEOUT_S] [PRESSES] [STEPS]
 'use strict';
 const { spawn } = require('child_process');
@@ -17,7 +19,7 @@ const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'tp-page-'));
 // A process group of its own: Debian's chromium-headless-shell is a shell script that runs
 // the browser as its child, so ending the script alone would leave the browser running.
 const chrome = spawn(browser, ['--headless', '--no-sandbox', '--disable-gpu', '--hide-scrollbars',
-  '--window-size=1200,900', '--remote-debugging-port=0', '--user-data-dir=' + profile, 'about:blank'],
+  '--window-size=' + (process.env.PAGE_SIZE || '1200x900').replace('x', ','), '--remote-debugging-port=0', '--user-data-dir=' + profile, 'about:blank'],
   { detached: true });
 const deadline = setTimeout(() => finish('no DevTools connection'), 60000);
 
@@ -56,6 +58,15 @@ async function drive(port) {
     ws.send(JSON.stringify({ id, method, params }));
   });
   const value = async (expr) => (await send('Runtime.evaluate', { expression: expr, returnByValue: true })).result.value;
+  const errors = [];
+  ws.addEventListener('message', (e) => {
+    const msg = JSON.parse(e.data);
+    if (msg.method === 'Runtime.consoleAPICalled' && msg.params.type === 'error')
+      errors.push('console.error: ' + msg.params.args.map((a) => a.value ?? a.description ?? '').join(' '));
+    if (msg.method === 'Runtime.exceptionThrown')
+      errors.push('exception: ' + (msg.params.exceptionDetails.exception?.description || msg.params.exceptionDetails.text));
+  });
+  await send('Runtime.enable');
   await send('Page.enable');
   // PAGE_QUOTA (bytes): the browser storage that small, from the start (set later, Chromium
   // may go on with the quota it has already looked up).
@@ -79,8 +90,12 @@ async function drive(port) {
   const shot = await send('Page.captureScreenshot', { format: 'png' });
   fs.writeFileSync(path.join(outDir, 'page.png'), Buffer.from(shot.data, 'base64'));
   fs.writeFileSync(path.join(outDir, 'console.txt'), await value("document.getElementById('out').innerText"));
+  fs.writeFileSync(path.join(outDir, 'console-errors.txt'), errors.map((e) => e + '\n').join(''));
+  fs.writeFileSync(path.join(outDir, 'canvas.json'),
+                   await value("JSON.stringify(document.getElementById('canvas').getBoundingClientRect())") + '\n');
   const timings = await value('JSON.stringify({ready_ms: window.tpReadyMs, runs_ms: window.tpRunTimes, ' +
-                              'frames_drawn: window.tpRunFrames, stop_ms: window.tpStopMs})');
+                              'frames_drawn: window.tpRunFrames, stop_ms: window.tpStopMs, ' +
+                              'frame_ms: window.tpFrameMs, frame_gaps_ms: window.tpFrameGaps, renderer: window.tpRenderer})');
   fs.writeFileSync(path.join(outDir, 'timings.json'), timings + '\n');
   if (!done) throw new Error('the page did not finish its runs in ' + timeoutS + ' s (see console.txt, page.png)');
   if (stepsError) throw stepsError;

@@ -3,7 +3,8 @@
 // finish it. Steps: {"input": CODE} types CODE into the console and presses Enter;
 // {"upload": [PATH...]} picks files in the Upload button's dialog; {"downloads": DIR} lets
 // downloads land in DIR; {"reload_during": CODE} types CODE and reloads the page 1 s into its run (the console's text
-// before the reload goes to console-before-reload.txt).
+// before the reload goes to console-before-reload.txt); {"wait": MS} waits; {"screenshot": NAME}
+// writes NAME (a PNG of the window); {"click": [X, Y]} clicks there (CSS pixels: a view's button).
 'use strict';
 const fs = require('fs');
 const path = require('path');
@@ -45,6 +46,15 @@ async function run(steps, { send, value, outDir }) {
       await send('Page.reload');
       await sleep(500);
       await waitFor(value, 'window.tpReadyMs > 0', 'the reloaded page');
+    } else if ('wait' in step) {
+      await sleep(step.wait);
+    } else if ('click' in step) {
+      const [x, y] = step.click;
+      for (const type of ['mouseMoved', 'mousePressed', 'mouseReleased'])
+        await send('Input.dispatchMouseEvent', { type, x, y, button: 'left', clickCount: 1 });
+    } else if ('screenshot' in step) {
+      const shot = await send('Page.captureScreenshot', { format: 'png' });
+      fs.writeFileSync(path.join(outDir, step.screenshot), Buffer.from(shot.data, 'base64'));
     } else {
       throw new Error('page_steps: unknown step ' + JSON.stringify(step));
     }

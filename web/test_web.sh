@@ -4,7 +4,8 @@
 # named torch scripts (tests/scripts) and a corpus subset (web/corpus_subset.txt). Scripts
 # that need what a browser tab lacks (numpy, LAPACK, several processes) are listed with the
 # reason in web/not_in_browser.txt and skipped here; they still run natively. Last, the page
-# itself in headless Chromium (web/page_test.sh; its files and bad input, page_files_test.sh).
+# itself in headless Chromium (web/page_test.sh; the views in its canvas, page_views_test.sh;
+# its files and bad input, page_files_test.sh).
 # Usage: test_web.sh [WEB_BUILD]   (default: build-web)
 set -u
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -55,6 +56,8 @@ done
 
 echo "== the page in headless Chromium"
 bash "$root/web/page_test.sh" "$build" || status=1
+echo "== the views in the page's canvas"
+bash "$root/web/page_views_test.sh" "$build" || status=1
 echo "== the page's files and bad input"
 bash "$root/web/page_files_test.sh" "$build" || status=1
 exit $status

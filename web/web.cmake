@@ -29,6 +29,19 @@ target_link_libraries(tp_web_python INTERFACE ${TP_WEB_PYTHON}/lib/libpython3.11
   ${TP_WEB_PYTHON}/lib/libmpdec.a ${TP_WEB_PYTHON}/lib/libexpat.a ${TP_WEB_PYTHON}/lib/libz.a)
 add_library(pybind11::embed ALIAS tp_web_python)
 
+# Dear ImGui 1.86 for the page's views, from Debian's source package (web/fetch_imgui.sh,
+# TP_WEB_IMGUI: its unpacked folder): its GLFW backend over emscripten's GLFW (-sUSE_GLFW=3,
+# a JavaScript library of emscripten's own, no port to download) and its OpenGL3 backend
+# over WebGL2 (GLSL "#version 300 es").
+if(NOT TP_WEB_IMGUI OR NOT EXISTS ${TP_WEB_IMGUI}/imgui.h)
+  message(FATAL_ERROR "TP_WEB_IMGUI must name Dear ImGui's source folder (web/fetch_imgui.sh); use `make web`")
+endif()
+add_library(tp_web_imgui STATIC ${TP_WEB_IMGUI}/imgui.cpp ${TP_WEB_IMGUI}/imgui_draw.cpp
+  ${TP_WEB_IMGUI}/imgui_tables.cpp ${TP_WEB_IMGUI}/imgui_widgets.cpp ${TP_WEB_IMGUI}/misc/cpp/imgui_stdlib.cpp
+  ${TP_WEB_IMGUI}/backends/imgui_impl_glfw.cpp ${TP_WEB_IMGUI}/backends/imgui_impl_opengl3.cpp)
+target_include_directories(tp_web_imgui SYSTEM PUBLIC ${TP_WEB_IMGUI} ${TP_WEB_IMGUI}/misc/cpp)
+target_compile_definitions(tp_web_imgui PRIVATE IMGUI_IMPL_OPENGL_ES3)
+
 # Optimised for size: the page downloads the code, and wasm has no SIMD or FMA here, so -Os
 # computes the same numbers as -O3 in fewer bytes (and compiles faster).
 set(CMAKE_C_FLAGS_RELEASE "-Os -DNDEBUG")
@@ -43,8 +56,8 @@ add_compile_options(-fexceptions)
 # folders there, so `node tensorplay.js run script.py` reads and writes real files).
 string(JOIN " " TP_WEB_LINK_FLAGS
   -fexceptions -Os -sASYNCIFY=1 -sASYNCIFY_STACK_SIZE=1048576 -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=64MB -sMAXIMUM_MEMORY=2GB
-  -sTOTAL_STACK=8MB -sENVIRONMENT=web,node -sEXIT_RUNTIME=1 -sFORCE_FILESYSTEM=1 -lnodefs.js -lidbfs.js
-  "-sEXPORTED_RUNTIME_METHODS=FS,IDBFS,callMain,ccall"
+  -sTOTAL_STACK=8MB -sUSE_GLFW=3 -sMIN_WEBGL_VERSION=2 -sMAX_WEBGL_VERSION=2 -sENVIRONMENT=web,node -sEXIT_RUNTIME=1 -sFORCE_FILESYSTEM=1 -lnodefs.js -lidbfs.js
+  "-sEXPORTED_RUNTIME_METHODS=FS,IDBFS,ENV,callMain,ccall"
   --pre-js ${PROJECT_SOURCE_DIR}/web/node_files.js)
 set(CMAKE_EXE_LINKER_FLAGS "${CMAKE_EXE_LINKER_FLAGS} ${TP_WEB_LINK_FLAGS}")
 
