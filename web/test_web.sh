@@ -31,7 +31,10 @@ for py in "$root"/tests/scripts/torch_*.py "$root"/tests/scripts/torchdev_*.py; 
   cp "$py" "${py%.py}.expected" "$work/scripts$half/"
   half=$((3 - half))
 done
-for d in "$work/scripts1" "$work/scripts2"; do cp -r "$root"/tests/scripts/*/ "$d/"; done  # the scripts' fixtures (save_load/)
+# the scripts' fixtures: everything else in tests/scripts (save_load/, fft_accuracy_cases.py, fft_reference.pt)
+for f in "$root"/tests/scripts/*; do
+  case $(basename "$f") in torch_*|torchdev_*) ;; *) cp -r "$f" "$work/scripts1/" && cp -r "$f" "$work/scripts2/" ;; esac
+done
 mapfile -t corpus < <(grep -v '^#' "$root/web/corpus_subset.txt" | awk 'NF {print "'"$root"'/tests/corpus/" $1}')
 group() {  # NAME COMMAND...: runs it, its report in $work/NAME.log and its status in $work/NAME.status
   local name=$1; shift

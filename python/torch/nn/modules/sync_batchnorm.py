@@ -9,7 +9,12 @@ from torch.nn.modules.batchnorm import _BatchNorm
 
 
 def _dist():
-    return importlib.import_module("torch.distributed")  # on first use: start-up time counts
+    """torch.distributed, imported on first use (start-up time counts); None in the web build,
+    which has no torch.distributed: a tab is never in a process group."""
+    try:
+        return importlib.import_module("torch.distributed")
+    except ImportError:
+        return None
 
 
 class SyncBatchNorm(_BatchNorm):
@@ -27,7 +32,7 @@ class SyncBatchNorm(_BatchNorm):
         if input.size(1) == 0:
             raise ValueError("SyncBatchNorm number of input channels should be non-zero")
         dist = _dist() if self.training else None
-        need_sync = self.training and dist.is_available() and dist.is_initialized()
+        need_sync = self.training and dist is not None and dist.is_available() and dist.is_initialized()
         if need_sync:
             if input.device.type != "cuda":
                 raise ValueError("SyncBatchNorm expected input tensor to be on GPU or XPU or privateuseone")
