@@ -12,8 +12,10 @@ set(TENSORPLAY_TESTS OFF CACHE BOOL "" FORCE)
 # The seams: a portable gemm and no LAPACK; no Gloo (a tab has no processes, no TCP).
 set(TP_BLAS portable)
 set(TP_DISTRIBUTED OFF)
-# python/, lessons/ and assets/ are preloaded into the page's file system under /tensorplay.
+# python/, lessons/ and assets/ are preloaded into the page's file system under /tensorplay,
+# python/ as one zip that Python imports from (zipimport): a quarter of the loose files' bytes.
 set(TP_DATA_DIR /tensorplay)
+set(TP_PYTHON_PATH /tensorplay/python.zip)
 
 # CPython for wasm (static, with its bundled libmpdec and libexpat, and zlib) and pybind11's
 # headers from pybind11-dev, seen through a folder of their own so that the host's
@@ -52,10 +54,20 @@ add_compile_options(-fexceptions)
 # the page's runs hand the browser a turn (page_session.cpp) from wherever Python is, so the
 # record of the unwound stack gets 1 MiB, as a fiber's resumer does (4 KiB, the default,
 # traps with "unreachable" under torch.save's pickler).
+# Asyncify instruments every function that might be on the stack when it unwinds, which by
+# its own analysis is any that makes an indirect call or one in a try or cleanup region (C++
+# exceptions go through JavaScript's invoke_*): two thirds of them, doubling the code. The
+# functions in web/asyncify_not_unwound.txt are never on the stack then: the CPU kernels, the
+# simulated GPU's kernels without barriers (only a block-per-row reduction and the tiled
+# teaching kernel run on fibers), and error-text building. Neither calls Python (whose trace
+# function gives the page its turns) nor launches a kernel with barriers (a fiber switch).
+# Leaving them out, and -Oz for the link's optimizer, take 2.6 MB off the 23.4 MB .wasm.
 # The same .js/.wasm/.data run in a page and under node (web/node_files.js mounts the host's
 # folders there, so `node tensorplay.js run script.py` reads and writes real files).
 string(JOIN " " TP_WEB_LINK_FLAGS
-  -fexceptions -Os -sASYNCIFY=1 -sASYNCIFY_STACK_SIZE=1048576 -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=64MB -sMAXIMUM_MEMORY=2GB
+  -fexceptions -Oz -sASYNCIFY=1 -sASYNCIFY_STACK_SIZE=1048576
+  -sASYNCIFY_REMOVE=@${PROJECT_SOURCE_DIR}/web/asyncify_not_unwound.txt
+  -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=64MB -sMAXIMUM_MEMORY=2GB
   -sTOTAL_STACK=8MB -sUSE_GLFW=3 -sMIN_WEBGL_VERSION=2 -sMAX_WEBGL_VERSION=2 -sENVIRONMENT=web,node -sEXIT_RUNTIME=1 -sFORCE_FILESYSTEM=1 -lnodefs.js -lidbfs.js
   "-sEXPORTED_RUNTIME_METHODS=FS,IDBFS,ENV,callMain,ccall"
   --pre-js ${PROJECT_SOURCE_DIR}/web/node_files.js)
@@ -64,10 +76,14 @@ set(CMAKE_EXE_LINKER_FLAGS "${CMAKE_EXE_LINKER_FLAGS} ${TP_WEB_LINK_FLAGS}")
 # The files the page preloads, packed apart from the program (tensorplay.data and the
 # tensorplay.data.js that loads it, ahead of tensorplay.js), so that a change to python/ or
 # lessons/ repacks them without relinking: Python's standard library as web/trim_stdlib.py
-# leaves it, and python/, lessons/, assets/ under /tensorplay.
+# leaves it, python/ as web/pack_python.py packs it, and lessons/, assets/ under /tensorplay.
 find_program(TP_FILE_PACKAGER file_packager.py PATHS ${EMSCRIPTEN_ROOT_PATH}/tools NO_DEFAULT_PATH REQUIRED)
-file(GLOB_RECURSE TP_WEB_DATA_FILES CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/python/*.py
-  ${PROJECT_SOURCE_DIR}/lessons/* ${PROJECT_SOURCE_DIR}/assets/*)
+file(GLOB_RECURSE TP_WEB_PYTHON_FILES CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/python/*.py
+  ${PROJECT_SOURCE_DIR}/python/*.json)
+file(GLOB_RECURSE TP_WEB_DATA_FILES CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/lessons/* ${PROJECT_SOURCE_DIR}/assets/*)
+add_custom_command(OUTPUT python.zip
+  COMMAND python3 ${PROJECT_SOURCE_DIR}/web/pack_python.py ${PROJECT_SOURCE_DIR}/python python.zip
+  DEPENDS ${PROJECT_SOURCE_DIR}/web/pack_python.py ${TP_WEB_PYTHON_FILES} VERBATIM)
 add_custom_command(OUTPUT python311.zip
   COMMAND python3 ${PROJECT_SOURCE_DIR}/web/trim_stdlib.py ${TP_WEB_PYTHON}/lib/python311.zip
     ${PROJECT_SOURCE_DIR}/web/stdlib_left_out.txt python311.zip
@@ -77,9 +93,9 @@ add_custom_command(OUTPUT tensorplay.data tensorplay.data.js
   COMMAND python3 ${TP_FILE_PACKAGER} tensorplay.data --js-output=tensorplay.data.js --preload
     ${CMAKE_BINARY_DIR}/python311.zip@/usr/local/lib/python311.zip
     ${TP_WEB_PYTHON}/lib/python3.11@/usr/local/lib/python3.11
-    ${PROJECT_SOURCE_DIR}/python@/tensorplay/python
+    ${CMAKE_BINARY_DIR}/python.zip@${TP_PYTHON_PATH}
     ${PROJECT_SOURCE_DIR}/lessons@/tensorplay/lessons
     ${PROJECT_SOURCE_DIR}/assets@/tensorplay/assets
-    --exclude "*__pycache__*" "*/python/src/*" "*/CMakeLists.txt" "*/screenshots/*"
-  DEPENDS python311.zip ${TP_WEB_DATA_FILES} VERBATIM)
+    --exclude "*__pycache__*" "*/screenshots/*"
+  DEPENDS python311.zip python.zip ${TP_WEB_DATA_FILES} VERBATIM)
 add_custom_target(tensorplay_web_data DEPENDS tensorplay.data tensorplay.data.js)

@@ -11,7 +11,7 @@ import functools
 import inspect
 import json
 import numbers
-import os
+import pkgutil
 
 _signatures = None
 
@@ -19,8 +19,8 @@ _signatures = None
 def _load():
     global _signatures
     if _signatures is None:
-        with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "_overloads.json")) as f:
-            _signatures = json.load(f)["signatures"]
+        # through the package's loader: a file beside this one natively, a zip member in the page
+        _signatures = json.loads(pkgutil.get_data("torch", "_overloads.json"))["signatures"]
     return _signatures
 
 
