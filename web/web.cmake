@@ -13,7 +13,7 @@ set(TENSORPLAY_TESTS OFF CACHE BOOL "" FORCE)
 set(TP_BLAS portable)
 set(TP_DISTRIBUTED OFF)
 # python/, lessons/ and assets/ are preloaded into the page's file system under /tensorplay,
-# python/ as one zip that Python imports from (zipimport): a quarter of the loose files' bytes.
+# python/ as one zip that Python imports from (zipimport): a third of the loose files' bytes.
 set(TP_DATA_DIR /tensorplay)
 set(TP_PYTHON_PATH /tensorplay/python.zip)
 
@@ -59,7 +59,7 @@ add_compile_options(-fexceptions)
 # exceptions go through JavaScript's invoke_*): two thirds of them, doubling the code. The
 # functions in web/asyncify_not_unwound.txt are never on the stack then: the CPU kernels, the
 # simulated GPU's kernels without barriers (only a block-per-row reduction and the tiled
-# teaching kernel run on fibers), and error-text building. Neither calls Python (whose trace
+# teaching kernel run on fibers), and error-text building. None calls Python (whose trace
 # function gives the page its turns) nor launches a kernel with barriers (a fiber switch).
 # Leaving them out, and -Oz for the link's optimizer, take 2.6 MB off the 23.4 MB .wasm.
 # The same .js/.wasm/.data run in a page and under node (web/node_files.js mounts the host's
