@@ -61,11 +61,12 @@ int parse_gpu_count(const std::string& text, const char* what) {
   return std::stoi(text);
 }
 
-std::string gib_text(size_t bytes) {
+// In 64 bits: a 16 GB card's size does not fit the web build's 32-bit size_t.
+std::string gib_text(uint64_t bytes) {
   double gib = static_cast<double>(bytes) / (1024.0 * 1024 * 1024);
   char buf[32];
   if (gib < 1) {
-    std::snprintf(buf, sizeof buf, "%zu MiB", bytes >> 20);
+    std::snprintf(buf, sizeof buf, "%llu MiB", static_cast<unsigned long long>(bytes >> 20));
   } else if (gib >= 10 || gib == static_cast<double>(static_cast<int64_t>(gib))) {
     std::snprintf(buf, sizeof buf, "%.0f GiB", gib);
   } else {
@@ -91,6 +92,11 @@ std::string sim_uuid(const std::string& profile_id, int index) {
                 bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7], bytes[8],
                 bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]);
   return buf;
+}
+
+// Whether the simulator holds less memory than the card it models (the host's limit).
+bool capped(const DeviceEntry& e) {
+  return uint64_t{e.capacity_bytes} < static_cast<uint64_t>(e.profile.memory_total_bytes);
 }
 
 // A sim device's entry from its profile and the memory limit.
@@ -262,7 +268,7 @@ std::vector<std::string> device_banner() {
       line += " — simulated (profile " + e.profile.id + ": " + std::to_string(e.profile.sm_count) +
               " SMs, " + gib_text(e.profile.memory_total_bytes) + ", " +
               e.profile.link_description();
-      if (e.capacity_bytes < static_cast<size_t>(e.profile.memory_total_bytes))
+      if (capped(e))
         line += "; sim memory capped at " + gib_text(e.capacity_bytes);
       line += ")";
     }
@@ -273,7 +279,7 @@ std::vector<std::string> device_banner() {
     std::string line = "mps:0   " + e.profile.name + " — simulated (profile " + e.profile.id +
                        ": " + std::to_string(e.profile.sm_count) + " GPU cores, " +
                        gib_text(e.profile.memory_total_bytes) + " unified memory";
-    if (e.capacity_bytes < static_cast<size_t>(e.profile.memory_total_bytes))
+    if (capped(e))
       line += "; sim memory capped at " + gib_text(e.capacity_bytes);
     lines.push_back(line + ")");
   }

@@ -57,6 +57,13 @@ for name in sessions scripts1 scripts2 corpus; do
   [ "$(cat "$work/$name.status")" = 0 ] || status=1
 done
 
+# The banner's device line: the profile's 16 GB and the tab's cap, each counted in 64 bits
+# (a 32-bit size_t once printed the T4 as 2.8 GiB).
+echo "== the banner under node"
+want="cuda:0  Tesla T4 — simulated (profile t4: 40 SMs, 15 GiB, PCIe 3.0 x16; sim memory capped at 512 MiB)"
+got=$(printf ':quit\n' | "$program" 2>&1 | grep '^cuda:0')
+if [ "$got" == "$want" ]; then echo "ok    $got"; else echo "FAIL  banner: $got (want: $want)"; status=1; fi
+
 echo "== the page in headless Chromium"
 bash "$root/web/page_test.sh" "$build" || status=1
 echo "== the views in the page's canvas"
