@@ -2,12 +2,14 @@
 process group, in eval mode, or with one process, it is F.batch_norm, as in PyTorch; on CPU
 tensors inside a group it refuses with PyTorch's text; across processes it is
 _sync_batchnorm_function's. convert_sync_batchnorm swaps a model's BatchNorms for it."""
+import functools
 import importlib
 
 import torch
 from torch.nn.modules.batchnorm import _BatchNorm
 
 
+@functools.cache  # a failed import is not kept in sys.modules: without this, every forward retries it
 def _dist():
     """torch.distributed, imported on first use (start-up time counts); None in the web build,
     which has no torch.distributed: a tab is never in a process group."""
